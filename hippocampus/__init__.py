@@ -1,0 +1,3 @@
+"""Hippocampus: persistent, decaying, reinforceable memory for OpenClaw agents."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""`python -m hippocampus` runs the CLI."""
+
+from .cli import main
+
+main()
