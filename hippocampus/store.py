@@ -104,10 +104,21 @@ def ensure_layout(ws: Workspace) -> None:
         (ws.memory_dir / name).mkdir(exist_ok=True)
 
 
+_held: dict[str, int] = {}
+
+
 @contextlib.contextmanager
 def locked(ws: Workspace, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
-    """Hold the store's exclusive lock (waits up to `timeout` seconds)."""
+    """Hold the store's exclusive lock (waits up to `timeout` seconds); re-entrant in one process."""
     ensure_layout(ws)
+    key = str(ws.lock_path.resolve())
+    if _held.get(key):
+        _held[key] += 1
+        try:
+            yield
+        finally:
+            _held[key] -= 1
+        return
     fd = os.open(ws.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         deadline = time.monotonic() + timeout
@@ -119,7 +130,11 @@ def locked(ws: Workspace, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[Non
                 if time.monotonic() > deadline:
                     raise LockTimeoutError(f"{ws.lock_path}: still locked after {timeout:.0f}s") from None
                 time.sleep(0.01)
-        yield
+        _held[key] = 1
+        try:
+            yield
+        finally:
+            _held.pop(key, None)
     finally:
         os.close(fd)
 
@@ -208,7 +223,7 @@ def save_index(
     atomic_write(ws.index_path, json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
     from . import searchdb
 
-    searchdb.invalidate(ws)
+    searchdb.rebuild(ws, payload)
 
 
 def update_index(ws: Workspace, change: Callable[[Index], T], now: datetime, *, allow_empty: bool = False) -> T:
@@ -341,3 +356,15 @@ def log_line(ws: Workspace, message: str, now: datetime) -> None:
         ws.memory_dir.mkdir(parents=True, exist_ok=True)
         with open(ws.log_path, "a", encoding="utf-8") as handle:
             handle.write(f"{format_time(now)} {message}\n")
+
+
+def wipe(ws: Workspace, now: datetime) -> int:
+    """Delete every memory, the signal queue, events, archive and cache; returns how many memories."""
+    with locked(ws):
+        raw = _read_raw_index(ws) if ws.index_path.exists() else None
+        count = len(raw.get("memories", [])) if raw else 0
+        save_index(ws, Index(), now, allow_empty=True)
+        for path in (ws.signals_path, ws.cursor_path, ws.events_path, ws.archive_path, ws.core_path):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        return count

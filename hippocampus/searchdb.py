@@ -1,0 +1,129 @@
+"""A derived SQLite FTS5 cache of `index.json`, so recall and the per-turn hook stay fast at 100k.
+
+The cache is disposable: it records the stamp (mtime, size, inode) of the `index.json` it was
+built from and rebuilds itself whenever that no longer matches. It is written to a temp
+file and moved into place, so readers never see half a cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from .model import Memory, parse_time
+from .text import tokenize
+
+SCHEMA_VERSION = "1"
+
+
+def _stamp(path: Path) -> str | None:
+    """Identity of the index file's current content, or None if it does not exist."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return f"{st.st_mtime_ns}:{st.st_size}:{st.st_ino}:{SCHEMA_VERSION}"
+
+
+def invalidate(ws: Any) -> None:
+    """Drop the cache after the index changed (the next reader rebuilds it)."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(ws.cache_path)
+
+
+def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
+    """Build the cache from `payload` (the index dict just written) or from `index.json`."""
+    stamp = _stamp(ws.index_path)
+    if stamp is None:
+        invalidate(ws)
+        return
+    if payload is None:
+        payload = json.loads(ws.index_path.read_text(encoding="utf-8"))
+    ws.cache_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = ws.cache_path.with_name(f".search.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    conn = sqlite3.connect(tmp)
+    try:
+        conn.executescript(
+            "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+            "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+            "CREATE TABLE mem(rid INTEGER PRIMARY KEY, id TEXT, anchor REAL, last REAL,"
+            " stability REAL, json TEXT);"
+            "CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');"
+        )
+        rows = []
+        docs = []
+        for rid, item in enumerate(payload.get("memories", []), start=1):
+            last = parse_time(str(item["lastAccessed"])).timestamp()
+            rows.append((rid, item["id"], float(item["anchor"]), last, float(item["stability"]),
+                         json.dumps(item, ensure_ascii=False)))
+            words = tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}")
+            docs.append((rid, " ".join(words)))
+        conn.executemany("INSERT INTO mem VALUES (?,?,?,?,?,?)", rows)
+        conn.executemany("INSERT INTO fts(rowid, tokens) VALUES (?,?)", docs)
+        conn.execute("CREATE INDEX mem_anchor ON mem(anchor)")
+        conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp,))
+        conn.commit()
+    finally:
+        conn.close()
+    os.replace(tmp, ws.cache_path)
+
+
+def connect(ws: Any) -> sqlite3.Connection | None:
+    """Open a fresh cache read-only, rebuilding it first if stale; None when there is no index."""
+    stamp = _stamp(ws.index_path)
+    if stamp is None:
+        return None
+    for _attempt in range(2):
+        if ws.cache_path.exists():
+            conn = sqlite3.connect(f"file:{ws.cache_path}?mode=ro", uri=True)
+            try:
+                row = conn.execute("SELECT value FROM meta WHERE key='stamp'").fetchone()
+            except sqlite3.DatabaseError:
+                row = None
+            if row and row[0] == stamp:
+                return conn
+            conn.close()
+        rebuild(ws)
+    return sqlite3.connect(f"file:{ws.cache_path}?mode=ro", uri=True)
+
+
+def match_query(words: list[str]) -> str:
+    """An FTS5 query that ORs the words as quoted strings, so a query is always data."""
+    quoted = ['"' + w.replace('"', '""') + '"' for w in dict.fromkeys(words) if w]
+    return " OR ".join(quoted)
+
+
+def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memory, float]]:
+    """Memories matching `query` with their BM25 relevance (higher is better)."""
+    words = tokenize(query)
+    if not words:
+        return []
+    sql = (
+        "SELECT mem.json, -bm25(fts) FROM fts JOIN mem ON mem.rid = fts.rowid "
+        "WHERE fts MATCH ? ORDER BY bm25(fts) LIMIT ?"
+    )
+    rows = conn.execute(sql, (match_query(words), limit)).fetchall()
+    return [(Memory.from_dict(json.loads(doc)), float(rel)) for doc, rel in rows]
+
+
+def anchored(conn: sqlite3.Connection, floor: float) -> list[tuple[int, float, float, float]]:
+    """(rid, anchor, lastAccessed epoch, stability) of memories whose anchor is at least `floor`."""
+    sql = "SELECT rid, anchor, last, stability FROM mem WHERE anchor >= ?"
+    return [(int(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in conn.execute(sql, (floor,))]
+
+
+def fetch(conn: sqlite3.Connection, rids: list[int]) -> dict[int, Memory]:
+    """Full memories for the given row ids."""
+    out: dict[int, Memory] = {}
+    for start in range(0, len(rids), 500):
+        chunk = rids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for rid, doc in conn.execute(f"SELECT rid, json FROM mem WHERE rid IN ({marks})", chunk):
+            out[int(rid)] = Memory.from_dict(json.loads(doc))
+    return out
