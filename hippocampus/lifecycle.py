@@ -54,7 +54,7 @@ def retention(days: float, curve: str = EXPONENTIAL, stability: float = 1.0) -> 
     """Fraction of importance kept after `days`: `0.99^days` or `exp(-days/stability)`."""
     if curve == EBBINGHAUS:
         return math.exp(-days / max(stability, 1e-9))
-    return DAILY_FACTOR**days
+    return float(DAILY_FACTOR**days)
 
 
 def effective_importance(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> float:

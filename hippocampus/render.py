@@ -67,7 +67,7 @@ def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
     body: list[str] = []
     used = len(head) + len(tail)
     for title, hits in (("Relevant to this message:", relevant), ("Core memories:", core)):
-        lines = []
+        lines: list[str] = []
         for hit in hits:
             if hit.memory.id in seen:
                 continue

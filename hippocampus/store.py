@@ -317,7 +317,9 @@ def read_events(ws: Workspace) -> list[dict[str, Any]]:
 def append_archive(ws: Workspace, markdown: str) -> None:
     """Append archived memories to `memory/archive.md` (a file OpenClaw does not inject)."""
     path = ws.archive_path
-    head = "" if path.exists() else "# Hippocampus archive\n\nMemories that faded below 0.2, moved here by `hippocampus decay --archive`.\n\n"
+    head = "" if path.exists() else (
+        "# Hippocampus archive\n\nMemories that faded below 0.2, moved here by `hippocampus archive`.\n\n"
+    )
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(head + markdown)
         handle.flush()

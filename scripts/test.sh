@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The one test command (README): builds .venv, installs the package with its dev tools,
+# Node 24 + OpenClaw 2026.9.6 from the npm registry and Debian's Chromium when missing,
+# then runs ruff, mypy and the whole pytest suite (real OpenClaw and Chromium included).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+py="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  "$py" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
+.venv/bin/python -m pip install --quiet -e '.[dev]'
+export PATH="$(bash scripts/ensure-openclaw.sh):$PATH"
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then apt_get="apt-get"; else apt_get="sudo -n apt-get"; fi
+  $apt_get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq chromium >/dev/null
+fi
+.venv/bin/ruff check hippocampus tests hooks bench install.py
+.venv/bin/mypy
+exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -1,0 +1,79 @@
+"""The lifecycle math, as tables: one definition of decay, reinforcement and tiers."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from hippocampus import lifecycle
+from hippocampus.model import Memory
+
+T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def mem(anchor: float = 0.85, stability: float = 1.0) -> Memory:
+    return Memory(id="mem_001", content="x", anchor=anchor, importance=anchor, created=T0,
+                  last_accessed=T0, stability=stability)
+
+
+@pytest.mark.parametrize("days,kept", [(7, 0.93), (30, 0.74), (90, 0.40), (0, 1.0)])
+def test_exponential_retention_matches_the_seed_table(days: int, kept: float) -> None:
+    assert lifecycle.retention(days) == pytest.approx(kept, abs=0.005)
+
+
+def test_fractional_days_count() -> None:
+    m = mem()
+    half = lifecycle.effective_importance(m, T0 + timedelta(hours=12))
+    assert half == pytest.approx(0.85 * 0.99**0.5)
+
+
+def test_effective_importance_is_a_function_of_time_not_of_runs() -> None:
+    m = mem()
+    for day in range(1, 31):
+        m = lifecycle.refresh(m, T0 + timedelta(days=day))
+    assert m.importance == pytest.approx(0.85 * 0.99**30)
+    assert m.anchor == 0.85
+
+
+def test_reinforce_uses_effective_value_and_moves_the_anchor() -> None:
+    m = mem()
+    later = T0 + timedelta(days=10)
+    e = 0.85 * 0.99**10
+    r = lifecycle.reinforce(m, later)
+    assert r.anchor == pytest.approx(e + (1 - e) * 0.15)
+    assert r.last_accessed == later
+    assert r.times_reinforced == 1
+    assert lifecycle.effective_importance(r, later) == pytest.approx(r.anchor)
+
+
+def test_repeat_rate_is_ten_percent() -> None:
+    r = lifecycle.reinforce(mem(0.5), T0, lifecycle.REPEAT_RATE)
+    assert r.anchor == pytest.approx(0.55)
+
+
+def test_ebbinghaus_curve_and_review_stability() -> None:
+    m = mem(1.0, stability=2.0)
+    assert lifecycle.effective_importance(m, T0 + timedelta(days=2), "ebbinghaus") == pytest.approx(math.exp(-1))
+    r = lifecycle.review(m, T0 + timedelta(days=1), "ebbinghaus")
+    assert r.stability == pytest.approx(3.0)
+    assert lifecycle.review(m, T0, "exponential").stability == 2.0
+
+
+@pytest.mark.parametrize("value,name", [(0.95, "core"), (0.7, "core"), (0.69, "active"), (0.4, "active"),
+                                        (0.39, "background"), (0.2, "background"), (0.19, "archive"), (0, "archive")])
+def test_tiers(value: float, name: str) -> None:
+    assert lifecycle.tier(value) == name
+
+
+@pytest.mark.parametrize("value,name", [(0.7, "active"), (0.5, "decaying"), (0.29, "fading")])
+def test_ebbinghaus_bands(value: float, name: str) -> None:
+    assert lifecycle.band(value) == name
+
+
+def test_days_until_below() -> None:
+    m = mem(0.75)
+    days = lifecycle.days_until_below(m, 0.7, T0)
+    assert lifecycle.effective_importance(m, T0 + timedelta(days=days)) == pytest.approx(0.7)
+    assert lifecycle.days_until_below(mem(0.1), 0.2, T0) == 0.0
