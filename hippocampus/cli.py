@@ -438,6 +438,7 @@ def iter_commands() -> Iterator[str]:
 
 
 # extra command modules register here
+from .cli_dashboard import register as _register_dashboard; _register_dashboard(main)  # noqa: E402,E702
 
 
 if __name__ == "__main__":

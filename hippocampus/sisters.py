@@ -153,7 +153,7 @@ def amygdala_view(source: SisterFile | None) -> AmygdalaView:
         dims.append(Dimension(key, label, value, fraction))
     updated = data.get("lastUpdated")
     return AmygdalaView(
-        **base,
+        *base,
         dimensions=dims,
         mood=mood(number(values.get("valence")), number(values.get("arousal"))),
         recent=_entries(_list(data.get("recentEmotions")), "label", ("trigger", "text", "note")),
@@ -169,7 +169,7 @@ def vta_view(source: SisterFile | None) -> VtaView:
     data = source.data
     drive = number(data.get("drive"))
     return VtaView(
-        **base,
+        *base,
         drive=None if drive is None else min(1.0, max(0.0, drive)),
         seeking=[t for t in (text_of(x) for x in _list(data.get("seeking"))) if t][:20],
         anticipating=[t for t in (text_of(x) for x in _list(data.get("anticipating"))) if t][:20],
