@@ -1,0 +1,237 @@
+// Hippocampus OpenClaw plugin: a small bridge from typed plugin hooks to three Python entry points.
+//
+// Protocol (one process per hook call):
+//   stdin  = JSON {hook, event, ctx, config, workspace}
+//   stdout = request_before.py: the context block to prepend (may be empty); others: ignored
+//   stderr = diagnostics, one line per problem; lines ending in "(logged)" are already in the log file
+//   exit   = always 0 from our entry points; anything else is a failure of the bridge's child
+//
+// Failing open: a missing interpreter, a crash, a timeout or junk output never reaches OpenClaw.
+// The hook returns nothing, one line goes to stderr and to <workspace>/memory/hippocampus.log.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MAX_STDOUT = 256 * 1024;
+const MAX_STDERR = 16 * 1024;
+const DEFAULTS = { beforeTimeoutMs: 3000, afterTimeoutMs: 5000, sessionEndTimeoutMs: 30000, budgetChars: 1500 };
+// Context fields passed on to Python; functions and traces are left out.
+const CTX_FIELDS = [
+  "agentId", "sessionKey", "sessionId", "workspaceDir", "trigger", "channel", "channelId",
+  "messageProvider", "chatId", "senderId", "runId", "jobId", "inputProvenance",
+];
+
+function pickContext(ctx) {
+  const out = {};
+  for (const key of CTX_FIELDS) {
+    if (ctx && ctx[key] !== undefined && typeof ctx[key] !== "function") out[key] = ctx[key];
+  }
+  return out;
+}
+
+// The messages of the turn that just ended: from the last run of user messages to the end.
+export function turnTail(messages) {
+  if (!Array.isArray(messages)) return [];
+  let j = messages.length - 1;
+  while (j >= 0 && !(messages[j] && messages[j].role === "user")) j -= 1;
+  if (j < 0) return [];
+  while (j > 0 && messages[j - 1] && messages[j - 1].role === "user") j -= 1;
+  return messages.slice(j);
+}
+
+export function logFailure(workspace, hook, message) {
+  const line = `hippocampus: ${hook} failed open: ${String(message).replace(/\s+/g, " ").slice(0, 500)}`;
+  try {
+    console.error(line);
+  } catch {
+    // stderr closed: nothing else to do
+  }
+  if (!workspace) return;
+  try {
+    const dir = path.join(workspace, "memory");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.appendFileSync(path.join(dir, "hippocampus.log"), `${new Date().toISOString()} ${line}\n`);
+  } catch {
+    // an unwritable workspace must not break the turn either
+  }
+}
+
+// Run one Python entry point; resolves (never rejects) with {ok, stdout, reason}.
+export function runPython(cfg, entry, payload, timeoutMs) {
+  return new Promise((resolve) => {
+    const python = cfg.python || "python3";
+    const script = path.join(HERE, entry);
+    const env = { ...process.env, HIPPOCAMPUS_PACKAGE_DIR: cfg.packageDir || path.dirname(HERE) };
+    let child;
+    let settled = false;
+    let stdout = "";
+    let stderr = "";
+    const finish = (result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, stderr });
+    };
+    const timer = setTimeout(() => {
+      try {
+        child && child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+      finish({ ok: false, stdout: "", reason: `timed out after ${timeoutMs} ms` });
+    }, timeoutMs);
+    try {
+      child = spawn(python, [script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+    } catch (err) {
+      finish({ ok: false, stdout: "", reason: `cannot start ${python}: ${err && err.message}` });
+      return;
+    }
+    child.on("error", (err) => finish({ ok: false, stdout: "", reason: `cannot start ${python}: ${err && err.message}` }));
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (d) => {
+      if (stdout.length < MAX_STDOUT) stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      if (stderr.length < MAX_STDERR) stderr += d;
+    });
+    child.on("close", (code, signal) => {
+      if (code === 0) finish({ ok: true, stdout, reason: "" });
+      else finish({ ok: false, stdout: "", reason: `${entry} exited with ${signal || code}` });
+    });
+    child.stdin.on("error", () => {}); // EPIPE when the interpreter dies early; reported via close
+    try {
+      child.stdin.end(JSON.stringify(payload));
+    } catch (err) {
+      finish({ ok: false, stdout: "", reason: `cannot write to ${entry}: ${err && err.message}` });
+    }
+  });
+}
+
+function relayStderr(workspace, hook, stderr) {
+  for (const line of String(stderr || "").split("\n")) {
+    const text = line.trim();
+    if (!text) continue;
+    if (text.endsWith("(logged)")) {
+      try {
+        console.error(text);
+      } catch {
+        // ignore
+      }
+    } else {
+      logFailure(workspace, hook, text);
+    }
+  }
+}
+
+export default {
+  id: "hippocampus",
+  name: "Hippocampus",
+  description: "Persistent, decaying memory for OpenClaw agents; every hook fails open.",
+  register(api) {
+    const cfg = { ...DEFAULTS, ...(api.pluginConfig || {}) };
+    const seenWorkspaces = new Map(); // agentId -> workspaceDir seen on an earlier hook in this process
+    const inFlight = new Set(); // workspaces with a session_end.py running
+
+    const workspaceFor = (ctx) => {
+      if (cfg.workspace) return cfg.workspace;
+      const agentId = (ctx && ctx.agentId) || "main";
+      if (ctx && ctx.workspaceDir) {
+        seenWorkspaces.set(agentId, ctx.workspaceDir);
+        return ctx.workspaceDir;
+      }
+      if (seenWorkspaces.has(agentId)) return seenWorkspaces.get(agentId);
+      try {
+        const current = api.runtime?.config?.current?.() || api.config;
+        const dir = api.runtime?.agent?.resolveAgentWorkspaceDir?.(current, agentId);
+        if (dir) return dir;
+      } catch {
+        // fall through to the documented default
+      }
+      return process.env.OPENCLAW_WORKSPACE_DIR || path.join(os.homedir(), ".openclaw", "workspace");
+    };
+
+    const call = async (hook, entry, timeoutMs, event, ctx) => {
+      let workspace = "";
+      try {
+        workspace = workspaceFor(ctx);
+        const payload = { hook, event, ctx: pickContext(ctx), config: cfg, workspace };
+        const result = await runPython(cfg, entry, payload, timeoutMs);
+        relayStderr(workspace, hook, result.stderr);
+        if (!result.ok) {
+          logFailure(workspace, hook, result.reason);
+          return "";
+        }
+        return result.stdout;
+      } catch (err) {
+        logFailure(workspace, hook, err && err.stack ? err.stack.split("\n")[0] : err);
+        return "";
+      }
+    };
+
+    api.on(
+      "before_prompt_build",
+      async (event, ctx) => {
+        try {
+          const text = await call("before_prompt_build", "request_before.py", cfg.beforeTimeoutMs, {
+            prompt: typeof event?.prompt === "string" ? event.prompt : "",
+            currentUserMessage: event?.currentUserMessage,
+            currentUserMessageId: event?.currentUserMessageId,
+          }, ctx);
+          const block = String(text || "").trim();
+          if (!block) return undefined;
+          return { prependContext: block.slice(0, Math.max(4 * (cfg.budgetChars || 0), 8000)) };
+        } catch (err) {
+          logFailure("", "before_prompt_build", err);
+          return undefined;
+        }
+      },
+      { timeoutMs: cfg.beforeTimeoutMs + 1000 },
+    );
+
+    api.on(
+      "agent_end",
+      async (event, ctx) => {
+        try {
+          await call("agent_end", "request_after.py", cfg.afterTimeoutMs, {
+            messages: turnTail(event?.messages),
+            success: event?.success,
+            runId: event?.runId,
+          }, ctx);
+        } catch (err) {
+          logFailure("", "agent_end", err);
+        }
+        return undefined;
+      },
+      { timeoutMs: cfg.afterTimeoutMs + 1000 },
+    );
+
+    const flush = (hook) => async (event, ctx) => {
+      let workspace = "";
+      try {
+        workspace = workspaceFor(ctx);
+        if (inFlight.has(workspace)) return undefined; // the running encode reads every queued signal
+        inFlight.add(workspace);
+        try {
+          await call(hook, "session_end.py", cfg.sessionEndTimeoutMs, {
+            reason: event?.reason,
+            sessionId: event?.sessionId ?? ctx?.sessionId,
+            sessionKey: event?.sessionKey ?? ctx?.sessionKey,
+            messageCount: event?.messageCount,
+          }, ctx);
+        } finally {
+          inFlight.delete(workspace);
+        }
+      } catch (err) {
+        logFailure(workspace, hook, err);
+      }
+      return undefined;
+    };
+    for (const hook of ["session_end", "before_reset", "before_compaction"]) {
+      api.on(hook, flush(hook), { timeoutMs: cfg.sessionEndTimeoutMs + 1000 });
+    }
+  },
+};

@@ -1,0 +1,12 @@
+"""OpenClaw before_prompt_build: print the block to prepend. Never raises; exits 0."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.environ.get("HIPPOCAMPUS_PACKAGE_DIR") or os.path.dirname(HERE))
+try:
+    from hippocampus.hooks import main
+except BaseException as exc:  # noqa: BLE001 - a broken install must leave the turn untouched
+    sys.stderr.write(f"hippocampus: request_before failed open: cannot import hippocampus: {exc!r}\n")
+    sys.exit(0)
+main("request_before")
