@@ -64,7 +64,7 @@ def nice_step(maximum: float, ticks: int = 5) -> float:
 def _svg_open(title: str, desc: str) -> list[str]:
     """The opening of a responsive, labelled SVG."""
     return [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" xmlns="http://www.w3.org/2000/svg"'
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
         f' preserveAspectRatio="xMidYMid meet"><title>{escape(title)}</title><desc>{escape(desc)}</desc>'
     ]
 
@@ -98,7 +98,7 @@ def _x_title(parts: list[str], label: str) -> None:
 
 def _count_ticks(top: int) -> tuple[int, list[tuple[float, str]]]:
     """Axis maximum and ticks for a count axis."""
-    step = nice_step(max(top, 1), 4)
+    step = max(1.0, nice_step(max(top, 1), 4))
     axis_max = max(step, math.ceil(max(top, 1) / step) * step)
     ticks = [(i * step / axis_max, str(int(i * step))) for i in range(int(axis_max / step) + 1)]
     return int(axis_max), ticks
