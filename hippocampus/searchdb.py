@@ -14,6 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from .errors import CorruptIndexError
 from .model import Memory, parse_time
 from .text import tokenize
 
@@ -42,7 +43,9 @@ def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
         invalidate(ws)
         return
     if payload is None:
-        payload = json.loads(ws.index_path.read_text(encoding="utf-8"))
+        from .store import read_raw_index
+
+        payload = read_raw_index(ws) or {}
     ws.cache_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = ws.cache_path.with_name(f".search.{os.getpid()}.tmp")
     with contextlib.suppress(FileNotFoundError):
@@ -58,10 +61,18 @@ def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
         )
         rows = []
         docs = []
-        for rid, item in enumerate(payload.get("memories", []), start=1):
-            last = parse_time(str(item["lastAccessed"])).timestamp()
-            rows.append((rid, item["id"], float(item["anchor"]), last, float(item["stability"]),
-                         json.dumps(item, ensure_ascii=False)))
+        for rid, raw in enumerate(payload.get("memories", []), start=1):
+            try:
+                item = raw if "anchor" in raw and "T" in str(raw.get("lastAccessed")) else (
+                    Memory.from_dict(raw).to_dict())
+                last = parse_time(str(item["lastAccessed"])).timestamp()
+                row = (rid, str(item["id"]), float(item["anchor"]), last, float(item["stability"]),
+                       json.dumps(item, ensure_ascii=False))
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise CorruptIndexError(
+                    f"{ws.index_path}: malformed memory entry ({exc!r}); the file was left as it is"
+                ) from None
+            rows.append(row)
             words = tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}")
             docs.append((rid, " ".join(words)))
         conn.executemany("INSERT INTO mem VALUES (?,?,?,?,?,?)", rows)

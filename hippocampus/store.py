@@ -163,7 +163,7 @@ def atomic_write(path: Path, data: str | bytes) -> None:
             os.close(dir_fd)
 
 
-def _read_raw_index(ws: Workspace) -> dict[str, Any] | None:
+def read_raw_index(ws: Workspace) -> dict[str, Any] | None:
     """Parse `index.json` into a dict; None when it does not exist yet."""
     try:
         raw = ws.index_path.read_bytes()
@@ -182,7 +182,7 @@ def _read_raw_index(ws: Workspace) -> dict[str, Any] | None:
 
 def load_index(ws: Workspace) -> Index:
     """Load the index (an empty one if none exists); raises `CorruptIndexError` if unreadable."""
-    data = _read_raw_index(ws)
+    data = read_raw_index(ws)
     if data is None:
         return Index()
     try:
@@ -216,7 +216,7 @@ def save_index(
         unchanged = {m["id"] for m in payload["memories"] if before.get(m["id"]) == m}
     _validate(payload, unchanged)
     if not index.memories and not allow_empty and ws.index_path.exists():
-        existing = _read_raw_index(ws)
+        existing = read_raw_index(ws)
         if existing and existing.get("memories"):
             raise CorruptIndexError(f"{ws.index_path}: refusing to overwrite memories with an empty index")
     ensure_layout(ws)
@@ -229,7 +229,7 @@ def save_index(
 def update_index(ws: Workspace, change: Callable[[Index], T], now: datetime, *, allow_empty: bool = False) -> T:
     """Lock, load, apply `change` (which mutates the index in place), validate, write; return its result."""
     with locked(ws):
-        raw = _read_raw_index(ws)
+        raw = read_raw_index(ws)
         index = load_index(ws) if raw is not None else Index()
         result = change(index)
         save_index(ws, index, now, loaded=raw, allow_empty=allow_empty)
@@ -363,7 +363,7 @@ def log_line(ws: Workspace, message: str, now: datetime) -> None:
 def wipe(ws: Workspace, now: datetime) -> int:
     """Delete every memory, the signal queue, events, archive and cache; returns how many memories."""
     with locked(ws):
-        raw = _read_raw_index(ws) if ws.index_path.exists() else None
+        raw = read_raw_index(ws) if ws.index_path.exists() else None
         count = len(raw.get("memories", [])) if raw else 0
         save_index(ws, Index(), now, allow_empty=True)
         for path in (ws.signals_path, ws.cursor_path, ws.events_path, ws.archive_path, ws.core_path):

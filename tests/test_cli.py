@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,9 @@ def test_review_grows_stability_on_ebbinghaus(run_cli: Any) -> None:
     ok(run_cli("remember", "Dentist appointment is on the 5th", env=env))
     out = json.loads(ok(run_cli("review", "mem_001", "--json", env={**at(1), "HIPPOCAMPUS_CURVE": "ebbinghaus"})).stdout)
     assert out[0]["stability"] == pytest.approx(1.5)
-    assert out[0]["band"] == "active"
+    e = 0.9 * math.exp(-1)
+    assert out[0]["importance"] == pytest.approx(e + (1 - e) * 0.15, abs=1e-3)
+    assert out[0]["band"] == "decaying"
 
 
 @pytest.mark.parametrize("query", ['"; import os; os.system("touch PWNED"); "', "$(touch PWNED)", "`touch PWNED`",
@@ -158,7 +161,7 @@ def test_import_memory_ebbinghaus_keeps_strength(run_cli: Any, workspace: Path) 
     db = workspace.parent / "memory_db.json"
     db.write_text(json.dumps({"items": [{"id": 1, "content": "Project Falcon ships in June", "category": "project",
                                          "source": "chat", "created": "2026-01-01T00:00:00",
-                                         "last_reviewed": "2026-01-01T00:00:00", "stability": 2.25,
+                                         "last_reviewed": "2026-01-01T09:00:00", "stability": 2.25,
                                          "strength": 1.0, "review_count": 2}], "next_id": 2}))
     ok(run_cli("import", str(db), env=at(0)))
     out = json.loads(ok(run_cli("list", "--json", env={**at(2.25), "HIPPOCAMPUS_CURVE": "ebbinghaus"})).stdout)
