@@ -6,6 +6,7 @@ Pure: every function takes its data (and `now`) as arguments. Colours come from 
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -146,7 +147,7 @@ def decay_series(
     memories: Sequence[Memory], now: datetime, curve: str, top: int = 5, horizon: int = HORIZON_DAYS
 ) -> list[DecaySeries]:
     """The `top` memories by effective importance now, projected daily over `horizon` days."""
-    ranked = sorted(memories, key=lambda m: (-effective_importance(m, now, curve), m.id))[:top]
+    ranked = heapq.nsmallest(top, memories, key=lambda m: (-effective_importance(m, now, curve), m.id))
     series = []
     for memory in ranked:
         points = tuple(
@@ -207,13 +208,15 @@ def _count(value: object) -> int:
     return 0
 
 
-def _event_time(event: dict[str, object]) -> datetime | None:
-    """An event's timestamp, whichever common key holds it."""
+def _event_day(event: dict[str, object]) -> date | None:
+    """The UTC day of an event's timestamp, whichever common key holds it."""
     for key in ("time", "ts", "at", "timestamp", "when"):
         raw = event.get(key)
         if isinstance(raw, str) and raw:
             try:
-                return parse_time(raw)
+                if raw.endswith(("Z", "+00:00")) and len(raw) >= 10:
+                    return date.fromisoformat(raw[:10])  # already UTC: skip the full parse (20k events)
+                return parse_time(raw).date()
             except ValueError:
                 return None
     return None
@@ -221,15 +224,14 @@ def _event_time(event: dict[str, object]) -> datetime | None:
 
 def event_counts(event: dict[str, object]) -> tuple[int, int]:
     """(created, reinforced) that one `events.jsonl` row records; unknown kinds count as nothing."""
-    created, reinforced = _count(event.get("created")), _count(event.get("reinforced"))
-    if created or reinforced:
-        return created, reinforced
-    kind = str(event.get("type") or event.get("event") or event.get("kind") or event.get("action") or "")
-    amount = _count(event.get("ids")) or _count(event.get("count")) or 1
-    if kind.lower() in CREATE_KINDS:
-        return amount, 0
-    if kind.lower() in REINFORCE_KINDS:
-        return 0, amount
+    if "created" in event or "reinforced" in event:
+        created, reinforced = _count(event.get("created")), _count(event.get("reinforced"))
+        if created or reinforced:
+            return created, reinforced
+    kind = str(event.get("type") or event.get("event") or event.get("kind") or event.get("action") or "").lower()
+    if kind in CREATE_KINDS or kind in REINFORCE_KINDS:
+        amount = _count(event.get("ids")) or _count(event.get("count")) or 1
+        return (amount, 0) if kind in CREATE_KINDS else (0, amount)
     return 0, 0
 
 
@@ -246,13 +248,13 @@ def count_activity(
     reinforced = dict(created)
     from_events = False
     for event in events:
-        when = _event_time(event)
         made, boosted = event_counts(event)
         from_events = from_events or made > 0
-        if when is None or when.date() not in created:
+        day = _event_day(event) if made or boosted else None
+        if day is None or day not in created:
             continue
-        created[when.date()] += made
-        reinforced[when.date()] += boosted
+        created[day] += made
+        reinforced[day] += boosted
     if not from_events:
         for memory in memories:
             if memory.created.date() in created:

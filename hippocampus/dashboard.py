@@ -13,12 +13,12 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from . import charts
 from .lifecycle import (
@@ -119,7 +119,7 @@ class DashboardView:
 
 def _stamp(value: datetime) -> str:
     """Minute-precision UTC text for the page."""
-    return value.strftime("%Y-%m-%d %H:%M UTC")
+    return f"{value.astimezone(timezone.utc).isoformat(' ')[:16]} UTC"
 
 
 def _source_time(raw: str) -> str:
@@ -175,6 +175,37 @@ def fading_rows(memories: Sequence[Memory], now: datetime, curve: str) -> list[F
     fading.sort(key=lambda f: (f.days, f.id))
     faded.sort(key=lambda f: (f.effective, f.id))
     return fading + faded
+
+
+_ROW = (
+    '<tr class="mem" data-id="{id}" data-eff="{eff:.4f}" data-tier="{tier}" data-domain="{domain}"'
+    ' data-last="{last}" data-times="{times}" data-created="{created}"><td class="content">{content}<br>'
+    '<code>{id}</code></td><td>{domain}</td><td>{category}</td><td class="num">{eff:.2f}</td><td><span class="tier">'
+    '<span class="dot t-{tier}"></span>{tier}{band}</span></td><td class="num">{last_accessed}</td>'
+    '<td class="num">×{times}</td><td class="prov">{prov}</td></tr>\n'
+)
+
+
+def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
+    """The memory table's rows, escaped field by field.
+
+    Built here rather than in the template because it is the one loop that runs 10,000
+    times; a format string is several times faster than jinja2 for it.
+    """
+    parts = []
+    for r in rows:
+        prov = "—"
+        if r.session:
+            prov = f"{escape(r.session)}<br>{escape(r.source_time)}"
+            if r.more_sources:
+                prov += f" (+{r.more_sources})"
+        parts.append(_ROW.format(
+            id=escape(r.id), eff=r.effective, tier=escape(r.tier), domain=escape(r.domain), last=r.last_epoch,
+            times=r.times_reinforced, created=r.created_epoch, content=escape(r.content),
+            category=escape(r.category), band=f" · {r.band}" if show_band else "",
+            last_accessed=escape(r.last_accessed), prov=prov,
+        ))
+    return Markup("".join(parts))
 
 
 def build_view(
@@ -249,7 +280,8 @@ def render_html(view: DashboardView) -> str:
     script, script_hash = _static("dashboard.js")
     style, style_hash = _static("dashboard.css")
     template = _environment().get_template("dashboard.html.j2")
-    return template.render(v=view, open_fading=FADING_OPEN, script=script, style=style,
+    rows = rows_html(view.rows, view.curve == EBBINGHAUS)
+    return template.render(v=view, rows=rows, open_fading=FADING_OPEN, script=script, style=style,
                            script_hash=script_hash, style_hash=style_hash)
 
 

@@ -34,6 +34,16 @@ FLAGS = (
     "--no-default-browser-check",
     "--mute-audio",
     "--hide-scrollbars",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-breakpad",
+    "--no-pings",
+    "--metrics-recording-only",
+    "--safebrowsing-disable-auto-update",
+    "--disable-features=NetworkTimeServiceQuerying,OptimizationHints,MediaRouter,Translate,"
+    "AutofillServerCommunication,CertificateTransparencyComponentUpdater,DialMediaRouteProvider",
+    # Nothing may leave the machine even if something tried: every host name fails to resolve.
+    "--host-resolver-rules=MAP * ~NOTFOUND",
 )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import json
 import random
+import struct
+import zlib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -117,3 +119,19 @@ def write_sisters(ws_root: Path, emotional: Any = EMOTIONS, reward: Any = REWARD
     for name, data in (("emotional-state.json", emotional), ("reward-state.json", reward)):
         text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         (memory_dir / name).write_text(text, encoding="utf-8")
+
+
+def gradient_png(size: int = 96) -> bytes:
+    """A small round-ish gradient PNG, made here so the avatar test needs no image library."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            row += bytes((90 + x * 120 // size, 60 + y * 100 // size, 200 - (x + y) * 60 // (2 * size)))
+        rows.append(bytes(row))
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+            + chunk(b"IEND", b""))

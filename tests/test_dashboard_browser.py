@@ -1,0 +1,298 @@
+"""The dashboard in real headless Chromium: payloads stay text, nothing is fetched, counts match the store.
+
+Chromium is driven over the DevTools pipe (tests/chromium_cdp.py). Screenshots land in
+tests/artifacts/ (gitignored) for a human to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from chromium_cdp import Browser, Page, find_chromium
+from dashboard_fixtures import (
+    EMOTIONS,
+    NOW,
+    REWARDS,
+    gradient_png,
+    hostile_and_multilingual,
+    large,
+    memory,
+    seed,
+    write_identity,
+    write_sisters,
+)
+
+from hippocampus import lifecycle, store
+from hippocampus.dashboard import write_dashboard
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+HOSTILE_NAME = "<img src=y onerror=\"window.__pwned='name'\">Molty 🦞"
+BROWSER_SERVICE_HOSTS = {"update.googleapis.com", "accounts.google.com", "clients2.google.com"}
+"""Chromium's own background fetches (component updates, account list) that flags do not silence."""
+
+PROBE = """(() => {
+  const onAttrs = [...document.querySelectorAll('*')].filter(e => [...e.attributes].some(a => /^on/i.test(a.name)));
+  const rows = [...document.querySelectorAll('#memory-rows tr.mem')];
+  return {
+    pwned: window.__pwned === undefined ? null : String(window.__pwned),
+    title: document.title,
+    scripts: document.scripts.length,
+    images: [...document.images].map(i => i.src.slice(0, 22)),
+    frames: document.querySelectorAll('iframe, frame, object, embed, link[rel=stylesheet]').length,
+    onAttrs: onAttrs.length,
+    name: document.getElementById('agent-name').textContent,
+    contents: Object.fromEntries(rows.map(r => [r.dataset.id, r.querySelector('td.content').firstChild.data])),
+    counts: Object.fromEntries([...document.querySelectorAll('[data-count]')].map(e => [e.dataset.count, +e.textContent])),
+    status: (document.getElementById('p-status') || {}).textContent || '',
+    visibleRows: rows.length,
+    ready: document.documentElement.dataset.ready || null,
+  };
+})()"""
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """One headless Chromium for the whole session."""
+    executable = find_chromium()
+    if executable is None:
+        pytest.fail("Chromium not found: apt-get install -y chromium (scripts/test.sh does this)")
+    browser = Browser(executable)
+    yield browser
+    browser.close()
+
+
+def open_dashboard(browser: Browser, path: Path, **page_options: Any) -> Page:
+    """Load the page and, when scripts run, wait for its script to finish."""
+    page = browser.new_page(**page_options)
+    page.goto(path.as_uri())
+    if page_options.get("scripts", True):
+        wait_for(page, "document.documentElement.dataset.ready === '1'")
+    return page
+
+
+def wait_for(page: Page, condition: str, timeout: float = 15.0) -> None:
+    """Poll a JavaScript condition until it holds."""
+    deadline = time.monotonic() + timeout
+    while not page.eval(condition):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {condition}")
+        time.sleep(0.05)
+
+
+def assert_offline_and_clean(page: Page, path: Path) -> None:
+    """The only request is the page itself, and the console holds no error (CSP violations included)."""
+    requests = [url for url in page.requests() if not url.startswith("data:")]
+    assert requests == [path.as_uri()], requests
+    assert page.console() == []
+
+
+def expected_counts(ws: store.Workspace) -> dict[str, int]:
+    """Tier and domain totals computed from the store with the lifecycle math, not the dashboard's code."""
+    memories = store.load_index(ws).memories
+    tiers = Counter(lifecycle.tier(lifecycle.effective_importance(m, NOW, "exponential")) for m in memories)
+    domains = Counter(m.domain for m in memories)
+    counts = {"total": len(memories)}
+    counts.update({f"tier-{name}": tiers.get(name, 0) for name, _ in lifecycle.TIERS})
+    counts.update({f"domain-{name}": n for name, n in domains.items()})
+    return counts
+
+
+def test_hostile_chinese_and_emoji_text_shows_as_text_and_runs_nothing(chromium: Browser, workspace: Path) -> None:
+    memories = hostile_and_multilingual()
+    ws = seed(workspace, memories)
+    write_identity(workspace, HOSTILE_NAME)
+    write_sisters(workspace)
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    seen = page.eval(PROBE)
+    assert seen["pwned"] is None
+    assert seen["title"] == f"{HOSTILE_NAME} · Brain dashboard"
+    assert seen["scripts"] == 1 and seen["images"] == [] and seen["frames"] == 0 and seen["onAttrs"] == 0
+    assert seen["name"] == HOSTILE_NAME
+    assert seen["contents"] == {m.id: m.content for m in memories}
+    page.eval("document.querySelector('[data-tab=emotions]').click()")
+    emotions = page.eval("[getComputedStyle(document.getElementById('panel-emotions')).display,"
+                         " document.getElementById('amygdala').innerText]")
+    assert emotions[0] != "none" and EMOTIONS["recentEmotions"][1]["trigger"] in emotions[1]  # type: ignore[index]
+    page.eval("document.querySelector('[data-tab=drive]').click()")
+    drive = page.eval("document.getElementById('vta').innerText")
+    assert REWARDS["anticipating"][0] in drive  # type: ignore[index]
+    assert page.eval("window.__pwned === undefined") is True
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+def test_counts_match_the_store_and_the_table_sorts_filters_and_pages(chromium: Browser, workspace: Path) -> None:
+    memories, events = large(180)
+    ws = seed(workspace, memories, events=events)
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    seen = page.eval(PROBE)
+    expected = expected_counts(ws)
+    assert {k: v for k, v in seen["counts"].items() if v or k in expected} == expected
+    assert seen["visibleRows"] == 50 and seen["status"].startswith("Memories 1–50 of 180")
+    ids = page.eval("[...document.querySelectorAll('#memory-rows tr')].map(r => +r.dataset.eff)")
+    assert ids == sorted(ids, reverse=True)
+    page.eval("document.getElementById('p-next').click()")
+    assert page.eval("document.getElementById('p-status').textContent").startswith("Memories 51–100 of 180")
+    page.eval("{ const t = document.getElementById('f-tier'); t.value = 'core'; t.dispatchEvent(new Event('change')) }")
+    core = expected["tier-core"]
+    tiers = page.eval("[...document.querySelectorAll('#memory-rows tr')].map(r => r.dataset.tier)")
+    assert set(tiers) == {"core"} and len(tiers) == min(core, 50)
+    assert f"of {core} (filtered from 180)" in page.eval("document.getElementById('p-status').textContent")
+    page.eval("{ const t = document.getElementById('f-tier'); t.value = ''; t.dispatchEvent(new Event('change'));"
+              "const f = document.getElementById('f-text'); f.value = 'mem_123'; f.dispatchEvent(new Event('input')) }")
+    wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 1")
+    assert page.eval("document.querySelector('#memory-rows tr').dataset.id") == "mem_123"
+    page.eval("{ const f = document.getElementById('f-text'); f.value = ''; f.dispatchEvent(new Event('input')) }")
+    wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 50")
+    page.eval("document.querySelector('th[data-sort=times]').click()")
+    top = page.eval("+document.querySelector('#memory-rows tr').dataset.times")
+    assert top == max(m.times_reinforced for m in memories)
+    assert page.eval("document.querySelector('th[data-sort=times]').getAttribute('aria-sort')") == "descending"
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+def test_with_scripts_off_every_memory_is_readable(chromium: Browser, workspace: Path) -> None:
+    memories, _ = large(120)
+    ws = seed(workspace, memories)
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path, scripts=False)
+    seen = page.eval(PROBE)
+    assert seen["ready"] is None and seen["visibleRows"] == 120
+    assert seen["counts"]["total"] == 120
+    state = page.eval("""[
+      getComputedStyle(document.getElementById('controls')).display,
+      getComputedStyle(document.getElementById('tabs')).display,
+      document.getElementById('noscript-note').innerText,
+      getComputedStyle(document.getElementById('panel-drive')).display]""")
+    assert state[0] == "none" and state[1] == "none"
+    assert "all 120 memories are listed" in state[2] and state[3] != "none"
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+def test_empty_store(chromium: Browser, workspace: Path) -> None:
+    path = write_dashboard(store.Workspace(workspace), NOW)
+    page = open_dashboard(chromium, path)
+    seen = page.eval(PROBE)
+    assert seen["counts"]["total"] == 0 and seen["visibleRows"] == 0 and seen["name"] == "Agent"
+    assert "No memories yet" in page.eval("document.getElementById('empty-store').innerText")
+    assert page.eval("document.getElementById('tabs').hidden") is False
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+@pytest.mark.parametrize(("emotional", "reward", "statuses"), [
+    (EMOTIONS, REWARDS, ("ok", "ok")),
+    ("{not json", "[1, 2]", ("malformed", "malformed")),
+    ({"dimensions": "calm", "recentEmotions": [None, 3]}, {"drive": "max", "seeking": {"a": 1}}, ("ok", "ok")),
+    (None, None, ("missing", "missing")),
+])
+def test_sister_skills_present_broken_or_missing(chromium: Browser, workspace: Path, emotional: Any,
+                                                 reward: Any, statuses: tuple[str, str]) -> None:
+    ws = seed(workspace, [memory(1, "x")])
+    if emotional is not None:
+        write_sisters(workspace, emotional, reward)
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    found = page.eval("[document.getElementById('amygdala').dataset.status, document.getElementById('vta').dataset.status,"
+                      " document.getElementById('amygdala').textContent, document.getElementById('vta').textContent]")
+    assert tuple(found[:2]) == statuses
+    if statuses == ("missing", "missing"):
+        assert "clawhub install amygdala-memory" in found[2] and "clawhub install vta-memory" in found[3]
+    if statuses[0] == "malformed":
+        assert "Could not read" in found[2] and "Could not read" in found[3]
+    if emotional == EMOTIONS:
+        assert page.eval("document.getElementById('mood').textContent") == "Energized"
+        assert page.eval("document.getElementById('drive').textContent") == "72%"
+        assert page.eval("document.querySelectorAll('#amygdala .dim').length") == 7
+    assert page.eval("document.documentElement.dataset.ready") == "1"
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+def test_screenshots_desktop_dark_and_phone(chromium: Browser, workspace: Path) -> None:
+    memories = hostile_and_multilingual()
+    extra, events = large(60)
+    for m in extra:
+        m.id = f"mem_{int(m.id[4:]) + 100:03d}"
+    ws = seed(workspace, memories + extra, events=events)
+    (workspace / "avatar.png").write_bytes(gradient_png())
+    write_identity(workspace, "Molty")
+    write_sisters(workspace)
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path, width=1280, height=2000)
+    assert page.eval("document.images.length === 1 && document.images[0].complete"
+                     " && document.images[0].naturalWidth === 96") is True
+    page.screenshot(ARTIFACTS / "dashboard-desktop.png", full_page=False)
+    chromium.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+                  session=page.session)
+    page.screenshot(ARTIFACTS / "dashboard-dark.png", full_page=False)
+    assert_offline_and_clean(page, path)
+    page.close()
+    phone = open_dashboard(chromium, path, width=390, height=844, mobile=True)
+    assert phone.eval("document.documentElement.scrollWidth") <= 390
+    phone.screenshot(ARTIFACTS / "dashboard-phone.png", full_page=True)
+    phone.close()
+    assert (ARTIFACTS / "dashboard-phone.png").stat().st_size > 10_000
+
+
+def test_net_log_shows_no_request_from_the_page(workspace: Path, tmp_path: Path) -> None:
+    executable = find_chromium()
+    assert executable is not None
+    ws = seed(workspace, hostile_and_multilingual())
+    write_identity(workspace, HOSTILE_NAME, "https://avatars.invalid/me.png")
+    write_sisters(workspace)
+    path = write_dashboard(ws, NOW)
+    control = tmp_path / "control.html"
+    control.write_text('<img src="http://control.invalid/pixel.png">', encoding="utf-8")
+    log = tmp_path / "net.json"
+    browser = Browser(executable, net_log=log)
+    try:
+        page = open_dashboard(browser, path)
+        page.eval("document.querySelector('[data-tab=emotions]').click(); document.querySelector('[data-tab=drive]').click()")
+        page.close()
+        probe = browser.new_page()
+        probe.goto(control.as_uri())  # positive control: a page that does fetch must show up in the log
+        probe.close()
+    finally:
+        browser.close()
+    hosts = {urlsplit(url).hostname for url in _urls(json.loads(log.read_text(encoding="utf-8")))}
+    assert "control.invalid" in hosts, "the net log did not record the control request"
+    assert hosts - {"control.invalid", None} <= BROWSER_SERVICE_HOSTS, hosts
+
+
+def _urls(node: Any) -> Iterator[str]:
+    """Every `url` value anywhere in a net-log JSON document."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "url" and isinstance(value, str):
+                yield value
+            else:
+                yield from _urls(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _urls(value)
+
+
+def test_ten_thousand_memories_stay_usable(chromium: Browser, workspace: Path) -> None:
+    memories, events = large(10_000)
+    ws = seed(workspace, memories, events=events)
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path, width=1280, height=1000)
+    seen = page.eval(PROBE)
+    assert seen["visibleRows"] == 50 and "of 10000" in seen["status"] and seen["counts"]["total"] == 10_000
+    page.eval("{ const f = document.getElementById('f-text'); f.value = 'mem_9999'; f.dispatchEvent(new Event('input')) }")
+    wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 1")
+    assert_offline_and_clean(page, path)
+    page.close()
