@@ -1,0 +1,276 @@
+"""Capture scoring: which user messages are worth remembering, how much, and the humanoid V-score gate.
+
+Rules (first match wins, highest value first), always on whole words or phrases, never substrings:
+
+- remember 0.9: "remember that/this", "don't forget", "note that", "keep in mind", 记住, 别忘了 …
+  ("do you remember …" is a question about the past, not an instruction, and does not count).
+- emotion 0.85: a feeling about the user's own state ("I feel …", "I'm so stressed", 我很难过,
+  我感到 …, 我觉得 + a feeling word) or love/hate/miss aimed at a person ("I love my wife",
+  "I miss you"). "I love this bug" is not emotional: love/hate of a thing is a preference, and of
+  "this/that/it" (a reaction to the moment, usually ironic) is nothing at all.
+- preference 0.8: "I prefer/like/love/hate <thing>", "I always/never", "my favourite", "I'd rather",
+  "… is my preference", 我喜欢, 我更喜欢, 我讨厌 …
+- decision 0.75: "we/I decided", "let's go with", "we should", 决定, 我们应该 …
+- person/project 0.7: "my sister/wife/boss …", "my name is", "I live in", "I work as";
+  "I'm working on", "my project", 我妹妹, 我叫, 项目 …
+- general 0.5: any other substantive statement (≥ 40 characters, CJK counting double), not a
+  question, not a greeting, thanks or acknowledgement.
+
+A question only counts when it carries a "remember" instruction ("can you remember that …?").
+Only the user's words become memories: for any role other than "user" the result is None, so the
+assistant's own text is never stored as a fact about the user.
+
+Domain: "relationship" for statements about the user and the assistant ("you and I", "our
+conversations", "thank you for …", feelings aimed at "you"); "world" for general statements with
+no first or second person in them; "user" otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .text import clean, tokenize
+
+REMEMBER = 0.9
+EMOTIONAL = 0.85
+PREFERENCE = 0.8
+DECISION = 0.75
+PERSON_PROJECT = 0.7
+GENERAL = 0.5
+THRESHOLD = 0.5
+V_THRESHOLD = 0.5
+GENERAL_MIN_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Score:
+    """How much a message matters (`value`), why (`kind`), and where it belongs."""
+
+    value: float
+    kind: str
+    category: str
+    domain: str
+
+
+def _en(pattern: str) -> re.Pattern[str]:
+    """Compile an English trigger, matched on casefolded text; `_found` adds the leading word boundary.
+
+    Alternatives start with a literal rather than `\\b` so the regex engine can skip ahead fast.
+    """
+    return re.compile(pattern)
+
+
+def _found(pattern: re.Pattern[str], low: str) -> bool:
+    """True when an English trigger matches `low` at the start of a word (never inside one)."""
+    for match in pattern.finditer(low):
+        i = match.start()
+        if i == 0 or not (low[i - 1].isalnum() or low[i - 1] in "_'"):
+            return True
+    return False
+
+
+_PEOPLE = (
+    r"sister|brother|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|mom|mum|mother|dad|"
+    r"father|parents?|son|daughter|kids?|children|child|baby|cousin|aunt|uncle|grand(?:ma|pa|mother|"
+    r"father)|boss|manager|friend|best friend|colleague|co-?worker|teacher|doctor|therapist|roommate|"
+    r"neighbou?r|dog|cat|family|team"
+)
+_PEOPLE_ZH = (
+    r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|老婆|老公|妻子|丈夫|女朋友|男朋友|儿子|女儿|孩子|老板|朋友|同事|室友|狗|猫|家人"
+)
+_FEELINGS = (
+    r"happy|sad|anxious|worried|stressed|scared|afraid|excited|depressed|lonely|angry|upset|frustrated|"
+    r"overwhelmed|nervous|grateful|proud|heartbroken|exhausted|tired|hurt|ashamed|embarrassed|thrilled|"
+    r"miserable|devastated|terrified|furious|jealous|hopeless|relieved|burn(?:ed|t) out"
+)
+_FEELINGS_ZH = (
+    r"难过|伤心|开心|高兴|快乐|孤独|寂寞|焦虑|害怕|紧张|沮丧|委屈|生气|累|压力|幸福|失望|绝望|担心|感动|痛苦|崩溃"
+)
+_INTENSIFIERS = (
+    r"(?:so |really |very |quite |a bit |pretty |kind of |totally |completely |extremely |incredibly |"
+    r"a little |so very )?"
+)
+_OBJECT_PERSON = rf"(?:you|him|her|them|my (?:{_PEOPLE}))\b"
+
+_RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("remember", REMEMBER,
+     _en(r"remember (?:that|this)\b|please remember\b|(?:don't|dont|do not|never) forget\b|note that\b"
+         r"|make a note\b|keep in mind\b|for the record\b|can you remember\b"),
+     re.compile(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて")),
+    ("emotion", EMOTIONAL,
+     _en(rf"i (?:feel|felt)\b(?! like\b| that\b)|i(?:'m| am) feeling\b"
+         rf"|i(?:'m| am| was| have been|'ve been) {_INTENSIFIERS}(?:{_FEELINGS})\b"
+         rf"|i (?:really |truly |deeply )?(?:love|hate|miss|adore) {_OBJECT_PERSON}"
+         rf"|i(?:'m| am) (?:grieving|crying|scared)\b|i cried\b|makes me (?:{_FEELINGS})\b"),
+     re.compile(rf"我(?:很|好|真|非常|特别|有点|太)?(?:{_FEELINGS_ZH})|我感到|我觉得.{{0,6}}(?:{_FEELINGS_ZH})"
+                r"|我(?:爱|恨)(?:你|他|她|我的)|我(?:好|很|真)?想(?:你|他|她)了")),
+    ("preference", PREFERENCE,
+     _en(r"i (?:really |strongly |much |generally |usually |definitely |absolutely |kind of |just )?"
+         r"(?:prefer|like|love|enjoy|adore|hate|dislike|detest|can't stand|cannot stand)"
+         r" (?!(?:this|that|it|these|those|to know|to ask)\b)"
+         r"|i (?:always|never|usually)\b|my (?:favou?rite|fave)\b|i(?:'d| would) rather\b"
+         r"|is my (?:preference|favou?rite)\b|my preference\b|i(?:'m| am) (?:a )?(?:vegetarian|vegan)\b"
+         r"|i(?:'m| am) allergic\b|i (?:don't|dont|do not) (?:like|eat|drink)\b"),
+     re.compile(r"我(?:更|最|很|真|特别|非常|比较|不)?(?:喜欢|喜歡|讨厌|討厭|偏好|爱吃|爱喝)"
+                r"|我(?:总是|從不|从不|从来不|宁愿|寧願)|我(?:是)?(?:素食|过敏)")),
+    ("decision", DECISION,
+     _en(r"(?:we|i|we've|i've|we have|i have)(?: just| finally| already)? decided\b|let'?s go with\b"
+         r"|let us go with\b|we should\b|we(?:'ll| will) go with\b|we agreed\b|the decision is\b"
+         r"|i(?:'ve| have)? (?:chosen|chose)\b|we(?:'re| are) going with\b|we(?:'ll| will) use\b"),
+     re.compile(r"决定|決定|我们应该|我們應該|就这么定|就這麼定|我们选|选定了")),
+    ("person", PERSON_PROJECT,
+     _en(rf"my (?:{_PEOPLE})(?:'s)?\b|my name is\b|call me\b|i live in\b|i(?:'m| am) from\b"
+         r"|i was born\b|i work (?:as|at|for)\b|i(?:'m| am) (?:\d+|a|an) (?:\w+ )?(?:years? old|\w+er|\w+ist|"
+         r"\w+ian|student|nurse|doctor|engineer|teacher|parent|mom|dad)\b"
+         rf"|i have (?:a|two|three|\d+) (?:{_PEOPLE})"),
+     re.compile(rf"我(?:的)?(?:{_PEOPLE_ZH})|我叫|我的名字|我住在|我来自|我在.{{0,8}}工作|我是(?:一名|一个|个)")),
+    ("project", PERSON_PROJECT,
+     _en(r"i(?:'m| am)(?: currently| now)? (?:working on|building|writing|developing)\b"
+         r"|(?:my|our|the) (?:project|startup|thesis|repo|app|deadline|sprint)\b|working on\b"),
+     re.compile(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止")),
+)
+
+_NOT_REMEMBER = _en(r"(?:do|did|don't|dont|can't|cannot) (?:you |i )?remember\b|remember when\b")
+_REMEMBER_START = re.compile(r"\s*(?:please )?remember\b")
+_RELATIONSHIP = _en(
+    r"you and (?:i|me)\b|between (?:you and me|us)\b|our (?:conversations?|chats?|talks?|relationship)\b"
+    r"|thank(?:s| you) for\b|i (?:trust|appreciate) you\b|you(?:'ve| have) (?:been|helped)\b"
+    r"|you help(?:ed)? me\b|i (?:really |truly )?(?:love|hate|miss|adore) you\b"
+)
+_RELATIONSHIP_ZH = re.compile(r"我们之间|我們之間|谢谢你|謝謝你|你帮了我|我信任你|我(?:爱|想|恨)你")
+_PERSONAL = _en(r"(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us|you|your)\b")
+_QUESTION_START = re.compile(
+    r"\s*(?:(?:what|who|whom|whose|when|where|why|how|which)\b"
+    r"|(?:is|are|am|do|does|did|can|could|would|will|should|have|has)\s+"
+    r"(?:i|you|we|they|he|she|it|there|this|that|my|your)\b)[^.!]*$"
+)
+_CHITCHAT_LIST = """hi hello hey yo thanks thank you thx ty ok okay k sure yes yeah yep no nope cool great
+    nice lol haha good morning night bye goodbye see later cheers alright fine awesome perfect got it sounds
+    right welcome please np much so very a lot"""
+_CHITCHAT_WORDS = frozenset(_CHITCHAT_LIST.split())
+_CHITCHAT_CJK = frozenset({"谢谢", "谢谢你", "好的", "好", "嗯", "哈哈", "你好", "再见", "收到", "明白", "ありがとう"})
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _is_chitchat(low: str) -> bool:
+    """True for greetings, thanks and acknowledgements with nothing else in them."""
+    words = re.findall(r"[^\W_]+", low)
+    if words and all(w in _CHITCHAT_WORDS for w in words):
+        return True
+    return low.strip(" !.。！~") in _CHITCHAT_CJK
+
+
+def _is_question(low: str) -> bool:
+    """A question: ends with a question mark (or 吗), or opens like one and never ends a sentence."""
+    return low.rstrip()[-1:] in ("?", "？", "吗", "嗎") or bool(_QUESTION_START.match(low))
+
+
+def _weighted_length(text: str) -> int:
+    """Length with CJK characters counted twice (one CJK character carries about a word's worth)."""
+    return len(text) + len(_CJK_RE.findall(text))
+
+
+def score_message(text: str, role: str = "user") -> Score | None:
+    """Score one message by the seeds' table; None when it is not worth remembering (or not the user's)."""
+    if role != "user":
+        return None
+    body = clean(text)
+    low = body.casefold().replace("’", "'")
+    if not body or _is_chitchat(low):
+        return None
+    question = _is_question(low)
+    relationship = _found(_RELATIONSHIP, low) or bool(_RELATIONSHIP_ZH.search(low))
+    domain = "relationship" if relationship else "user"
+    for kind, value, english, other in _RULES:
+        if question and kind != "remember":
+            break
+        if kind == "remember":
+            if _found(_NOT_REMEMBER, low):
+                continue  # "do you remember …", "remember when …", "I can't remember …" are not instructions
+            if _REMEMBER_START.match(low):
+                return Score(value, kind, kind, domain)
+        if _found(english, low) or other.search(low):
+            return Score(value, kind, kind, domain)
+    if question:
+        return None
+    min_chars = GENERAL_MIN_CHARS // 2 if relationship else GENERAL_MIN_CHARS
+    if _weighted_length(body) < min_chars or len(tokenize(body)) < 3:
+        return None
+    if not relationship and not _found(_PERSONAL, low) and not re.search("[我你咱]", low):
+        domain = "world"
+    return Score(GENERAL, "general", "general", domain)
+
+
+# --- the humanoid V-score ---------------------------------------------------------------------
+
+
+def _sigmoid(x: float) -> float:
+    """Logistic function."""
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def resonance_term(m: float) -> float:
+    """humanoid-memory's m: −2 for a near-duplicate (M > 9), −1 for no resonance (M < 3), else (M−5)/2."""
+    if m > 9:
+        return -2.0
+    if m < 3:
+        return -1.0
+    return (m - 5.0) / 2.0
+
+
+def v_score(c: float, s: float, n: float, resonance: float) -> float:
+    """V = sigmoid((C−5)/2 + 1.8(S−5)/2 + 0.8·m − 1.2(N−5)/2), with C, S, N and resonance M on 0–10."""
+    return _sigmoid(
+        1.0 * (c - 5.0) / 2.0 + 1.8 * (s - 5.0) / 2.0 + 0.8 * resonance_term(resonance) - 1.2 * (n - 5.0) / 2.0
+    )
+
+
+def _clamp(x: float) -> float:
+    """Clamp to the 0–10 scale."""
+    return max(0.0, min(10.0, x))
+
+
+_EMOJI_RE = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff]")
+_RUN_RE = re.compile(r"(.)\1{3,}")
+_SENTENCE_RE = re.compile(r"[^.!?。！？]+")
+
+
+def heuristic_csn(text: str) -> tuple[float, float, float]:
+    """Coherence, significance and noise (0–10 each) without an LLM, from structure, score and junk."""
+    body = clean(text)
+    words = re.findall(r"[^\W_]+", body)
+    count = len(words) + len(_CJK_RE.findall(body)) // 2
+    coherence = 5.0
+    if count < 3:
+        coherence -= 3.0
+    elif count <= 80:
+        coherence += 2.0
+    elif count > 200:
+        coherence -= 2.0
+    sentences = [s for s in _SENTENCE_RE.findall(body) if s.strip()]
+    if sentences and count / max(len(sentences), 1) >= 3:
+        coherence += 1.0
+    if words and 2 <= sum(len(w) for w in words) / len(words) <= 12:
+        coherence += 1.0
+    score = score_message(body)
+    significance = score.value * 10.0 if score else 2.0
+    noise = 0.0
+    if body:
+        junk = sum(1 for ch in body if not (ch.isalnum() or ch.isspace() or ch in ".,;:!?'\"()-…，。！？、：；"))
+        emoji = len(_EMOJI_RE.findall(body))
+        noise += 10.0 * junk / len(body)
+        noise += min(4.0, emoji / 2.0) if emoji >= 3 else 0.0
+        noise += min(3.0, sum(len(m.group()) for m in _RUN_RE.finditer(body)) / 4.0)
+        if len(words) >= 4:
+            noise += 6.0 * (1.0 - len({w.casefold() for w in words}) / len(words))
+    else:
+        noise = 10.0
+    return _clamp(coherence), _clamp(significance), _clamp(noise)
+
+
+def passes_gate(text: str, resonance: float) -> bool:
+    """The consolidation gate: V-score of the heuristic C/S/N at this resonance is ≥ `V_THRESHOLD`."""
+    c, s, n = heuristic_csn(text)
+    return v_score(c, s, n, resonance) >= V_THRESHOLD
