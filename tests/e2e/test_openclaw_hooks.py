@@ -1,0 +1,106 @@
+"""The three proofs of issue 3, driven through a real OpenClaw 2026.9.6 and a recording fake model."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hippocampus.hooks import message_id
+from hippocampus.render import FENCE_CLOSE, FENCE_OPEN
+
+from .conftest import OpenClaw
+from .fake_model import REPLY_PREFIX
+
+pytestmark = pytest.mark.e2e
+
+
+def user_texts(body: dict[str, Any]) -> list[str]:
+    """The text of every user message in one model request."""
+    out = []
+    for message in body.get("messages", []):
+        if message.get("role") != "user":
+            continue
+        content = message.get("content")
+        if isinstance(content, list):
+            content = "\n".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+        out.append(str(content))
+    return out
+
+
+def reply_text(result: dict[str, Any]) -> str:
+    """The agent's visible answer from `openclaw agent --json`."""
+    return "\n".join(str(p.get("text", "")) for p in result.get("payloads", []))
+
+
+def last_request_with(openclaw: OpenClaw, marker: str) -> dict[str, Any]:
+    """The latest model request whose user messages contain `marker`."""
+    for body in reversed(openclaw.model.requests()):
+        if any(marker in text for text in user_texts(body)):
+            return body
+    raise AssertionError(f"no model request mentions {marker!r}")
+
+
+def test_memory_reaches_the_model_inside_the_fence_but_not_the_transcript(openclaw: OpenClaw) -> None:
+    openclaw.hippocampus("remember", "The user's cat is called Pixel-Quasar")
+    result = openclaw.agent("What is my cat called? (probe-one)")
+
+    assert REPLY_PREFIX in reply_text(result)
+    body = last_request_with(openclaw, "probe-one")
+    text = next(t for t in user_texts(body) if "probe-one" in t)
+    start, end = text.index(FENCE_OPEN), text.index(FENCE_CLOSE)
+    assert start < text.index("Pixel-Quasar") < end < text.index("probe-one")
+    stored = "\n".join(openclaw.transcript_rows())
+    assert "probe-one" in stored
+    assert "Pixel-Quasar" not in stored
+    assert FENCE_OPEN not in stored
+
+
+def test_remembered_statement_is_recalled_with_its_provenance_after_new(openclaw: OpenClaw) -> None:
+    statement = "Remember that my sister's name is Alma"
+    openclaw.agent(statement)
+    queued = (openclaw.workspace / "memory" / "signals.jsonl").read_text(encoding="utf-8")
+    assert "Alma" in queued
+
+    openclaw.reset_session()  # what `/new` does in a chat: before_reset + session_end fire
+
+    hits = json.loads(openclaw.hippocampus("recall", "Alma", "--json").stdout)
+    alma = [h for h in hits if "Alma" in h["content"]]
+    assert alma, hits
+    sources = alma[0]["sources"]
+    assert sources and sources[0]["session"] and sources[0]["message"]
+    session = sources[0]["session"]
+    assert any(session in row for row in openclaw.transcript_rows()), "session id is the transcript's"
+    assert sources[0]["message"] == message_id(session, statement)
+    assert (openclaw.workspace / "HIPPOCAMPUS_CORE.md").exists()
+
+
+def test_broken_python_or_corrupt_index_leave_the_turn_untouched(openclaw: OpenClaw) -> None:
+    good_python = openclaw.plugin_config["python"]
+    openclaw.set_plugin_config(python="/nonexistent/bin/python3")
+    try:
+        result = openclaw.agent("Are you still there? (probe-broken-python)")
+    finally:
+        openclaw.set_plugin_config(python=good_python)
+    assert REPLY_PREFIX in reply_text(result)
+    body = last_request_with(openclaw, "probe-broken-python")
+    assert not any(FENCE_OPEN in t for t in user_texts(body))
+    assert "failed open" in openclaw.log_text()
+
+    index = openclaw.workspace / "memory" / "index.json"
+    saved = index.read_bytes() if index.exists() else None
+    index.write_text("{ this is not json", encoding="utf-8")
+    try:
+        result = openclaw.agent("I prefer green tea over coffee (probe-corrupt)")
+        assert REPLY_PREFIX in reply_text(result)
+        body = last_request_with(openclaw, "probe-corrupt")
+        assert not any(FENCE_OPEN in t for t in user_texts(body))
+        assert index.read_text(encoding="utf-8") == "{ this is not json", "a corrupt index is never overwritten"
+        assert "probe-corrupt" in (openclaw.workspace / "memory" / "signals.jsonl").read_text(encoding="utf-8")
+        assert "request_before failed open" in openclaw.log_text()
+    finally:
+        if saved is None:
+            index.unlink()
+        else:
+            index.write_bytes(saved)
