@@ -440,6 +440,7 @@ def iter_commands() -> Iterator[str]:
 # extra command modules register here
 from .cli_dashboard import register as _register_dashboard; _register_dashboard(main)  # noqa: E402,E702,I001
 from .cli_install import register as _register_install; _register_install(main)  # noqa: E402,E702,I001
+from .cli_hooks import register as _register_hooks; _register_hooks(main)  # noqa: E402,E702,I001
 
 
 if __name__ == "__main__":
