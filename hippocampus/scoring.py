@@ -31,7 +31,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .text import clean, tokenize
+from .text import clean, count_cjk, tokenize
 
 REMEMBER = 0.9
 EMOTIONAL = 0.85
@@ -151,7 +151,6 @@ _CHITCHAT_LIST = """hi hello hey yo thanks thank you thx ty ok okay k sure yes y
     right welcome please np much so very a lot"""
 _CHITCHAT_WORDS = frozenset(_CHITCHAT_LIST.split())
 _CHITCHAT_CJK = frozenset({"谢谢", "谢谢你", "好的", "好", "嗯", "哈哈", "你好", "再见", "收到", "明白", "ありがとう"})
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def _is_chitchat(low: str) -> bool:
@@ -169,7 +168,7 @@ def _is_question(low: str) -> bool:
 
 def _weighted_length(text: str) -> int:
     """Length with CJK characters counted twice (one CJK character carries about a word's worth)."""
-    return len(text) + len(_CJK_RE.findall(text))
+    return len(text) + count_cjk(text)
 
 
 def score_message(text: str, role: str = "user") -> Score | None:
@@ -241,7 +240,7 @@ def heuristic_csn(text: str) -> tuple[float, float, float]:
     """Coherence, significance and noise (0–10 each) without an LLM, from structure, score and junk."""
     body = clean(text)
     words = re.findall(r"[^\W_]+", body)
-    count = len(words) + len(_CJK_RE.findall(body)) // 2
+    count = len(words) + count_cjk(body) // 2
     coherence = 5.0
     if count < 3:
         coherence -= 3.0

@@ -68,6 +68,8 @@ def test_clean_never_raises_on_binary_junk_or_huge_strings() -> None:
         "\ud83d" * 1000,
         "x" * 5_000_000,
         "\n" * 1_000_000 + "tail",
+        "a" + " " * 50_000 + "b",
+        "ab" + "\u0301" * 50_000,
     ]
     rng = random.Random(7)
     blobs += ["".join(chr(rng.randrange(0, 0x110000)) for _ in range(500)) for _ in range(20)]
@@ -165,6 +167,7 @@ def test_redact_after_clean_still_removes_the_secret(raw: str, secret: str) -> N
         "the sk- prefix marks OpenAI keys",
         "tokenize: splits words",
         "passwordless login is enabled",
+        "the bearer instrument was signed",
     ],
 )
 def test_redact_keeps_ordinary_text(ordinary: str) -> None:
