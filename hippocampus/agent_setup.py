@@ -30,19 +30,53 @@ def read_config(path: Path | None) -> dict[str, Any] | None:
 
 
 def config_changes(before: dict[str, Any], after: dict[str, Any], prefix: str = "") -> list[dict[str, Any]]:
-    """Paths whose value differs, at the shallowest level where one side lacks the key or the values differ."""
+    """Leaf paths whose value differs; a key missing on one side counts as an empty object there."""
     changes: list[dict[str, Any]] = []
     for key in sorted(set(before) | set(after)):
         path = f"{prefix}{key}"
         if path in ("meta", f"agents.entries.{AGENT_ID}"):
             continue
         old, new = before.get(key, MISSING), after.get(key, MISSING)
-        if isinstance(old, dict) and isinstance(new, dict):
-            changes += config_changes(old, new, path + ".")
-        elif old != new:
+        if isinstance(old, dict) or isinstance(new, dict):
+            if (old is MISSING or isinstance(old, dict)) and (new is MISSING or isinstance(new, dict)):
+                changes += config_changes({} if old is MISSING else old, {} if new is MISSING else new, path + ".")
+                continue
+        if old != new:
             changes.append({"path": path, "before": None if old is MISSING else old, "hadBefore": old is not MISSING,
                             "after": None if new is MISSING else new, "hasAfter": new is not MISSING})
     return changes
+
+
+def new_objects(before: dict[str, Any], after: dict[str, Any], prefix: str = "") -> list[str]:
+    """Paths of objects that exist only in `after` (pruned again on undo once they are empty)."""
+    paths: list[str] = []
+    for key, value in after.items():
+        if isinstance(value, dict):
+            old = before.get(key, MISSING)
+            if old is MISSING:
+                paths.append(f"{prefix}{key}")
+            paths += new_objects(old if isinstance(old, dict) else {}, value, f"{prefix}{key}.")
+    return paths
+
+
+def nest(path: str, value: Any) -> dict[str, Any]:
+    """{"a": {"b": value}} for "a.b", the shape `config patch` takes."""
+    out: dict[str, Any] = {}
+    node = out
+    *parents, last = path.split(".")
+    for part in parents:
+        node = node.setdefault(part, {})
+    node[last] = value
+    return out
+
+
+def merge_patch(into: dict[str, Any], patch: dict[str, Any]) -> None:
+    """Combine nested patches."""
+    for key, value in patch.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            merge_patch(into[key], value)
+        else:
+            into[key] = value
 
 
 def lookup(data: dict[str, Any] | None, path: str) -> Any:
@@ -87,7 +121,7 @@ def add_agent(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, A
         claw.agents_add(AGENT_ID, workspace, seen.default_model)
         after = read_config(seen.config_file) or {}
         entry = {"id": AGENT_ID, "created": True, "workspace": str(workspace),
-                 "configChanges": config_changes(before, after)}
+                 "configChanges": config_changes(before, after), "newObjects": new_objects(before, after)}
         record["agent"] = entry
     entry["files"] = write_agent_files(opts, seen, workspace)
     out.done.append(f"background agent '{AGENT_ID}' ready, workspace {workspace}")
@@ -99,15 +133,23 @@ def remove_agent(claw: OpenClaw, entry: dict[str, Any], config_file: Path | None
         claw.agents_delete(AGENT_ID)
     out.done.append(f"agent '{AGENT_ID}' deleted (OpenClaw moved its workspace to the Trash)")
     current = read_config(config_file)
-    for change in reversed(entry.get("configChanges", [])):
+    patch: dict[str, Any] = {}
+    restored = []
+    for change in entry.get("configChanges", []):
         now = lookup(current, change["path"])
-        if now is MISSING and not change["hasAfter"] and change["hadBefore"]:
-            claw.config_set(change["path"], change["before"])
-        elif now is not MISSING and change["hasAfter"] and now == change["after"]:
-            if change["hadBefore"]:
-                claw.config_set(change["path"], change["before"])
-            else:
-                claw.config_unset(change["path"])
-        else:
-            continue
-        out.done.append(f"restored {change['path']}")
+        untouched = now == change["after"] if change["hasAfter"] else now is MISSING
+        if untouched:  # only what is still as `agents add` left it
+            merge_patch(patch, nest(change["path"], change["before"] if change["hadBefore"] else None))
+            restored.append(change["path"])
+    if patch:
+        claw.config_patch(patch)
+    current = read_config(config_file)
+    empty = [p for p in entry.get("newObjects", []) if lookup(current, p) == {}]
+    prune: dict[str, Any] = {}
+    for path in sorted(empty, key=lambda p: p.count(".")):
+        if not any(path.startswith(q + ".") for q in empty if q != path):
+            merge_patch(prune, nest(path, None))
+    if prune:
+        claw.config_patch(prune)
+    if restored:
+        out.done.append("restored roster settings: " + ", ".join(restored))

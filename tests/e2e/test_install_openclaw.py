@@ -1,0 +1,196 @@
+"""`python3 install.py` against the real OpenClaw 2026.9.6, as a user runs it after `clawhub install`.
+
+One isolated HOME/OPENCLAW_STATE_DIR for the module; the skill is copied to
+`<workspace>/skills/hippocampus`, and the first install builds the real `.venv` (pip from PyPI).
+One Gateway on 127.0.0.1 (random port and token) serves the tests that need cron, and is
+stopped by its pid at the end. The tests run in file order: dry run, install, re-run, agent, undo.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import ROOT, free_port, stop_process_group
+
+pytestmark = pytest.mark.e2e
+KEYS = {"hippocampus:encode", "hippocampus:decay", "hippocampus:consolidate"}
+FACT = "The user keeps bees on a rooftop in Lisbon and calls the queen Marmalade"
+
+
+@dataclass
+class Box:
+    """The isolated install."""
+
+    env: dict[str, str]
+    home: Path
+    state: Path
+    workspace: Path
+    skill: Path
+    gateway: subprocess.Popen[bytes] | None = None
+
+    def openclaw(self, *args: str, check: bool = True, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(["openclaw", *args], env=self.env, capture_output=True, text=True,
+                              timeout=timeout, cwd=self.home, check=False)
+        if check and done.returncode != 0:
+            raise AssertionError(f"openclaw {' '.join(args)}: {done.stdout[-1500:]}\n{done.stderr[-1500:]}")
+        return done
+
+    def install(self, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+        """`python3 <skill>/install.py ARGS` with the system python, from the user's home."""
+        return subprocess.run(["python3", str(self.skill / "install.py"), *args], env=self.env,
+                              capture_output=True, text=True, timeout=timeout, cwd=self.home, check=False)
+
+    def config(self) -> dict[str, Any]:
+        return dict(json.loads((self.state / "openclaw.json").read_text()))
+
+    def jobs(self) -> list[dict[str, Any]]:
+        data = json.loads(self.openclaw("cron", "list", "--all", "--json").stdout)
+        return [j for j in data["jobs"] if str(j.get("declarationKey", "")).startswith("hippocampus:")]
+
+
+def copy_skill(target: Path) -> None:
+    """The folder as ClawHub would deliver it: no dot-folders, caches, builds or tests."""
+    shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns(
+        ".*", "__pycache__", "build", "*.egg-info", "tests", "bench", "node_modules"))
+
+
+@pytest.fixture(scope="module")
+def box(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Box]:
+    root = tmp_path_factory.mktemp("install-e2e")
+    home, state = root / "home", root / "state"
+    home.mkdir()
+    state.mkdir()
+    workspace = state / "workspace"
+    (workspace / "skills").mkdir(parents=True)
+    (workspace / "AGENTS.md").write_text("# My agent\n")
+    skill = workspace / "skills" / "hippocampus"
+    copy_skill(skill)
+    (state / "openclaw.json").write_text(
+        '// my config\n{ gateway: { mode: "local", bind: "loopback" }, memory: { search: { extraPaths: ["/my/notes.md"] } } }\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "OPENCLAW_")) and k != "WORKSPACE"}
+    env.update({"PATH": openclaw_path, "HOME": str(home), "OPENCLAW_STATE_DIR": str(state), "NO_COLOR": "1"})
+    made = Box(env, home, state, workspace, skill)
+    yield made
+    if made.gateway is not None:
+        stop_process_group(made.gateway)
+
+
+@pytest.fixture(scope="module")
+def gateway(box: Box) -> Box:
+    """Start the one Gateway (loopback, random port and token) and wait until cron answers."""
+    port, token = free_port(), secrets.token_hex(16)
+    box.env.update({"OPENCLAW_GATEWAY_PORT": str(port), "OPENCLAW_GATEWAY_TOKEN": token})
+    log = open(box.home / "gateway.log", "ab")  # noqa: SIM115 - lives as long as the Gateway
+    box.gateway = subprocess.Popen(
+        ["openclaw", "gateway", "run", "--bind", "loopback", "--port", str(port), "--auth", "token",
+         "--token", token], env=box.env, stdout=log, stderr=subprocess.STDOUT, cwd=box.home,
+        start_new_session=True)
+    deadline = time.monotonic() + 180
+    while box.openclaw("cron", "list", "--json", check=False, timeout=60).returncode != 0:
+        assert box.gateway.poll() is None and time.monotonic() < deadline, "the Gateway did not come up"
+        time.sleep(2)
+    return box
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_dry_run_leaves_every_file_byte_identical(box: Box) -> None:
+    before = snapshot(box.home.parent)
+    done = box.install("--dry-run", "--with-cron", "--with-agent", "--json")
+    assert done.returncode == 0, done.stderr
+    plan = json.loads(done.stdout)["plan"]
+    assert any(s["kind"] == "config" and s["target"] == "memory.search.extraPaths" for s in plan)
+    assert "JSON5 comments" in done.stderr and "multi-agent roster" in done.stderr
+    after = snapshot(box.home.parent)
+    assert after == before, sorted(set(after.items()) ^ set(before.items()))[:10]
+
+
+def test_install_wires_hippocampus_into_openclaw(gateway: Box) -> None:
+    box = gateway
+    done = box.install("--yes", "--with-cron", "--json")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert (box.skill / ".venv" / "bin" / "python").exists()
+    assert "// my config" in (box.state / "openclaw.json.hippocampus-backup").read_text()
+    validate = json.loads(box.openclaw("config", "validate", "--json").stdout)
+    assert validate["valid"] is True
+    inspect = json.loads(box.openclaw("plugins", "inspect", "hippocampus", "--runtime", "--json").stdout)
+    hooks = {h["name"] for h in inspect["typedHooks"]}
+    assert {"before_prompt_build", "agent_end", "session_end"} <= hooks
+    assert inspect["policy"]["allowConversationAccess"] is True
+    skill = json.loads(box.openclaw("skills", "info", "hippocampus", "--json").stdout)
+    assert skill["eligible"] is True and Path(skill["baseDir"]) == box.skill
+    core = str(box.workspace / "HIPPOCAMPUS_CORE.md")
+    assert box.config()["memory"]["search"]["extraPaths"] == ["/my/notes.md", core]
+    jobs = box.jobs()
+    assert {j["declarationKey"] for j in jobs} == KEYS and len(jobs) == 3
+    for job in jobs:
+        assert job["payload"]["kind"] == "command" and job["delivery"]["mode"] == "none"
+        assert job["payload"]["argv"][:3] == [str(box.skill / ".venv" / "bin" / "python"), "-m", "hippocampus"]
+
+
+def test_memory_search_finds_a_core_memory(gateway: Box) -> None:
+    box = gateway
+    cli = [str(box.skill / ".venv" / "bin" / "hippocampus"), "--workspace", str(box.workspace)]
+    for args in (["remember", FACT, "--importance", "0.95"], ["sync-core"]):
+        subprocess.run([*cli, *args], env=box.env, check=True, capture_output=True, timeout=120)
+    assert "Marmalade" in (box.workspace / "HIPPOCAMPUS_CORE.md").read_text()
+    box.openclaw("memory", "index", "--force", "--agent", "main")
+    found = json.loads(box.openclaw("memory", "search", "bees rooftop Lisbon queen", "--agent", "main",
+                                    "--json").stdout)
+    assert any("Marmalade" in r["snippet"] for r in found["results"]), found
+
+
+def test_second_run_changes_nothing(gateway: Box) -> None:
+    box = gateway
+    config, jobs = box.config(), sorted((j["declarationKey"], j["id"]) for j in box.jobs())
+    done = box.install("--yes", "--with-cron")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert sorted((j["declarationKey"], j["id"]) for j in box.jobs()) == jobs
+    after = box.config()
+    after.pop("meta", None)
+    config.pop("meta", None)
+    assert after == config
+
+
+def test_background_agent_is_created_with_its_instructions(gateway: Box) -> None:
+    box = gateway
+    done = box.install("--yes", "--with-cron", "--with-agent")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    agents = json.loads(box.openclaw("agents", "list", "--json").stdout)
+    ours = next(a for a in agents if a["id"] == "hippocampus")
+    instructions = (Path(ours["workspace"]) / "AGENTS.md").read_text()
+    assert "never message the user" in instructions.lower()
+    assert str(box.skill / ".venv" / "bin" / "python") in instructions
+    assert box.config()["agents"]["ownership"] == "explicit"
+
+
+def test_uninstall_reverses_the_record_and_keeps_memories(gateway: Box) -> None:
+    box = gateway
+    done = box.install("--uninstall", "--yes")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert json.loads(box.openclaw("config", "validate", "--json").stdout)["valid"] is True
+    assert box.openclaw("plugins", "inspect", "hippocampus", "--json", check=False).returncode != 0
+    config = box.config()
+    assert "hippocampus" not in config.get("plugins", {}).get("entries", {})
+    assert config["memory"]["search"]["extraPaths"] == ["/my/notes.md"]
+    assert box.jobs() == []
+    agents = json.loads(box.openclaw("agents", "list", "--json").stdout)
+    assert [a["id"] for a in agents] == ["main"]
+    assert "ownership" not in config.get("agents", {})
+    index = json.loads((box.workspace / "memory" / "index.json").read_text())
+    assert any("Marmalade" in m["content"] for m in index["memories"])
+    assert not (box.workspace / "memory" / "install-record.json").exists()

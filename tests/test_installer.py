@@ -1,0 +1,254 @@
+"""Installer without the real OpenClaw: the plan, dry runs, no-`openclaw` installs, records and undo.
+
+`install.py` runs as a subprocess, as a user runs it; `openclaw` is either absent from PATH or
+`tests/fake_openclaw.py`. HIPPOCAMPUS_INSTALL_PYTHON reuses this interpreter instead of
+building a venv (tests/e2e builds the real one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippocampus.plan import Observed, Options, cron_jobs, plugin_entry
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE = Path(__file__).resolve().parent / "fake_openclaw.py"
+
+
+@pytest.fixture
+def box(tmp_path: Path, workspace: Path) -> dict[str, Any]:
+    """An isolated HOME/state/workspace, a PATH with the fake `openclaw` (or without any)."""
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "openclaw.json").write_text('{"gateway": {"mode": "local"}}\n')
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    shim = bindir / "openclaw"
+    shim.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKE} \"$@\"\n")
+    shim.chmod(0o755)
+    plain = tmp_path / "plain-bin"  # a PATH with python but no openclaw
+    plain.mkdir()
+    env = {"PATH": f"{bindir}:{plain}:/usr/bin:/bin", "HOME": str(tmp_path / "home"),
+           "OPENCLAW_STATE_DIR": str(state), "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_INSTALL_PYTHON": sys.executable,
+           "FAKE_OPENCLAW_LOG": str(tmp_path / "calls.jsonl"), "FAKE_OPENCLAW_GATEWAY": "1"}
+    return {"env": env, "state": state, "ws": workspace, "home": tmp_path / "home", "plain": plain,
+            "calls": tmp_path / "calls.jsonl"}
+
+
+def install(box: dict[str, Any], *args: str, extra: dict[str, str] | None = None,
+            stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run `python3 install.py --workspace WS ARGS` in the box."""
+    env = {**box["env"], **(extra or {})}
+    return subprocess.run([sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), *args],
+                          env=env, capture_output=True, text=True, timeout=300, input=stdin, check=False)
+
+
+def pruned(value: Any) -> Any:
+    """A config with empty objects left by `config unset` removed."""
+    if not isinstance(value, dict):
+        return value
+    out = {k: pruned(v) for k, v in value.items()}
+    return {k: v for k, v in out.items() if v != {}}
+
+
+def config(box: dict[str, Any]) -> dict[str, Any]:
+    return dict(pruned(json.loads((box["state"] / "openclaw.json").read_text())))
+
+
+def jobs(box: dict[str, Any]) -> list[dict[str, Any]]:
+    path = box["state"] / "fake-state.json"
+    return list(json.loads(path.read_text())["jobs"]) if path.exists() else []
+
+
+def snapshot(*roots: Path) -> dict[str, str]:
+    """Every file under the roots with its content hash."""
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+            for root in roots if root.exists() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def observed(tmp_path: Path) -> Observed:
+    return Observed(workspace=tmp_path / "ws", python=tmp_path / "venv" / "bin" / "python", venv_exists=False,
+                    index_exists=False, memory_count=0, record=None)
+
+
+def test_cron_jobs_are_direct_commands_at_distinct_minutes(tmp_path: Path) -> None:
+    opts = Options(skill_dir=tmp_path, with_cron=True, with_llm_summaries=True)
+    planned = cron_jobs(opts, observed(tmp_path))
+    assert [j.key for j in planned] == ["hippocampus:encode", "hippocampus:decay", "hippocampus:consolidate",
+                                        "hippocampus:summaries"]
+    minutes = [j.schedule.split()[0] for j in planned]
+    assert len(set(minutes)) == len(minutes)
+    assert [j.schedule for j in planned[:3]] == ["17 */3 * * *", "0 3 * * *", "30 21 * * 6"]
+    for job in planned[:3]:
+        args = job.add_args()
+        assert args[args.index("--declaration-key") + 1] == job.key
+        assert "--no-deliver" in args and args[args.index("--tz") + 1] == "UTC"
+        argv = json.loads(args[args.index("--command-argv") + 1])
+        assert argv[:3] == [str(tmp_path / "venv" / "bin" / "python"), "-m", "hippocampus"]
+        assert "--message" not in args
+    summaries = planned[3].add_args()
+    assert summaries[summaries.index("--tools") + 1] == "exec" and "--session" in summaries
+
+
+def test_plugin_entry_only_sets_declared_fields(tmp_path: Path) -> None:
+    seen = observed(tmp_path)
+    seen.plugin_fields = ("python", "workspace")
+    entry = plugin_entry(Options(skill_dir=tmp_path), seen)
+    assert entry["hooks"] == {"allowConversationAccess": True} and entry["enabled"] is True
+    assert set(entry["config"]) == {"python", "workspace"}
+
+
+def test_installer_imports_only_the_standard_library() -> None:
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import hippocampus.installer, hippocampus.agent_setup;"
+            "bad = {'click', 'jinja2', 'yaml', 'jsonschema'} & {m.split('.')[0] for m in sys.modules};"
+            "sys.exit(f'non-stdlib imports: {bad}' if bad else 0)")
+    done = subprocess.run([sys.executable, "-S", "-c", code, str(ROOT)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_no_openclaw_sets_up_the_store_and_prints_the_wiring(box: dict[str, Any]) -> None:
+    env = {"PATH": f"{box['plain']}:/usr/bin:/bin"}
+    done = install(box, "--yes", "--with-cron", "--signals", "0", extra=env)
+    assert done.returncode == 0, done.stderr
+    assert "No `openclaw` on PATH" in done.stdout
+    assert "openclaw plugins install" in done.stdout and "openclaw cron add" in done.stdout
+    assert (box["ws"] / "memory" / "index.json").exists() and (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
+    assert not box["calls"].exists()
+
+
+def test_dry_run_changes_nothing(box: dict[str, Any]) -> None:
+    (box["ws"] / "AGENTS.md").write_text("mine\n")
+    before = snapshot(box["state"], box["ws"], box["home"])
+    done = install(box, "--dry-run", "--with-cron", "--with-agent", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["dryRun"] is True and report["plan"]
+    kinds = {step["kind"] for step in report["plan"]}
+    assert {"venv", "store", "plugin", "config", "cron", "agent", "backup"} <= kinds
+    assert snapshot(box["state"], box["ws"], box["home"]) == before
+    calls = [json.loads(line) for line in box["calls"].read_text().splitlines()]
+    writes = [c for c in calls if c[:2] in (["config", "set"], ["config", "patch"], ["config", "unset"])
+              or c[:2] in (["plugins", "install"], ["cron", "add"], ["agents", "add"])]
+    assert writes == []
+
+
+def test_install_twice_is_install_once_and_uninstall_restores(box: dict[str, Any]) -> None:
+    original = config(box)
+    first = install(box, "--yes", "--with-cron", "--signals", "0")
+    assert first.returncode == 0, first.stdout + first.stderr
+    after_one, jobs_one = config(box), jobs(box)
+    entry = after_one["plugins"]["entries"]["hippocampus"]
+    assert entry["enabled"] is True and entry["hooks"]["allowConversationAccess"] is True
+    assert entry["config"]["python"] == sys.executable and entry["config"]["workspace"] == str(box["ws"])
+    assert after_one["memory"]["search"]["extraPaths"] == [str(box["ws"] / "HIPPOCAMPUS_CORE.md")]
+    assert sorted(j["declarationKey"] for j in jobs_one) == [
+        "hippocampus:consolidate", "hippocampus:decay", "hippocampus:encode"]
+    assert (box["state"] / "openclaw.json.hippocampus-backup").read_text() == '{"gateway": {"mode": "local"}}\n'
+    record = json.loads((box["ws"] / "memory" / "install-record.json").read_text())
+    assert record["plugin"]["entryBefore"] is None and record["extraPaths"]["added"] is True
+    assert {k: v["id"] for k, v in record["cron"].items()} == {j["declarationKey"]: j["id"] for j in jobs_one}
+
+    second = install(box, "--yes", "--with-cron", "--signals", "0")
+    assert second.returncode == 0, second.stderr
+    assert config(box) == after_one and jobs(box) == jobs_one
+    assert "already installed from this folder" in second.stdout
+    assert json.loads((box["ws"] / "memory" / "install-record.json").read_text())["plugin"]["entryBefore"] is None
+
+    (box["ws"] / "memory" / "user" / "note.md").write_text("kept\n")
+    undone = install(box, "--uninstall", "--yes")
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    assert config(box) == original and jobs(box) == []
+    assert (box["ws"] / "memory" / "index.json").exists() and (box["ws"] / "memory" / "user" / "note.md").exists()
+    assert not (box["ws"] / "memory" / "install-record.json").exists()
+    assert not (box["state"] / "extensions" / "hippocampus").exists()
+
+
+def test_existing_extra_paths_are_kept_and_not_removed(box: dict[str, Any]) -> None:
+    core = str(box["ws"] / "HIPPOCAMPUS_CORE.md")
+    (box["state"] / "openclaw.json").write_text(json.dumps({"memory": {"search": {"extraPaths": ["/notes", core]}}}))
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert config(box)["memory"]["search"]["extraPaths"] == ["/notes", core]
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert config(box)["memory"]["search"]["extraPaths"] == ["/notes", core]
+
+
+def test_other_extra_paths_survive_uninstall(box: dict[str, Any]) -> None:
+    (box["state"] / "openclaw.json").write_text(json.dumps({"memory": {"search": {"extraPaths": ["/notes"]}}}))
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert config(box)["memory"]["search"]["extraPaths"] == ["/notes", str(box["ws"] / "HIPPOCAMPUS_CORE.md")]
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert config(box)["memory"]["search"]["extraPaths"] == ["/notes"]
+
+
+def test_legacy_extra_paths_key_is_detected(box: dict[str, Any]) -> None:
+    done = install(box, "--yes", "--signals", "0", extra={"FAKE_OPENCLAW_LEGACY": "1"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert config(box)["agents"]["defaults"]["memorySearch"]["extraPaths"] == [
+        str(box["ws"] / "HIPPOCAMPUS_CORE.md")]
+    assert "memory" not in config(box)
+
+
+def test_no_gateway_says_so_and_exits_3(box: dict[str, Any]) -> None:
+    done = install(box, "--yes", "--with-cron", "--signals", "0", "--json", extra={"FAKE_OPENCLAW_GATEWAY": "0"})
+    assert done.returncode == 3, done.stderr
+    report = json.loads(done.stdout)
+    assert report["ok"] is False and len(report["commands"]) == 3
+    assert all(c.startswith("openclaw cron add") and "--declaration-key hippocampus:" in c for c in report["commands"])
+    assert "no Gateway reachable" in done.stderr
+    record = json.loads((box["ws"] / "memory" / "install-record.json").read_text())
+    assert [job["done"] for job in record["cron"].values()] == [False, False, False]
+    assert config(box)["plugins"]["entries"]["hippocampus"]["enabled"] is True  # the rest was done
+
+
+def test_background_agent_is_created_and_removed(box: dict[str, Any]) -> None:
+    original = config(box)
+    done = install(box, "--yes", "--with-agent", "--signals", "0")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "multi-agent roster" in done.stdout
+    agent_ws = box["state"] / "workspace-hippocampus"
+    agents_md = (agent_ws / "AGENTS.md").read_text()
+    assert "{hippocampus}" not in agents_md and f"{sys.executable} -m hippocampus --workspace" in agents_md
+    assert not (agent_ws / "BOOTSTRAP.md").exists()
+    assert config(box)["agents"]["ownership"] == "explicit"
+    again = install(box, "--yes", "--with-agent", "--signals", "0")
+    assert again.returncode == 0 and config(box)["agents"]["ownership"] == "explicit"
+    undone = install(box, "--uninstall", "--yes")
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    assert config(box) == original and not agent_ws.exists()
+
+
+def test_without_a_terminal_it_asks_and_changes_nothing(box: dict[str, Any]) -> None:
+    before = snapshot(box["state"], box["ws"])
+    done = install(box, "--signals", "0")
+    assert done.returncode == 4
+    assert "--yes" in done.stdout and snapshot(box["state"], box["ws"]) == before
+
+
+def test_uninstall_purge_deletes_memories(box: dict[str, Any]) -> None:
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert install(box, "--uninstall", "--purge", "--yes").returncode == 0
+    assert not (box["ws"] / "memory").exists() and not (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
+
+
+def test_uninstall_without_record_does_nothing(box: dict[str, Any]) -> None:
+    done = install(box, "--uninstall", "--yes")
+    assert done.returncode == 0 and "nothing to undo" in done.stdout
+    assert not box["calls"].exists() or "install" not in box["calls"].read_text()
+
+
+def test_purge_needs_uninstall(box: dict[str, Any]) -> None:
+    assert install(box, "--purge").returncode == 2
+
+
+def test_install_py_refuses_old_python_in_words() -> None:
+    text = (ROOT / "install.py").read_text()
+    assert "sys.version_info < (3, 10)" in text and "dont_write_bytecode" in text
+    assert os.access(ROOT / "install.py", os.X_OK)
