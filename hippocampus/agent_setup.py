@@ -37,10 +37,11 @@ def config_changes(before: dict[str, Any], after: dict[str, Any], prefix: str = 
         if path in ("meta", f"agents.entries.{AGENT_ID}"):
             continue
         old, new = before.get(key, MISSING), after.get(key, MISSING)
-        if isinstance(old, dict) or isinstance(new, dict):
-            if (old is MISSING or isinstance(old, dict)) and (new is MISSING or isinstance(new, dict)):
-                changes += config_changes({} if old is MISSING else old, {} if new is MISSING else new, path + ".")
-                continue
+        old_map = {} if old is MISSING else old
+        new_map = {} if new is MISSING else new
+        if isinstance(old_map, dict) and isinstance(new_map, dict):
+            changes += config_changes(old_map, new_map, path + ".")
+            continue
         if old != new:
             changes.append({"path": path, "before": None if old is MISSING else old, "hadBefore": old is not MISSING,
                             "after": None if new is MISSING else new, "hasAfter": new is not MISSING})
