@@ -34,7 +34,18 @@ def timed(cmd: list[str], env: dict[str, str]) -> float:
     return statistics.median(samples)
 
 
+def prepare() -> None:
+    """Byte-compile the package as `pip install` does for users (PYTHONDONTWRITEBYTECODE would hide it)."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    import compileall
+
+    import hippocampus
+
+    compileall.compile_dir(str(Path(hippocampus.__file__).parent), quiet=1)
+
+
 def main() -> None:
+    prepare()
     exe = Path(sys.executable).parent / "hippocampus"
     cli = [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
     results = []

@@ -18,10 +18,10 @@ from .errors import CorruptIndexError
 from .model import Memory, parse_time
 from .text import tokenize
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 
-def _stamp(path: Path) -> str | None:
+def stamp(path: Path) -> str | None:
     """Identity of the index file's current content, or None if it does not exist."""
     try:
         st = path.stat()
@@ -38,8 +38,8 @@ def invalidate(ws: Any) -> None:
 
 def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
     """Build the cache from `payload` (the index dict just written) or from `index.json`."""
-    stamp = _stamp(ws.index_path)
-    if stamp is None:
+    current = stamp(ws.index_path)
+    if current is None:
         invalidate(ws)
         return
     if payload is None:
@@ -59,36 +59,79 @@ def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
             " stability REAL, json TEXT);"
             "CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');"
         )
-        rows = []
-        docs = []
-        for rid, raw in enumerate(payload.get("memories", []), start=1):
-            try:
-                item = raw if "anchor" in raw and "T" in str(raw.get("lastAccessed")) else (
-                    Memory.from_dict(raw).to_dict())
-                last = parse_time(str(item["lastAccessed"])).timestamp()
-                row = (rid, str(item["id"]), float(item["anchor"]), last, float(item["stability"]),
-                       json.dumps(item, ensure_ascii=False))
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise CorruptIndexError(
-                    f"{ws.index_path}: malformed memory entry ({exc!r}); the file was left as it is"
-                ) from None
-            rows.append(row)
-            words = tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}")
-            docs.append((rid, " ".join(words)))
+        rows, docs = _rows(ws, payload.get("memories", []), 1)
         conn.executemany("INSERT INTO mem VALUES (?,?,?,?,?,?)", rows)
         conn.executemany("INSERT INTO fts(rowid, tokens) VALUES (?,?)", docs)
         conn.execute("CREATE INDEX mem_anchor ON mem(anchor)")
-        conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (stamp,))
+        conn.execute("CREATE UNIQUE INDEX mem_id ON mem(id)")
+        conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (current,))
         conn.commit()
     finally:
         conn.close()
     os.replace(tmp, ws.cache_path)
 
 
+def _rows(ws: Any, memories: list[dict[str, Any]], first: int) -> tuple[list[tuple[Any, ...]], list[tuple[int, str]]]:
+    """Cache rows (and FTS documents) for memories, numbered from `first`."""
+    rows: list[tuple[Any, ...]] = []
+    docs: list[tuple[int, str]] = []
+    for rid, raw in enumerate(memories, start=first):
+        try:
+            item = raw if "anchor" in raw and "T" in str(raw.get("lastAccessed")) else (
+                Memory.from_dict(raw).to_dict())
+            last = parse_time(str(item["lastAccessed"])).timestamp()
+            row = (rid, str(item["id"]), float(item["anchor"]), last, float(item["stability"]),
+                   json.dumps(item, ensure_ascii=False))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CorruptIndexError(
+                f"{ws.index_path}: malformed memory entry ({exc!r}); the file was left as it is"
+            ) from None
+        rows.append(row)
+        words = tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}")
+        docs.append((rid, " ".join(words)))
+    return rows, docs
+
+
+def apply_changes(ws: Any, old_stamp: str | None, changed: list[dict[str, Any]], removed: set[str],
+                  payload: dict[str, Any]) -> None:
+    """After a write: patch the cache in place when it matched the previous index, else rebuild it."""
+    new_stamp = stamp(ws.index_path)
+    if old_stamp is None or new_stamp is None or not ws.cache_path.exists():
+        rebuild(ws, payload)
+        return
+    conn = sqlite3.connect(ws.cache_path, timeout=30)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key='stamp'").fetchone()
+        if not row or row[0] != old_stamp:
+            conn.close()
+            rebuild(ws, payload)
+            return
+        gone = list(removed) + [str(m["id"]) for m in changed]
+        with conn:
+            for start in range(0, len(gone), 500):
+                chunk = gone[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                rids = [r[0] for r in conn.execute(f"SELECT rid FROM mem WHERE id IN ({marks})", chunk)]
+                if rids:
+                    rmarks = ",".join("?" * len(rids))
+                    conn.execute(f"DELETE FROM fts WHERE rowid IN ({rmarks})", rids)
+                    conn.execute(f"DELETE FROM mem WHERE rid IN ({rmarks})", rids)
+            top = conn.execute("SELECT COALESCE(MAX(rid), 0) FROM mem").fetchone()[0]
+            rows, docs = _rows(ws, changed, int(top) + 1)
+            conn.executemany("INSERT INTO mem VALUES (?,?,?,?,?,?)", rows)
+            conn.executemany("INSERT INTO fts(rowid, tokens) VALUES (?,?)", docs)
+            conn.execute("UPDATE meta SET value=? WHERE key='stamp'", (new_stamp,))
+    except sqlite3.DatabaseError:
+        conn.close()
+        rebuild(ws, payload)
+        return
+    conn.close()
+
+
 def connect(ws: Any) -> sqlite3.Connection | None:
     """Open a fresh cache read-only, rebuilding it first if stale; None when there is no index."""
-    stamp = _stamp(ws.index_path)
-    if stamp is None:
+    current = stamp(ws.index_path)
+    if current is None:
         return None
     for _attempt in range(2):
         if ws.cache_path.exists():
@@ -97,7 +140,7 @@ def connect(ws: Any) -> sqlite3.Connection | None:
                 row = conn.execute("SELECT value FROM meta WHERE key='stamp'").fetchone()
             except sqlite3.DatabaseError:
                 row = None
-            if row and row[0] == stamp:
+            if row and row[0] == current:
                 return conn
             conn.close()
         rebuild(ws)

@@ -182,7 +182,11 @@ def read_raw_index(ws: Workspace) -> dict[str, Any] | None:
 
 def load_index(ws: Workspace) -> Index:
     """Load the index (an empty one if none exists); raises `CorruptIndexError` if unreadable."""
-    data = read_raw_index(ws)
+    return _index_from_raw(ws, read_raw_index(ws))
+
+
+def _index_from_raw(ws: Workspace, data: dict[str, Any] | None) -> Index:
+    """Build the Index from parsed JSON, reporting malformed entries against the file."""
     if data is None:
         return Index()
     try:
@@ -191,6 +195,15 @@ def load_index(ws: Workspace) -> Index:
         raise CorruptIndexError(
             f"{ws.index_path}: malformed memory entry ({exc!r}); the file was left as it is"
         ) from None
+
+
+def dump_index(payload: dict[str, Any]) -> str:
+    """Serialise with the C encoder, one memory per line: fast at 100k and still readable and diffable."""
+    head = {k: v for k, v in payload.items() if k != "memories"}
+    lines = [json.dumps(m, ensure_ascii=False) for m in payload["memories"]]
+    body = ",\n  ".join(lines)
+    top = json.dumps(head, ensure_ascii=False)[:-1]
+    return f'{top}, "memories": [\n  {body}\n]}}\n' if lines else f'{top}, "memories": []}}\n'
 
 
 def _validate(payload: dict[str, Any], unchanged: set[str]) -> None:
@@ -210,27 +223,29 @@ def save_index(
     """
     index.last_updated = format_time(now)
     payload = index.to_dict()
-    unchanged: set[str] = set()
+    before: dict[str, Any] = {}
     if loaded is not None:
-        before = {m.get("id"): m for m in loaded.get("memories", []) if isinstance(m, dict)}
-        unchanged = {m["id"] for m in payload["memories"] if before.get(m["id"]) == m}
-    _validate(payload, unchanged)
+        before = {str(m.get("id")): m for m in loaded.get("memories", []) if isinstance(m, dict)}
+    changed = [m for m in payload["memories"] if before.get(m["id"]) != m]
+    _validate(payload, {m["id"] for m in payload["memories"]} - {m["id"] for m in changed})
     if not index.memories and not allow_empty and ws.index_path.exists():
         existing = read_raw_index(ws)
         if existing and existing.get("memories"):
             raise CorruptIndexError(f"{ws.index_path}: refusing to overwrite memories with an empty index")
     ensure_layout(ws)
-    atomic_write(ws.index_path, json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
     from . import searchdb
 
-    searchdb.rebuild(ws, payload)
+    old_stamp = searchdb.stamp(ws.index_path) if loaded is not None else None
+    atomic_write(ws.index_path, dump_index(payload))
+    removed = set(before) - {m["id"] for m in payload["memories"]}
+    searchdb.apply_changes(ws, old_stamp, changed, removed, payload)
 
 
 def update_index(ws: Workspace, change: Callable[[Index], T], now: datetime, *, allow_empty: bool = False) -> T:
     """Lock, load, apply `change` (which mutates the index in place), validate, write; return its result."""
     with locked(ws):
         raw = read_raw_index(ws)
-        index = load_index(ws) if raw is not None else Index()
+        index = _index_from_raw(ws, raw)
         result = change(index)
         save_index(ws, index, now, loaded=raw, allow_empty=allow_empty)
         return result
