@@ -4,19 +4,23 @@ Rules (first match wins, highest value first), always on whole words or phrases,
 
 - remember 0.9: "remember that/this", "don't forget", "note that", "keep in mind", 记住, 别忘了 …
   ("do you remember …" is a question about the past, not an instruction, and does not count).
-- emotion 0.85: a feeling about the user's own state ("I feel …", "I'm so stressed", 我很难过,
-  我感到 …, 我觉得 + a feeling word) or love/hate/miss aimed at a person ("I love my wife",
-  "I miss you"). "I love this bug" is not emotional: love/hate of a thing is a preference, and of
+- emotion 0.85: a feeling about the user's own state ("I feel lonely", "I'm so stressed", 我很难过,
+  我感到 …, 我觉得 + a feeling word; not "I feel Procreate is better" or "I'm happy to help") or
+  love/hate/miss aimed at a person ("I love my wife", "I miss you"). "I love this bug" is not emotional: love/hate of a thing is a preference, and of
   "this/that/it" (a reaction to the moment, usually ironic) is nothing at all.
 - preference 0.8: "I prefer/like/love/hate <thing>", "I always/never", "my favourite", "I'd rather",
   "… is my preference", 我喜欢, 我更喜欢, 我讨厌 …
 - decision 0.75: "we/I decided", "let's go with", "we should", 决定, 我们应该 …
 - person/project 0.7: "my sister/wife/boss …", "my name is", "I live in", "I work as";
   "I'm working on", "my project", 我妹妹, 我叫, 项目 …
-- general 0.5: any other substantive statement (≥ 40 characters, CJK counting double), not a
-  question, not a greeting, thanks or acknowledgement.
+- general 0.5: any other substantive statement (≥ 40 characters, CJK counting double; ≥ 24 and
+  four content words when it is about the user, "I …"/"my …"/我; ≥ 20 about the user and the
+  assistant), not a question, not a greeting, thanks or acknowledgement.
 
-A question only counts when it carries a "remember" instruction ("can you remember that …?").
+Questions are not statements: a message is split into sentences and only its statements are
+scored, plus the first-person lead-in of a question ("I just got a puppy named Max, what should I
+feed him?" keeps "I just got a puppy named Max"). A "remember" instruction counts even inside a
+question ("can you remember that …?").
 Only the user's words become memories: for any role other than "user" the result is None, so the
 assistant's own text is never stored as a fact about the user.
 
@@ -88,11 +92,12 @@ _FEELINGS = (
 _FEELINGS_ZH = (
     r"难过|伤心|开心|高兴|快乐|孤独|寂寞|焦虑|害怕|紧张|沮丧|委屈|生气|累|压力|幸福|失望|绝望|担心|感动|痛苦|崩溃"
 )
+_STATES = r"good|bad|better|worse|down|low|alone|lost|stuck|awful|terrible|guilty|safe|loved|ignored|empty|numb|useless"
 _INTENSIFIERS = (
     r"(?:so |really |very |quite |a bit |pretty |kind of |totally |completely |extremely |incredibly |"
     r"a little |so very )?"
 )
-_OBJECT_PERSON = rf"(?:you|him|her|them|my (?:{_PEOPLE}))\b"
+_OBJECT_PERSON = rf"(?:you|my (?:{_PEOPLE}))\b"  # not him/her/them: "I love them" is usually about boots
 
 _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
     ("remember", REMEMBER,
@@ -100,8 +105,8 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
          r"|make a note\b|keep in mind\b|for the record\b|can you remember\b"),
      re.compile(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて")),
     ("emotion", EMOTIONAL,
-     _en(rf"i (?:feel|felt)\b(?! like\b| that\b)|i(?:'m| am) feeling\b"
-         rf"|i(?:'m| am| was| have been|'ve been) {_INTENSIFIERS}(?:{_FEELINGS})\b"
+     _en(rf"i(?: feel| felt|'m feeling| am feeling|'ve been feeling) {_INTENSIFIERS}(?:{_FEELINGS}|{_STATES})\b"
+         rf"|i(?:'m| am| was| have been|'ve been) {_INTENSIFIERS}(?:{_FEELINGS})\b(?! to\b)"
          rf"|i (?:really |truly |deeply )?(?:love|hate|miss|adore) {_OBJECT_PERSON}"
          rf"|i(?:'m| am) (?:grieving|crying|scared)\b|i cried\b|makes me (?:{_FEELINGS})\b"),
      re.compile(rf"我(?:很|好|真|非常|特别|有点|太)?(?:{_FEELINGS_ZH})|我感到|我觉得.{{0,6}}(?:{_FEELINGS_ZH})"
@@ -166,9 +171,56 @@ def _is_question(low: str) -> bool:
     return low.rstrip()[-1:] in ("?", "？", "吗", "嗎") or bool(_QUESTION_START.match(low))
 
 
+_SENTENCE_RE = re.compile(r"[^.!?。！？]+[.!?。！？]*")
+_QUESTION_TAIL = re.compile(
+    r",\s*(?:and |but |so )?(?=(?:what|who|where|when|why|how|which|can|could|would|should|do|does|did|is|are|"
+    r"any|will)\b)"
+)
+_FIRST_PERSON = _en(r"(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b")
+_FIRST_PERSON_ZH = re.compile("[我咱]")
+
+
+def _first_person(low: str) -> bool:
+    """True when the text speaks about the user ("I", "my", "we", 我 …)."""
+    return _found(_FIRST_PERSON, low) or bool(_FIRST_PERSON_ZH.search(low))
+
+
+def _sentences(low: str) -> tuple[list[str], list[str]]:
+    """All sentences, and the statements among them.
+
+    A question adds only its first-person lead-in as a statement: "I just got a puppy named Max,
+    what should I feed him?" states a fact about the user; "What time is it?" states nothing.
+    """
+    sentences = [s.strip() for s in _SENTENCE_RE.findall(low) if s.strip()]
+    statements = []
+    for sentence in sentences:
+        if not _is_question(sentence):
+            statements.append(sentence)
+            continue
+        head = _QUESTION_TAIL.split(sentence, maxsplit=1)[0]
+        if head != sentence and not _is_question(head) and _first_person(head):
+            statements.append(head)
+    return sentences, statements
+
+
+def _about_us(sentence: str) -> bool:
+    """True when a sentence is about the user and the assistant together."""
+    return _found(_RELATIONSHIP, sentence) or bool(_RELATIONSHIP_ZH.search(sentence))
+
+
 def _weighted_length(text: str) -> int:
     """Length with CJK characters counted twice (one CJK character carries about a word's worth)."""
     return len(text) + count_cjk(text)
+
+
+def _rule_hit(kind: str, english: re.Pattern[str], other: re.Pattern[str], sentence: str) -> bool:
+    """Whether one rule fires on one sentence."""
+    if kind == "remember":
+        if _found(_NOT_REMEMBER, sentence):
+            return False  # "do you remember …", "remember when …", "I can't remember …" are not instructions
+        if _REMEMBER_START.match(sentence):
+            return True
+    return _found(english, sentence) or bool(other.search(sentence))
 
 
 def score_message(text: str, role: str = "user") -> Score | None:
@@ -179,27 +231,28 @@ def score_message(text: str, role: str = "user") -> Score | None:
     low = body.casefold().replace("’", "'")
     if not body or _is_chitchat(low):
         return None
-    question = _is_question(low)
-    relationship = _found(_RELATIONSHIP, low) or bool(_RELATIONSHIP_ZH.search(low))
-    domain = "relationship" if relationship else "user"
+    sentences, statements = _sentences(low)
     for kind, value, english, other in _RULES:
-        if question and kind != "remember":
-            break
-        if kind == "remember":
-            if _found(_NOT_REMEMBER, low):
-                continue  # "do you remember …", "remember when …", "I can't remember …" are not instructions
-            if _REMEMBER_START.match(low):
-                return Score(value, kind, kind, domain)
-        if _found(english, low) or other.search(low):
-            return Score(value, kind, kind, domain)
-    if question:
+        # a "remember" instruction counts even inside a question ("can you remember that …?")
+        for sentence in sentences if kind == "remember" else statements:
+            if _rule_hit(kind, english, other, sentence):
+                return Score(value, kind, kind, "relationship" if _about_us(sentence) else "user")
+    stated = " ".join(statements)
+    personal = _first_person(stated)
+    relationship = any(_about_us(s) for s in statements)
+    length, words = _weighted_length(stated), len(tokenize(stated))
+    substantive = words >= 3 and (
+        length >= GENERAL_MIN_CHARS
+        or (relationship and length >= GENERAL_MIN_CHARS // 2)
+        or (personal and length >= 24 and words >= 4)  # "I just got a puppy named Max", not "I'm off to bed"
+    )
+    if not substantive:
         return None
-    min_chars = GENERAL_MIN_CHARS // 2 if relationship else GENERAL_MIN_CHARS
-    if _weighted_length(body) < min_chars or len(tokenize(body)) < 3:
-        return None
-    if not relationship and not _found(_PERSONAL, low) and not re.search("[我你咱]", low):
-        domain = "world"
-    return Score(GENERAL, "general", "general", domain)
+    if relationship:
+        return Score(GENERAL, "general", "general", "relationship")
+    if not personal and not _found(_PERSONAL, stated) and "你" not in stated:
+        return Score(GENERAL, "general", "general", "world")
+    return Score(GENERAL, "general", "general", "user")
 
 
 # --- the humanoid V-score ---------------------------------------------------------------------

@@ -35,6 +35,8 @@ def test_constants_follow_the_seed_table() -> None:
         ("I love my wife more than anything", "emotion", 0.85),
         ("I miss my grandmother", "emotion", 0.85),
         ("我觉得很难过", "emotion", 0.85),
+        ("I've been feeling really down lately", "emotion", 0.85),
+        ("I was a bit nervous at the interview yesterday", "emotion", 0.85),
         ("我感到很孤独", "emotion", 0.85),
         ("我很开心", "emotion", 0.85),
         # preference
@@ -76,6 +78,11 @@ def test_constants_follow_the_seed_table() -> None:
         ("I spent the whole afternoon debugging the flaky integration tests again today", "general", 0.5),
         ("The capital of Australia is Canberra, not Sydney as many people think.", "general", 0.5),
         ("今天下午我一直在调试那个不稳定的集成测试", "general", 0.5),
+        # statements inside questions: the question is dropped, the user's fact kept
+        ("I just got a new puppy named Max, what food should I buy?", "general", 0.5),
+        ("I'm planning a trip to Japan next month. Can you recommend some hotels in Kyoto?", "general", 0.5),
+        ("Which laptop should I buy? I prefer something light.", "preference", 0.8),
+        ("Do you remember that restaurant? Remember that I'm vegan.", "remember", 0.9),
     ],
 )
 def test_score_table(message: str, kind: str, value: float) -> None:
@@ -102,6 +109,9 @@ def test_score_table(message: str, kind: str, value: float) -> None:
         "Do you know if I like tea?",
         "Is my sister coming tomorrow?",
         "short note",
+        "I'm going to bed now",
+        "Can you recommend some hotels in Kyoto for next month?",
+        "What do you think about Rust, is it better than Go for a CLI?",
         "",
         "   ",
         "🍵🍵🍵",
@@ -122,6 +132,20 @@ def test_chitchat_questions_and_noise_are_dropped(message: str) -> None:
     ],
 )
 def test_love_of_a_thing_is_not_emotional(message: str) -> None:
+    score = score_message(message)
+    assert score is None or score.kind != "emotion"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I feel Procreate is better than Photoshop for sketching on the iPad",
+        "I'm happy to help you test the new version of the app next week",
+        "I bought new boots from Zara and I love them, they fit perfectly",
+        "I'm excited to try out the new recipe for chicken tikka masala tonight",
+    ],
+)
+def test_opinions_and_willingness_are_not_emotional(message: str) -> None:
     score = score_message(message)
     assert score is None or score.kind != "emotion"
 
