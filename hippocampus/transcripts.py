@@ -64,17 +64,32 @@ def state_dir() -> Path:
 
 
 def _zstd_decoder() -> Callable[[bytes], bytes] | None:
-    """A zstd decompressor from the standard library (3.14+) or `zstandard`, or None."""
+    """A zstd decompressor from the standard library (3.14+) or `zstandard`, or None.
+
+    Whatever the module raises on a bad frame is turned into ValueError.
+    """
     try:
         from compression import zstd  # type: ignore[import-not-found]
 
-        return zstd.decompress  # type: ignore[no-any-return]
+        def std(blob: bytes) -> bytes:
+            try:
+                return bytes(zstd.decompress(blob))
+            except zstd.ZstdError as exc:
+                raise ValueError(str(exc)) from None
+
+        return std
     except ImportError:
         pass
     try:
         import zstandard  # type: ignore[import-not-found]
 
-        return lambda blob: zstandard.ZstdDecompressor().decompress(blob, max_output_size=1 << 23)  # type: ignore[no-any-return]
+        def third_party(blob: bytes) -> bytes:
+            try:
+                return bytes(zstandard.ZstdDecompressor().decompress(blob, max_output_size=1 << 23))
+            except zstandard.ZstdError as exc:
+                raise ValueError(str(exc)) from None
+
+        return third_party
     except ImportError:
         return None
 
@@ -146,7 +161,7 @@ def read_sqlite(path: Path, agent: str, after: int, stats: Stats,
                     continue
                 try:
                     raw = decode(bytes(event_zstd)).decode("utf-8")
-                except (ValueError, UnicodeDecodeError, RuntimeError):
+                except ValueError:  # includes UnicodeDecodeError
                     stats.malformed += 1
                     continue
             try:

@@ -16,6 +16,7 @@ import json
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,10 @@ def reply_for(body: dict[str, Any]) -> str:
 class FakeModel:
     """A running fake model server: `.port`, `.requests()`, `.stop()`."""
 
-    def __init__(self, log_path: Path, port: int = 0, lifetime: float = 1800.0) -> None:
+    def __init__(self, log_path: Path, port: int = 0, lifetime: float = 1800.0,
+                 responder: Callable[[dict[str, Any]], str] = reply_for, status: int = 200) -> None:
+        self.responder = responder
+        self.status = status
         self.log_path = log_path
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log_path.touch()
@@ -120,10 +124,20 @@ class FakeModel:
                 except json.JSONDecodeError:
                     body = {"_raw": raw.decode("utf-8", "replace")}
                 owner.record({"time": time.time(), "method": "POST", "path": self.path, "body": body})
+                if owner.status != 200:
+                    self._send_json(owner.status, {"error": {"message": "fake failure"}})
+                    return
+                if self.path.rstrip("/").endswith("/embeddings"):
+                    inputs = body.get("input") or []
+                    inputs = [inputs] if isinstance(inputs, str) else inputs
+                    self._send_json(200, {"object": "list", "model": body.get("model"), "data": [
+                        {"object": "embedding", "index": i, "embedding": [float(len(str(t))), 1.0, 0.5]}
+                        for i, t in enumerate(inputs)]})
+                    return
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send_json(404, {"error": {"message": "not found"}})
                     return
-                text = reply_for(body)
+                text = owner.responder(body)
                 model = str(body.get("model", "fake-model"))
                 if body.get("stream"):
                     self._stream(model, text)
