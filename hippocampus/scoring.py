@@ -6,8 +6,9 @@ Rules (first match wins, highest value first), always on whole words or phrases,
   ("do you remember …" is a question about the past, not an instruction, and does not count).
 - emotion 0.85: a feeling about the user's own state ("I feel lonely", "I'm so stressed", 我很难过,
   我感到 …, 我觉得 + a feeling word; not "I feel Procreate is better" or "I'm happy to help") or
-  love/hate/miss aimed at a person ("I love my wife", "I miss you"). "I love this bug" is not emotional: love/hate of a thing is a preference, and of
-  "this/that/it" (a reaction to the moment, usually ironic) is nothing at all.
+  love/hate/miss aimed at a person ("I love my wife", "I miss you"). "I love this bug" is not
+  emotional: love/hate of a thing is a preference, and of "this/that/it" (a reaction to the
+  moment, usually ironic) is nothing at all.
 - preference 0.8: "I prefer/like/love/hate <thing>", "I always/never", "my favourite", "I'd rather",
   "… is my preference", 我喜欢, 我更喜欢, 我讨厌 …
 - decision 0.75: "we/I decided", "let's go with", "we should", 决定, 我们应该 …
