@@ -284,8 +284,9 @@ def activity_chart(days: Sequence[ActivityDay]) -> Markup:
                              f"{item.day.isoformat()}: {count} {cls[2:]}</title></rect>")
                 base -= h
         if (len(days) - 1 - i) % label_every == 0:
-            parts.append(f'<text class="lbl" x="{_fmt(x + bar / 2)}" y="{y0 + 16}" text-anchor="middle">'
-                         f"{item.day.strftime('%m-%d')}</text>")
+            anchor = "end" if i == len(days) - 1 else "middle"
+            parts.append(f'<text class="lbl" x="{_fmt(x + bar if anchor == "end" else x + bar / 2)}" y="{y0 + 16}"'
+                         f' text-anchor="{anchor}">{item.day.strftime("%m-%d")}</text>')
     _x_title(parts, "day (UTC)")
     parts.append("</svg>")
     legend = (f'<li><span class="sw c-created"></span>created <b>{made}</b></li>'

@@ -122,10 +122,15 @@ def _stamp(value: datetime) -> str:
     return f"{value.astimezone(timezone.utc).isoformat(' ')[:16]} UTC"
 
 
+def _minute(value: datetime) -> str:
+    """Minute-precision UTC text for table cells (the column header says UTC)."""
+    return value.astimezone(timezone.utc).isoformat(" ")[:16]
+
+
 def _source_time(raw: str) -> str:
     """A provenance time in the page's format, or as stored when it is not ISO 8601."""
     try:
-        return _stamp(parse_time(raw))
+        return _minute(parse_time(raw))
     except ValueError:
         return raw
 
@@ -142,7 +147,7 @@ def memory_row(memory: Memory, now: datetime, curve: str) -> MemoryRow:
         effective=value,
         tier=tier(value),
         band=band(value),
-        last_accessed=_stamp(memory.last_accessed),
+        last_accessed=_minute(memory.last_accessed),
         last_epoch=int(memory.last_accessed.timestamp()),
         created_epoch=int(memory.created.timestamp()),
         times_reinforced=memory.times_reinforced,
@@ -179,11 +184,12 @@ def fading_rows(memories: Sequence[Memory], now: datetime, curve: str) -> list[F
 
 _ROW = (
     '<tr class="mem" data-id="{id}" data-eff="{eff:.4f}" data-tier="{tier}" data-domain="{domain}"'
-    ' data-last="{last}" data-times="{times}" data-created="{created}"><td class="content">{content}<br>'
-    '<code>{id}</code></td><td>{domain}</td><td>{category}</td><td class="num">{eff:.2f}</td><td><span class="tier">'
-    '<span class="dot t-{tier}"></span>{tier}{band}</span></td><td class="num">{last_accessed}</td>'
-    '<td class="num">×{times}</td><td class="prov">{prov}</td></tr>\n'
+    ' data-last="{last}" data-times="{times}" data-created="{created}"><td class="c">{content}<br>'
+    '<code>{id}</code></td><td>{domain}</td><td>{category}</td><td class="n">{eff:.2f}</td><td class="tier">'
+    '<i class="dot t-{tier}"></i>{tier}{band}</td><td class="n">{last_accessed}</td>'
+    '<td class="n">×{times}</td><td class="p">{prov}</td></tr>\n'
 )
+"""One table row; short class names because this is repeated for every memory (10,000 rows ≈ 4 MB)."""
 
 
 def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
@@ -196,7 +202,7 @@ def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
     for r in rows:
         prov = "—"
         if r.session:
-            prov = f"{escape(r.session)}<br>{escape(r.source_time)}"
+            prov = f'{escape(r.session)}<br><span class="t">{escape(r.source_time)}</span>'
             if r.more_sources:
                 prov += f" (+{r.more_sources})"
         parts.append(_ROW.format(
@@ -266,13 +272,21 @@ def _environment() -> Environment:
     return env
 
 
+EARLY_SCRIPT = "document.documentElement.classList.add('js')"
+"""Runs in <head>, so the CSS can hide rows past the first page before the browser lays out 10,000 of them."""
+
+
+def _csp_hash(text: str) -> str:
+    """The CSP source allowing exactly this inline script or style."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
 def _static(name: str) -> tuple[Markup, str]:
     """A static asset's text (trusted, shipped with the package) and its CSP sha256 source."""
     env = _environment()
     assert env.loader is not None
     text = env.loader.get_source(env, name)[0]
-    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
-    return Markup(text), f"'sha256-{digest}'"
+    return Markup(text), _csp_hash(text)
 
 
 def render_html(view: DashboardView) -> str:
@@ -282,7 +296,8 @@ def render_html(view: DashboardView) -> str:
     template = _environment().get_template("dashboard.html.j2")
     rows = rows_html(view.rows, view.curve == EBBINGHAUS)
     return template.render(v=view, rows=rows, open_fading=FADING_OPEN, script=script, style=style,
-                           script_hash=script_hash, style_hash=style_hash)
+                           early=Markup(EARLY_SCRIPT), script_hash=f"{_csp_hash(EARLY_SCRIPT)} {script_hash}",
+                           style_hash=style_hash)
 
 
 def write_dashboard(ws: Workspace, now: datetime, config: Config | None = None, output: Path | None = None) -> Path:

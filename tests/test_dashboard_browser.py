@@ -49,7 +49,7 @@ PROBE = """(() => {
     frames: document.querySelectorAll('iframe, frame, object, embed, link[rel=stylesheet]').length,
     onAttrs: onAttrs.length,
     name: document.getElementById('agent-name').textContent,
-    contents: Object.fromEntries(rows.map(r => [r.dataset.id, r.querySelector('td.content').firstChild.data])),
+    contents: Object.fromEntries(rows.map(r => [r.dataset.id, r.querySelector('td.c').firstChild.data])),
     counts: Object.fromEntries([...document.querySelectorAll('[data-count]')].map(e => [e.dataset.count, +e.textContent])),
     status: (document.getElementById('p-status') || {}).textContent || '',
     visibleRows: rows.length,
@@ -115,7 +115,7 @@ def test_hostile_chinese_and_emoji_text_shows_as_text_and_runs_nothing(chromium:
     seen = page.eval(PROBE)
     assert seen["pwned"] is None
     assert seen["title"] == f"{HOSTILE_NAME} · Brain dashboard"
-    assert seen["scripts"] == 1 and seen["images"] == [] and seen["frames"] == 0 and seen["onAttrs"] == 0
+    assert seen["scripts"] == 2 and seen["images"] == [] and seen["frames"] == 0 and seen["onAttrs"] == 0
     assert seen["name"] == HOSTILE_NAME
     assert seen["contents"] == {m.id: m.content for m in memories}
     page.eval("document.querySelector('[data-tab=emotions]').click()")
@@ -154,6 +154,9 @@ def test_counts_match_the_store_and_the_table_sorts_filters_and_pages(chromium: 
     assert page.eval("document.querySelector('#memory-rows tr').dataset.id") == "mem_123"
     page.eval("{ const f = document.getElementById('f-text'); f.value = ''; f.dispatchEvent(new Event('input')) }")
     wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 50")
+    page.eval("{ const s = document.getElementById('f-size'); s.value = '250'; s.dispatchEvent(new Event('change')) }")
+    shown = page.eval("[...document.querySelectorAll('#memory-rows tr')].filter(r => r.offsetHeight > 0).length")
+    assert shown == 180 and "Memories 1–180 of 180" in page.eval("document.getElementById('p-status').textContent")
     page.eval("document.querySelector('th[data-sort=times]').click()")
     top = page.eval("+document.querySelector('#memory-rows tr').dataset.times")
     assert top == max(m.times_reinforced for m in memories)

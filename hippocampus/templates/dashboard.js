@@ -1,7 +1,6 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  root.classList.add("js");
 
   var tabs = document.getElementById("tabs");
   var panels = document.querySelectorAll(".panel");
@@ -115,5 +114,6 @@
   el("controls").hidden = false;
   el("pager").hidden = false;
   apply();
+  root.classList.add("paged");
   root.setAttribute("data-ready", "1");
 })();
