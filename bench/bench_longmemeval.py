@@ -66,7 +66,7 @@ def metrics(ranked: list[str], gold: set[str], k: int) -> tuple[float, float, fl
     return hit_any, hit_all, dcg / ideal if ideal else 0.0
 
 
-def run_question(item: dict, cli: list[str]) -> list[str]:
+def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
     """Ingest the haystack into a fresh store and return the ranked distinct source sessions."""
     with tempfile.TemporaryDirectory() as tmp:
         chat = Path(tmp) / "chat.jsonl"
@@ -77,6 +77,9 @@ def run_question(item: dict, cli: list[str]) -> list[str]:
                 for i, turn in enumerate(session):
                     out.write(json.dumps({"session": sid, "id": f"{sid}:{i}", "role": turn["role"],
                                           "text": turn["content"], "timestamp": when}) + "\n")
+        if settings:
+            (Path(tmp) / "ws" / "memory").mkdir(parents=True)
+            (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
         res = subprocess.run(cli + ["recall", item["question"], "-k", "20", "--json"], env=env, check=True,
@@ -92,7 +95,12 @@ def run_question(item: dict, cli: list[str]) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--weights", default="", help="relevance,importance,recency (default: the product's)")
     args = parser.parse_args()
+    settings = ""
+    if args.weights:
+        r, i, t = args.weights.split(",")
+        settings = f"weight_relevance: {r}\nweight_importance: {i}\nweight_recency: {t}\n"
     with gzip.open(DATA, "rt", encoding="utf-8") as handle:
         items = json.load(handle)
     if args.limit:
@@ -102,7 +110,7 @@ def main() -> None:
     per_type: dict[str, list[tuple[float, ...]]] = defaultdict(list)
     for n, item in enumerate(items, 1):
         gold = set(item["answer_session_ids"])
-        ours = metrics(run_question(item, cli), gold, K)
+        ours = metrics(run_question(item, cli, settings), gold, K)
         docs = {sid: " ".join(t["content"] for t in sess if t["role"] == "user")
                 for sid, sess in zip(item["haystack_session_ids"], item["haystack_sessions"], strict=True)}
         base = metrics(bm25_rank(docs, item["question"]), gold, K)
@@ -124,7 +132,7 @@ def main() -> None:
     print(f"ratio ours/bm25: any {ratio[0]:.2f}, all {ratio[1]:.2f}, ndcg {ratio[2]:.2f}")
     out = Path(__file__).resolve().parent / "results"
     out.mkdir(exist_ok=True)
-    (out / "longmemeval.json").write_text(json.dumps({"rows": rows, "all": means}, indent=2))
+    (out / f"longmemeval{args.weights.replace(',', '_')}.json").write_text(json.dumps({"rows": rows, "all": means}, indent=2))
 
 
 if __name__ == "__main__":
