@@ -110,7 +110,7 @@ def write_agent_files(opts: Options, seen: Observed, workspace: Path) -> list[st
 def add_agent(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Any,
               say: Any) -> None:
     """Create the agent (once), or refresh its files when this installer made it."""
-    exists = any(a.get("id") == AGENT_ID for a in seen.agents)
+    exists = seen.agent_exists
     entry = record.get("agent") or {}
     if exists and not entry.get("created"):
         out.not_done.append("agent 'hippocampus' exists and was not made by this installer: left alone")

@@ -86,10 +86,11 @@ def hippocampus(seen: Observed, *command: str) -> subprocess.CompletedProcess[st
 def setup_store(opts: Options, seen: Observed, out: Outcome, say: Say) -> None:
     """Backfill history (if asked and available), then initialise memory/ and write the core file."""
     if seen.has_preprocess and (opts.whole or opts.signals > 0):
-        amount = ["--whole"] if opts.whole else ["--limit", str(opts.signals)]
-        done = hippocampus(seen, "preprocess", "--agent", opts.agent, *amount)
+        amount = ["--whole"] if opts.whole else ["--signals", str(opts.signals)]
+        state = ["--state-dir", str(seen.config_file.parent)] if seen.config_file else []
+        say("Reading history (read-only) ...")
+        done = hippocampus(seen, "preprocess", "--agent", opts.agent, *state, *amount, "--encode")
         if done.returncode == 0:
-            hippocampus(seen, "encode")
             out.done.append(f"history backfill: {done.stdout.strip()[-300:]}")
         else:
             out.not_done.append(f"history backfill failed: {done.stderr.strip()[-300:]}")
@@ -177,17 +178,23 @@ def _extra_paths(claw: OpenClaw, seen: Observed, record: dict[str, Any], out: Ou
 def _cron(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Outcome) -> None:
     """Register (or update, by declaration key) every job; print them when no Gateway answers."""
     jobs = record.setdefault("cron", {})
-    if not seen.gateway:
-        seen.cron_jobs = gateway_jobs(claw, tries=2)
+    if seen.cron_jobs is None:
+        seen.cron_jobs = gateway_jobs(claw, tries=3 if seen.gateway_open else 1)
     for job in cron_jobs(opts, seen):
         args = ["cron", "add", *job.add_args()]
-        if not seen.gateway:
+        registered: dict[str, Any] | None = None
+        why = "no Gateway reachable"
+        if seen.cron_jobs is not None:
+            try:
+                registered = claw.cron_add(job.add_args())
+            except OpenClawError as exc:
+                why = str(exc)
+        if registered is None:
             jobs.setdefault(job.key, {})
             jobs[job.key].update({"done": jobs[job.key].get("done", False), "command": command_line(args)})
-            out.not_done.append(f"cron job {job.key}: no Gateway reachable")
+            out.not_done.append(f"cron job {job.key}: {why}")
             out.commands.append(command_line(args))
             continue
-        registered = claw.cron_add(job.add_args())
         jobs[job.key] = {"done": True, "id": registered.get("id"), "name": job.name, "schedule": job.schedule}
         out.done.append(f"cron job {job.key} ({job.schedule} UTC) id {registered.get('id')}")
 

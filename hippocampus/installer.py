@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -21,8 +22,9 @@ from typing import Any
 from . import __version__
 from .apply import Outcome, make_venv, offline_commands, setup_store, wire_openclaw
 from .errors import HippocampusError
-from .openclaw import SET, OpenClaw, OpenClawError, extra_paths_key, find_openclaw
+from .openclaw import SET, OpenClaw, extra_paths_key, find_openclaw
 from .plan import (
+    AGENT_ID,
     EXIT_DECLINED,
     EXIT_FAILED,
     EXIT_NO_GATEWAY,
@@ -77,14 +79,24 @@ def resolve_workspace(opts: Options, claw: OpenClaw | None) -> Path:
     if parent.name == "skills" and ((home / "AGENTS.md").exists() or (
             home.name != ".openclaw" and not (home / "openclaw.json").exists())):
         return home  # <workspace>/skills/<slug>, where clawhub installs; not ~/.openclaw/skills
-    if claw is not None:
-        try:
-            for agent in claw.agents_list():
-                if agent.get("id") == opts.agent and agent.get("workspace"):
-                    return Path(str(agent["workspace"])).expanduser()
-        except OpenClawError:
-            pass  # fall through to OpenClaw's documented default
-    return Path(os.environ.get("OPENCLAW_WORKSPACE_DIR") or Path.home() / ".openclaw" / "workspace")
+    if claw is not None:  # `config get` only: `agents list` would create OpenClaw's state database
+        for key in (f"agents.entries.{opts.agent}.workspace", "agents.defaults.workspace"):
+            state, value = claw.config_get(key)
+            if state == SET and isinstance(value, str) and value:
+                return Path(value).expanduser()
+    if os.environ.get("OPENCLAW_WORKSPACE_DIR"):
+        return Path(os.environ["OPENCLAW_WORKSPACE_DIR"]).expanduser()
+    state_dir = os.environ.get("OPENCLAW_STATE_DIR")
+    return Path(state_dir).expanduser() / "workspace" if state_dir else Path.home() / ".openclaw" / "workspace"
+
+
+def port_open(port: int) -> bool:
+    """Does something listen on 127.0.0.1:port? (A dry run's Gateway probe: it writes nothing.)"""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1.0):
+            return True
+    except OSError:
+        return False
 
 
 def cli_commands(skill_dir: Path) -> set[str]:
@@ -93,7 +105,7 @@ def cli_commands(skill_dir: Path) -> set[str]:
     for path in skill_dir.glob("hippocampus/cli*.py"):
         text = path.read_text(encoding="utf-8", errors="replace")
         names.update(re.findall(r'command\(\s*name="([a-z-]+)"', text))
-        names.update(m.replace("_", "-") for m in re.findall(r"command\([^)]*\)\n(?:@.*\n)*def ([a-z_]+)\(", text))
+        names.update(m.replace("_", "-") for m in re.findall(r"^def ([a-z_]+)\(env\b", text, flags=re.M))
     return names
 
 
@@ -124,8 +136,10 @@ def observe(opts: Options, claw: OpenClaw | None) -> Observed:
         config_file = pool.submit(claw.config_file)
         extra = pool.submit(extra_paths_key, claw)
         entry = pool.submit(claw.config_get, f"plugins.entries.{PLUGIN_ID}")
-        cron = pool.submit(claw.cron_list) if opts.with_cron else None
-        agents = pool.submit(claw.agents_list) if opts.with_agent else None
+        # `cron list` creates OpenClaw's state files, so a dry run only knocks on the port.
+        cron = pool.submit(claw.cron_list) if opts.with_cron and not opts.dry_run else None
+        port = pool.submit(claw.config_get, "gateway.port") if opts.with_cron and opts.dry_run else None
+        agent = pool.submit(claw.config_get, f"agents.entries.{AGENT_ID}") if opts.with_agent else None
         model = pool.submit(claw.config_get, "agents.defaults.model") if opts.with_agent else None
         seen.version = version.result()
         seen.config_file = config_file.result()
@@ -134,7 +148,13 @@ def observe(opts: Options, claw: OpenClaw | None) -> Observed:
         state, value = entry.result()
         seen.entry_before = value if state == SET else None
         seen.cron_jobs = cron.result() if cron else None
-        seen.agents = agents.result() if agents else []
+        if port:
+            state, value = port.result()
+            env_port = os.environ.get("OPENCLAW_GATEWAY_PORT", "")
+            configured = value if state == SET and isinstance(value, int) else 18789
+            number = int(env_port) if env_port.isdigit() else configured
+            seen.gateway_open = port_open(number)
+        seen.agent_exists = agent.result()[0] == SET if agent else False
         if model:
             state, value = model.result()
             seen.default_model = (value.get("primary") if isinstance(value, dict) else value) if state == SET else None

@@ -7,7 +7,7 @@ library only, because the installer runs under the system `python3` before the v
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +86,8 @@ class Observed:
     plugin_current: bool = False
     plugin_fields: tuple[str, ...] = ()
     cron_jobs: list[dict[str, Any]] | None = None
-    agents: list[dict[str, Any]] = field(default_factory=list)
+    gateway_open: bool = False
+    agent_exists: bool = False
     default_model: str | None = None
     has_preprocess: bool = False
     has_pending: bool = False
@@ -94,7 +95,7 @@ class Observed:
 
     @property
     def gateway(self) -> bool:
-        return self.cron_jobs is not None
+        return self.cron_jobs is not None or self.gateway_open
 
 
 @dataclass
@@ -135,7 +136,7 @@ def cron_jobs(opts: Options, seen: Observed) -> list[CronJob]:
     if opts.with_llm_summaries:
         cli = " ".join(run())
         message = (
-            f"Rewrite Hippocampus's pending memories. Run `{cli} pending --json`. For each item write one "
+            f"Rewrite Hippocampus's pending memories. Run `{cli} pending --limit 20`. For each item write one "
             f"short factual sentence (under 100 characters) and apply it with `{cli} revise <id> \"<text>\"`. "
             "Run no other command, never edit files by hand, never message anyone. Reply NO_REPLY."
         )
@@ -254,7 +255,7 @@ def agent_workspace(seen: Observed) -> Path:
 
 def agent_step(opts: Options, seen: Observed) -> Step:
     """The opt-in background agent, with what it changes said up front."""
-    exists = any(a.get("id") == AGENT_ID for a in seen.agents)
+    exists = seen.agent_exists
     ours = bool((seen.record or {}).get("agent", {}).get("created"))
     note = ("makes this install a multi-agent roster: agents.ownership becomes \"explicit\" and the heartbeat "
             "and system agent are pinned to your current agent; the agent may run only the hippocampus CLI "
