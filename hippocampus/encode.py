@@ -45,28 +45,30 @@ class _Candidates:
 
     def __init__(self, memories: list[Memory]) -> None:
         self.memories = memories
-        self.features: list[frozenset[str]] = []
+        self.profiles: list[text.Profile] = []
         self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → positions
         self.frequency: Counter[str] = Counter()
         self.sizes: set[int] = set()
         for position, memory in enumerate(memories):
-            self.add(position, text.features(memory.content))
+            self.add(position, _profile(memory.content))
 
-    def add(self, position: int, feats: frozenset[str]) -> None:
+    def add(self, position: int, profile: text.Profile) -> None:
         """Index the memory at `position` (positions are appended in order)."""
-        self.features.append(feats)
+        self.profiles.append(profile)
+        feats = profile[0]
         size = len(feats)
         self.sizes.add(size)
         self.frequency.update(feats)
         for feature in feats:
             self.postings.setdefault(feature, {}).setdefault(size, []).append(position)
 
-    def best(self, feats: frozenset[str], domain: str) -> tuple[int, float]:
+    def best(self, profile: text.Profile, domain: str) -> tuple[int, float]:
         """Position and similarity of the most similar memory in `domain` that could reach the threshold.
 
         Prefix filtering, per candidate size b: a match shares at least `need` features, so it
         appears in the postings of any (size − need + 1) of ours; we take the rarest. Exact.
         """
+        feats = profile[0]
         size = len(feats)
         ranked = sorted(feats, key=self.frequency.__getitem__)
         best, best_value = -1, 0.0
@@ -80,10 +82,24 @@ class _Candidates:
             for position in counts:
                 if self.memories[position].domain != domain:
                     continue
-                value = text.feature_similarity(feats, self.features[position])
+                value = text.profile_similarity(profile, self.profiles[position])
                 if value > best_value or (value == best_value and best_value > 0 and position < best):
                     best, best_value = position, value
         return best, best_value
+
+
+_PROFILE_MEMO: dict[str, text.Profile] = {}
+_MEMO_LIMIT = 300_000
+
+
+def _profile(content: str) -> text.Profile:
+    """`text.profile`, memoised: ingesting session after session re-indexes the same memories each call."""
+    found = _PROFILE_MEMO.get(content)
+    if found is None:
+        if len(_PROFILE_MEMO) >= _MEMO_LIMIT:
+            _PROFILE_MEMO.clear()
+        found = _PROFILE_MEMO[content] = text.profile(content)
+    return found
 
 
 def _event_time(signal: Signal, now: datetime) -> datetime:
@@ -123,8 +139,8 @@ def encode(
             candidates = _Candidates(index.memories)
         moment = _event_time(signal, now)
         source = Source(signal.session, signal.message_id, format_time(moment))
-        feats = text.features(body)
-        position, value = candidates.best(feats, signal.domain)
+        profile = _profile(body)
+        position, value = candidates.best(profile, signal.domain)
         if position >= 0 and value >= text.SAME_THRESHOLD:
             old = index.memories[position]
             index.memories[position] = replace(
@@ -154,7 +170,7 @@ def encode(
                 summary_pending=True,
             )
             index.memories.append(memory)
-            candidates.add(len(index.memories) - 1, feats)
+            candidates.add(len(index.memories) - 1, profile)
             result.created.append(memory.id)
             kind, memory_id = "create", memory.id
         if signal.message_id:

@@ -254,6 +254,8 @@ SAME = [
     ("User prefers tea over coffee", "Honestly I prefer tea over coffee most days, especially in the afternoon"),
     ("我喜欢喝茶", "我喜欢喝茶。"),
     ("我妹妹叫阿尔玛", "记住：我妹妹叫阿尔玛"),
+    ("My sister Alma lives in Berlin", "my sister alma lives in berlin now"),
+    ("We moved to Berlin in May", "In May we moved to Berlin"),
 ]
 DIFFERENT = [
     ("I prefer tea over coffee", "My sister drinks coffee every morning"),
@@ -268,6 +270,8 @@ DIFFERENT = [
     ("我妹妹叫阿尔玛", "我弟弟叫汤姆"),
     ("", ""),
     ("🍵🍵", "coffee"),
+    ("Come up with 30 picture book title ideas inspired by Keiko Sena",
+     "Come up with 30 picture book title ideas inspired by Miwa Nakaya"),
 ]
 
 
@@ -290,6 +294,13 @@ def test_similarity_is_bounded_and_symmetric() -> None:
         assert 0.0 <= value <= 1.0
         assert value == pytest.approx(similarity(b, a))
     assert similarity("I prefer tea over coffee", "I prefer tea over coffee") == 1.0
+
+
+def test_names_are_capitalised_words_inside_a_sentence() -> None:
+    assert text.names("Yesterday I met Alma and Tom in Berlin. Then we left.") == {"alma", "tom", "berlin"}
+    assert text.names("alma is lowercase here") == frozenset()
+    assert text.name_factor(text.profile("ideas by Keiko Sena"), text.profile("ideas by Miwa Nakaya")) == pytest.approx(0.64)
+    assert text.name_factor(text.profile("my sister Alma"), text.profile("Alma lives in Berlin")) == 1.0
 
 
 def test_required_shared_is_a_sound_bound() -> None:
