@@ -287,7 +287,6 @@ def _clamp(x: float) -> float:
 
 _EMOJI_RE = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff]")
 _RUN_RE = re.compile(r"(.)\1{3,}")
-_SENTENCE_RE = re.compile(r"[^.!?。！？]+")
 
 
 def heuristic_csn(text: str) -> tuple[float, float, float]:

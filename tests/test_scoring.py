@@ -112,6 +112,7 @@ def test_score_table(message: str, kind: str, value: float) -> None:
         "I'm going to bed now",
         "Can you recommend some hotels in Kyoto for next month?",
         "What do you think about Rust, is it better than Go for a CLI?",
+        "You're coming to the party tomorrow night with everyone from work?",
         "",
         "   ",
         "🍵🍵🍵",
