@@ -147,10 +147,12 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
 
 def encode_pending(ws: Workspace, now: datetime, config: Config) -> Report:
     """Encode queued signals; the cursor advances only after the memories are written."""
+    from .capture import score_queued
     from .encode import encode
 
     with store.locked(ws):
         signals, end, bad = store.read_pending_signals(ws)
+        signals = score_queued(signals)  # the agent_end hook queues messages unscored (capture.py)
         report = Report(malformed=bad)
         if signals:
             def change(index: Index) -> None:

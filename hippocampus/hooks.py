@@ -12,7 +12,6 @@ Only what a hook needs is imported, lazily: no click, jinja2 or jsonschema on th
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sys
@@ -105,7 +104,12 @@ def message_text(message: dict[str, Any]) -> str:
 
 def message_id(session: str, text: str) -> str:
     """A stable id for a message: the same session and text give the same id in hooks and backfill."""
-    digest = hashlib.sha1(f"{session}\n{text}".encode("utf-8", "replace")).hexdigest()
+    try:  # the builtin SHA-1; `hashlib` would load OpenSSL, a tenth of a bare interpreter start
+        from _sha1 import sha1  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import sha1
+
+    digest = sha1(f"{session}\n{text}".encode("utf-8", "replace")).hexdigest()
     return f"msg_{digest[:16]}"
 
 
@@ -165,7 +169,7 @@ def request_before(payload: dict[str, Any]) -> str:
 
 
 def request_after(payload: dict[str, Any]) -> int:
-    """Queue this turn's user messages as scored, redacted signals; returns how many were queued."""
+    """Queue this turn's user messages, cleaned and redacted, to be scored at encoding (capture.py)."""
     ok, _why = in_scope(payload)
     if not ok:
         return 0
@@ -175,19 +179,17 @@ def request_after(payload: dict[str, Any]) -> int:
     from .clock import now as clock_now
 
     now = clock_now()
-    rows = []
+    from .capture import raw_signal
+
+    signals = []
     for message in turn_messages(event.get("messages")):
         text = message_text(message)
         if not text or (text.startswith("/") and len(text.split()) == 1):
             continue  # empty, or a bare slash command such as /new
-        rows.append({"session": session, "id": message_id(session, text), "text": text,
-                     "timestamp": _timestamp(message, now), "role": "user",
-                     "speaker": str(ctx.get("senderId") or "")})
-    if not rows:
-        return 0
-    from .actions import signals_from_messages
-
-    signals = signals_from_messages(rows, now)
+        signal = raw_signal(session, message_id(session, text), text, _timestamp(message, now),
+                            str(ctx.get("senderId") or ""))
+        if signal is not None:
+            signals.append(signal)
     if not signals:
         return 0
     from .store import Workspace, append_signals

@@ -1,0 +1,135 @@
+"""Time the hook entry points as whole processes at 1k/10k/100k memories against a bare interpreter.
+
+`hooks/request_before.py` and `hooks/request_after.py` get a realistic JSON payload on stdin,
+exactly as `hooks/index.js` sends it, and are compared with `python -c pass` of the same
+interpreter. Run by hand (`.venv/bin/python bench/bench_hooks.py [--write]`); never asserted in
+tests. Writes bench/results/hooks.json; `--write` also refreshes the hooks section of BENCHMARKS.md.
+Targets: request_before ≤ 3× bare at 10k and ≤ 150 ms at 100k; request_after ≤ 2× bare.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(HERE), str(ROOT)]
+from make_store import build  # noqa: E402
+
+RUNS = int(os.environ.get("BENCH_RUNS", "21"))
+SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").split(",")]
+START, END = "<!-- hooks-bench:start -->", "<!-- hooks-bench:end -->"
+
+
+def timed_together(cmds: dict[str, tuple[list[str], bytes]], env: dict[str, str]) -> dict[str, float]:
+    """Median wall time of each command over RUNS rounds, interleaved so machine load hits all alike."""
+    for cmd, stdin in cmds.values():  # warm-up: page cache, .pyc files, the search cache
+        subprocess.run(cmd, env=env, input=stdin, check=True, capture_output=True)
+    samples: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(RUNS):
+        for name, (cmd, stdin) in cmds.items():
+            start = time.perf_counter()
+            proc = subprocess.run(cmd, env=env, input=stdin, check=True, capture_output=True)
+            samples[name].append(time.perf_counter() - start)
+            if proc.stderr:
+                raise SystemExit(f"{name} reported: {proc.stderr.decode()[:300]}")
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def payloads(workspace: str) -> dict[str, bytes]:
+    """What the bridge sends for one ordinary turn of a long-running conversation."""
+    ctx = {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "c15abe43-15ad-4214-b054-4aa13102c9d7",
+           "workspaceDir": workspace, "trigger": "user", "channel": "webchat", "runId": "run-1"}
+    config = {"python": sys.executable, "packageDir": str(ROOT), "budgetChars": 1500}
+    question = "Do you remember what my sister prefers for the Berlin trip? I prefer to book early."
+    before = {"hook": "before_prompt_build", "workspace": workspace, "ctx": ctx, "config": config,
+              "event": {"prompt": question, "currentUserMessage": question}}
+    turn = [{"role": "user", "content": [{"type": "text", "text": question}], "timestamp": 1795951220443},
+            {"role": "assistant", "content": [{"type": "text", "text": "Your sister prefers green tea. " * 20}],
+             "timestamp": 1795951221443}]
+    after = {"hook": "agent_end", "workspace": workspace, "ctx": ctx, "config": config,
+             "event": {"messages": turn, "success": True, "runId": "run-1"}}
+    return {"request_before": json.dumps(before).encode(), "request_after": json.dumps(after).encode()}
+
+
+def prepare() -> None:
+    """Byte-compile the package as `pip install` does for users."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    import compileall
+
+    import hippocampus
+
+    compileall.compile_dir(str(Path(hippocampus.__file__).parent), quiet=1)
+
+
+def table(results: list[dict[str, float]], bare: float) -> str:
+    """The Markdown table for BENCHMARKS.md."""
+    lines = [
+        f"Bare `python -c pass`: **{bare * 1000:.1f} ms** (median over sizes; each size interleaves "
+        f"{RUNS} rounds of bare, request_before, request_after); "
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}.",
+        "",
+        "| memories | bare start | request_before | × bare | request_after | × bare |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in results:
+        lines.append(f"| {int(row['memories']):,} | {row['bare_s'] * 1000:.1f} ms "
+                     f"| {row['request_before_s'] * 1000:.1f} ms | "
+                     f"{row['request_before_ratio']:.2f}× | {row['request_after_s'] * 1000:.1f} ms | "
+                     f"{row['request_after_ratio']:.2f}× |")
+    return "\n".join(lines)
+
+
+def write_section(text: str) -> None:
+    """Replace the generated part of the hooks section in BENCHMARKS.md (created if absent)."""
+    path = ROOT / "BENCHMARKS.md"
+    current = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    block = f"{START}\n{text}\n{END}"
+    if START in current and END in current:
+        head, rest = current.split(START, 1)
+        current = head + block + rest.split(END, 1)[1]
+    else:
+        current = current.rstrip("\n") + f"\n\n## Hook latency (bench/bench_hooks.py)\n\n{block}\n"
+    path.write_text(current, encoding="utf-8")
+
+
+def main() -> None:
+    prepare()
+    results: list[dict[str, float]] = []
+    bares: list[float] = []
+    for n in SIZES:
+        with tempfile.TemporaryDirectory() as tmp:
+            build(Path(tmp), n)
+            env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)}
+            cmds = {"bare": ([sys.executable, "-c", "pass"], b"")}
+            for name, stdin in payloads(tmp).items():
+                cmds[name] = ([sys.executable, str(ROOT / "hooks" / f"{name}.py")], stdin)
+            times = timed_together(cmds, env)
+            bare = times["bare"]
+            bares.append(bare)
+            row: dict[str, float] = {"memories": n, "bare_s": bare}
+            print(f"{n:>7} memories  bare            {bare * 1000:7.1f} ms")
+            for name in ("request_before", "request_after"):
+                row[f"{name}_s"] = times[name]
+                row[f"{name}_ratio"] = times[name] / bare
+                print(f"{n:>7} memories  {name:<15} {times[name] * 1000:7.1f} ms  {times[name] / bare:5.2f}x bare")
+            results.append(row)
+    out = HERE / "results"
+    out.mkdir(exist_ok=True)
+    (out / "hooks.json").write_text(json.dumps(results, indent=2))
+    text = table(results, statistics.median(bares))
+    print(text)
+    if "--write" in sys.argv:
+        write_section(text)
+
+
+if __name__ == "__main__":
+    main()
