@@ -167,6 +167,10 @@ _PATTERNS: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = (
      re.compile(r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"),
      r"\1[REDACTED]"),
 )
+_CUT_SECRET_RE = re.compile(
+    r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
+)
+"""A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
 _DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:[ -]\d+)*")
 _GROUP_RE = re.compile(r"\d+")
 
@@ -179,6 +183,8 @@ def redact(text: str) -> str:
             if hint in lowered:
                 text = pattern.sub(replacement, text)
                 break
+    if text.endswith("…"):
+        text = _CUT_SECRET_RE.sub("[REDACTED]…", text)
     return _DIGIT_RUN_RE.sub(_redact_cards, text)
 
 

@@ -151,6 +151,16 @@ def test_redact_after_clean_still_removes_the_secret(raw: str, secret: str) -> N
 
 
 @pytest.mark.parametrize(
+    "secret", ["sk-proj-abcdefghijklmnopqrstuvwxyz0123456789", "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+               "AKIAIOSFODNN7EXAMPLE", "4111 1111 1111 1111"],
+)
+def test_a_secret_cut_by_truncation_is_still_redacted(secret: str) -> None:
+    for cut in range(8, len(secret) + 1):
+        out = redact(clean("word " * 20 + secret, limit=101 + cut))
+        assert secret[:cut].rstrip() not in out
+
+
+@pytest.mark.parametrize(
     "ordinary",
     [
         "Call me at +1 415 555 0100 tomorrow",
