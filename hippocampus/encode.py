@@ -49,11 +49,14 @@ class _Candidates:
         self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → positions
         self.frequency: Counter[str] = Counter()
         self.sizes: set[int] = set()
+        self.exact: dict[tuple[str, str], int] = {}  # (domain, casefolded content) → first position
         for position, memory in enumerate(memories):
             self.add(position, _profile(memory.content))
 
     def add(self, position: int, profile: text.Profile) -> None:
         """Index the memory at `position` (positions are appended in order)."""
+        memory = self.memories[position]
+        self.exact.setdefault((memory.domain, memory.content.strip().casefold()), position)
         self.profiles.append(profile)
         feats = profile[0]
         size = len(feats)
@@ -62,12 +65,16 @@ class _Candidates:
         for feature in feats:
             self.postings.setdefault(feature, {}).setdefault(size, []).append(position)
 
-    def best(self, profile: text.Profile, domain: str) -> tuple[int, float]:
+    def best(self, body: str, profile: text.Profile, domain: str) -> tuple[int, float]:
         """Position and similarity of the most similar memory in `domain` that could reach the threshold.
 
-        Prefix filtering, per candidate size b: a match shares at least `need` features, so it
+        The same text (ignoring case) is similarity 1 even without features (emoji only). Otherwise
+        prefix filtering, per candidate size b: a match shares at least `need` features, so it
         appears in the postings of any (size − need + 1) of ours; we take the rarest. Exact.
         """
+        same = self.exact.get((domain, body.strip().casefold()))
+        if same is not None:
+            return same, 1.0
         feats = profile[0]
         size = len(feats)
         ranked = sorted(feats, key=self.frequency.__getitem__)
@@ -140,7 +147,7 @@ def encode(
         moment = _event_time(signal, now)
         source = Source(signal.session, signal.message_id, format_time(moment))
         profile = _profile(body)
-        position, value = candidates.best(profile, signal.domain)
+        position, value = candidates.best(body, profile, signal.domain)
         if position >= 0 and value >= text.SAME_THRESHOLD:
             old = index.memories[position]
             index.memories[position] = replace(

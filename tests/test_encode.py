@@ -197,3 +197,9 @@ def test_picks_the_most_similar_memory_among_many() -> None:
     assert result.reinforced == ["mem_401"]
     result = encode(index, [signal("I really like topic7 and topic8", "m2")], NOW)
     assert result.reinforced == ["mem_007"]
+
+
+def test_identical_text_without_words_still_reinforces() -> None:
+    index = Index()
+    result = encode(index, [signal("🍵🍵🍵", "e1"), signal("🍵🍵🍵", "e2")], NOW)
+    assert result.created == ["mem_001"] and result.reinforced == ["mem_001"]
