@@ -76,15 +76,27 @@ export function runPython(cfg, entry, payload, timeoutMs) {
       resolve({ ...result, stderr });
     };
     const timer = setTimeout(() => {
+      // Kill the whole process group (a wrapper script's children too) and let go of its pipes.
       try {
-        child && child.kill("SIGKILL");
+        process.kill(-child.pid, "SIGKILL");
       } catch {
-        // already gone
+        try {
+          child && child.kill("SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      for (const stream of [child && child.stdin, child && child.stdout, child && child.stderr]) {
+        try {
+          stream && stream.destroy();
+        } catch {
+          // ignore
+        }
       }
       finish({ ok: false, stdout: "", reason: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
     try {
-      child = spawn(python, [script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+      child = spawn(python, [script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
     } catch (err) {
       finish({ ok: false, stdout: "", reason: `cannot start ${python}: ${err && err.message}` });
       return;

@@ -1,0 +1,117 @@
+"""`hooks/index.js` under Node with a stand-in plugin API: every failure of the Python side fails open."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippocampus import actions, store
+from hippocampus.config import Config
+from hippocampus.render import FENCE_OPEN
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.e2e
+
+DRIVER = """
+import plugin from %(index)s;
+const handlers = {};
+const api = {
+  pluginConfig: JSON.parse(process.env.CFG), config: {},
+  runtime: { config: { current: () => ({}) }, agent: { resolveAgentWorkspaceDir: () => process.env.WS } },
+  on: (name, handler, opts) => { handlers[name] = { handler, opts }; },
+};
+plugin.register(api);
+const ctx = JSON.parse(process.env.CTX);
+const result = await handlers[process.env.HOOK].handler(JSON.parse(process.env.EVENT), ctx);
+console.log(JSON.stringify({
+  result: result ?? null,
+  hooks: Object.fromEntries(Object.entries(handlers).map(([k, v]) => [k, v.opts.timeoutMs])),
+}));
+"""
+
+
+def drive(openclaw_path: str, workspace: Path, hook: str, event: dict[str, Any], config: dict[str, Any],
+          ctx: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Register the plugin in Node and call one handler; returns {result, hooks}."""
+    script = DRIVER % {"index": json.dumps((ROOT / "hooks" / "index.js").as_uri())}
+    ctx = ctx if ctx is not None else {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1",
+                                       "workspaceDir": str(workspace), "trigger": "user"}
+    env = {**os.environ, "PATH": openclaw_path, "CFG": json.dumps(config), "CTX": json.dumps(ctx),
+           "EVENT": json.dumps(event), "HOOK": hook, "WS": str(workspace), "HIPPOCAMPUS_NOW": "2026-03-01T10:00:00Z"}
+    proc = subprocess.run(["node", "--input-type=module", "-e", script], env=env, capture_output=True, text=True,
+                          timeout=120, check=True)
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def fake_python(tmp_path: Path, body: str) -> str:
+    """An executable standing in for the interpreter."""
+    path = tmp_path / "python"
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+def log(workspace: Path) -> str:
+    path = workspace / "memory" / "hippocampus.log"
+    return path.read_text() if path.exists() else ""
+
+
+def test_registers_every_hook_with_a_budget(openclaw_path: str, workspace: Path) -> None:
+    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"},
+                {"python": sys.executable, "packageDir": str(ROOT)})
+    assert set(out["hooks"]) == {"before_prompt_build", "agent_end", "session_end", "before_reset",
+                                 "before_compaction"}
+    assert all(isinstance(v, int) and v > 0 for v in out["hooks"].values())
+
+
+def test_injects_the_block_from_real_python(openclaw_path: str, workspace: Path) -> None:
+    actions.remember(store.Workspace(workspace), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(),
+                     "My cat is called Pixel")
+    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "what is my cat called"},
+                {"python": sys.executable, "packageDir": str(ROOT)})
+    assert out["result"]["prependContext"].startswith(FENCE_OPEN)
+    assert "Pixel" in out["result"]["prependContext"]
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("sleep 30", "timed out after 400 ms"),
+    ("echo garbage; exit 3", "exited with 3"),
+    ("echo 'boom: something odd' >&2", "boom: something odd"),
+])
+def test_python_failures_fail_open_and_are_logged(openclaw_path: str, workspace: Path, tmp_path: Path,
+                                                 body: str, expected: str) -> None:
+    config = {"python": fake_python(tmp_path, body), "beforeTimeoutMs": 400, "afterTimeoutMs": 400}
+    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"}, config)
+    assert out["result"] is None
+    assert expected in log(workspace)
+    drive(openclaw_path, workspace, "agent_end", {"messages": [{"role": "user", "content": "hi"}]}, config)
+    assert "agent_end failed open" in log(workspace)
+
+
+def test_missing_interpreter_fails_open(openclaw_path: str, workspace: Path) -> None:
+    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"},
+                {"python": "/nonexistent/python3"})
+    assert out["result"] is None
+    assert "cannot start /nonexistent/python3" in log(workspace)
+
+
+def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw_path: str,
+                                                                       workspace: Path) -> None:
+    ws = store.Workspace(workspace)
+    from hippocampus.capture import raw_signal
+
+    signal = raw_signal("s1", "m1", "Remember that my sister's name is Alma", "2026-03-01T09:00:00Z")
+    assert signal is not None
+    store.append_signals(ws, [signal])
+    drive(openclaw_path, workspace, "session_end", {"sessionId": "s1", "reason": "new"},
+          {"python": sys.executable, "packageDir": str(ROOT)},
+          ctx={"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"})
+    assert "Alma" in ws.index_path.read_text()
+    assert store.read_cursor(ws) == ws.signals_path.stat().st_size
