@@ -86,10 +86,11 @@ class _Candidates:
             counts: Counter[int] = Counter()
             for feature in ranked[: size - need + 1]:
                 counts.update(self.postings.get(feature, {}).get(other, ()))
+            profiles, memories = self.profiles, self.memories
             for position in counts:
-                if self.memories[position].domain != domain:
-                    continue
-                value = text.profile_similarity(profile, self.profiles[position])
+                if len(feats & profiles[position][0]) < need or memories[position].domain != domain:
+                    continue  # the cheap exact test first: most candidates share one rare word only
+                value = text.profile_similarity(profile, profiles[position])
                 if value > best_value or (value == best_value and best_value > 0 and position < best):
                     best, best_value = position, value
         return best, best_value
