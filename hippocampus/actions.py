@@ -295,3 +295,20 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
         return change(index)
 
     return store.update_index(ws, ordered, now)
+
+
+def refresh_views(ws: Workspace, now: datetime, config: Config, dashboard: bool = True) -> list[str]:
+    """Re-sync HIPPOCAMPUS_CORE.md and regenerate the dashboard (if `dashboard`, or if the page exists).
+
+    Returns warnings instead of raising: the memories are already safely written by then.
+    """
+    from .dashboard import write_dashboard
+
+    warnings = []
+    sync_core(ws, now, config)
+    if dashboard or ws.dashboard_path.exists():
+        try:
+            write_dashboard(ws, now, config)
+        except OSError as exc:
+            warnings.append(f"dashboard not regenerated: {exc}")
+    return warnings

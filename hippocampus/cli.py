@@ -148,6 +148,12 @@ def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, a
                        f"{' '.join(r['content'].split())}")
 
 
+def _refresh(env: Env) -> None:
+    """After encode/decay/consolidate: re-sync HIPPOCAMPUS_CORE.md and the dashboard."""
+    for warning in actions.refresh_views(env.ws, env.now, env.config):
+        click.echo(f"warning: {warning}", err=True)
+
+
 def _show(env: Env, memories: list[Memory], as_json: bool, verb: str) -> None:
     if as_json:
         echo_json([memory_json(m, env.now, env.config.curve) for m in memories])
@@ -189,6 +195,7 @@ def forget(env: Env, ids: tuple[str, ...], as_json: bool) -> None:
 
 def _decay(env: Env, archive: bool, as_json: bool) -> None:
     report = actions.decay(env.ws, env.now, env.config, archive=archive)
+    _refresh(env)
     if as_json:
         echo_json(report)
         return
@@ -411,6 +418,7 @@ def wipe(env: Env, yes: bool) -> None:
 def encode(env: Env, as_json: bool) -> None:
     """Encode queued signals into memories. Example: hippocampus encode"""
     report = actions.encode_pending(env.ws, env.now, env.config)
+    _refresh(env)
     if as_json:
         echo_json(report.to_dict())
     else:
@@ -424,6 +432,7 @@ def encode(env: Env, as_json: bool) -> None:
 def consolidate(env: Env, as_json: bool) -> None:
     """Merge near-duplicate memories and list fading ones. Example: hippocampus consolidate"""
     report = actions.consolidate(env.ws, env.now, env.config)
+    _refresh(env)
     if as_json:
         echo_json(report)
     else:

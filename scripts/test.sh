@@ -11,10 +11,17 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
 .venv/bin/python -m pip install --quiet -e '.[dev]'
 export PATH="$(bash scripts/ensure-openclaw.sh):$PATH"
-if ! command -v chromium >/dev/null 2>&1; then
+# Debian's Chromium for the dashboard tests, with CJK and emoji fonts so screenshots read well.
+debs=""
+command -v chromium >/dev/null 2>&1 || debs="chromium"
+for font in fonts-noto-cjk fonts-noto-color-emoji; do
+  dpkg -s "$font" >/dev/null 2>&1 || debs="$debs $font"
+done
+if [ -n "$debs" ]; then
   if [ "$(id -u)" = 0 ]; then apt_get="apt-get"; else apt_get="sudo -n apt-get"; fi
   $apt_get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq chromium >/dev/null
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq $debs >/dev/null
 fi
 .venv/bin/ruff check hippocampus tests hooks bench install.py
 .venv/bin/mypy

@@ -116,6 +116,9 @@ def test_archive_heartbeat_and_candidates(run_cli: Any, workspace: Path) -> None
     report = json.loads(ok(run_cli("decay", "--json", env=at(30))).stdout)
     assert report["candidates"] == ["mem_001"] and report["archived"] == []
     ok(run_cli("archive", env=at(30)))
+    assert "parking spot" not in (workspace / "HIPPOCAMPUS_CORE.md").read_text()
+    page = (workspace / "brain-dashboard.html").read_text()
+    assert "wedding" in page and "parking spot" not in page
     archive = (workspace / "memory/archive.md").read_text()
     assert "parking spot" in archive
     left = json.loads(ok(run_cli("list", "--json", env=at(30))).stdout)
