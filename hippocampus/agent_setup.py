@@ -118,11 +118,16 @@ def add_agent(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, A
     workspace = Path(entry.get("workspace") or agent_workspace(seen))
     if not exists:
         say("Adding the background agent (this makes the install a multi-agent roster) ...")
-        before = read_config(seen.config_file) or {}
+        before = read_config(seen.config_file) if seen.config_exists else {}
         claw.agents_add(AGENT_ID, workspace, seen.default_model)
-        after = read_config(seen.config_file) or {}
-        entry = {"id": AGENT_ID, "created": True, "workspace": str(workspace),
-                 "configChanges": config_changes(before, after), "newObjects": new_objects(before, after)}
+        after = read_config(seen.config_file)
+        entry = {"id": AGENT_ID, "created": True, "workspace": str(workspace), "configChanges": [],
+                 "newObjects": []}
+        if before is not None and after is not None:
+            entry.update(configChanges=config_changes(before, after), newObjects=new_objects(before, after))
+        else:  # a JSON5 file OpenClaw had not rewritten yet: never guess what to undo
+            out.not_done.append("could not compare openclaw.json around `agents add`: its roster settings "
+                                "will not be restored by --uninstall")
         record["agent"] = entry
     entry["files"] = write_agent_files(opts, seen, workspace)
     out.done.append(f"background agent '{AGENT_ID}' ready, workspace {workspace}")
@@ -135,8 +140,11 @@ def remove_agent(claw: OpenClaw, entry: dict[str, Any], config_file: Path | None
     out.done.append(f"agent '{AGENT_ID}' deleted (OpenClaw moved its workspace to the Trash)")
     current = read_config(config_file)
     patch: dict[str, Any] = {}
-    restored = []
+    restored, kept = [], []
     for change in entry.get("configChanges", []):
+        if change["path"].startswith("agents.entries."):
+            kept.append(change["path"])  # OpenClaw drops roster entries only through `agents delete`
+            continue
         now = lookup(current, change["path"])
         untouched = now == change["after"] if change["hasAfter"] else now is MISSING
         if untouched:  # only what is still as `agents add` left it
@@ -154,3 +162,6 @@ def remove_agent(claw: OpenClaw, entry: dict[str, Any], config_file: Path | None
         claw.config_patch(prune)
     if restored:
         out.done.append("restored roster settings: " + ", ".join(restored))
+    if kept:
+        out.done.append("kept " + ", ".join(kept) + " (OpenClaw removes roster entries only with `agents delete`; "
+                        "an entry for your own agent behaves like the implicit default)")

@@ -277,13 +277,15 @@ def _finish(out: Outcome, say: Reporter, restart_hint: bool = False) -> int:
     for line in out.not_done:
         say(f"  NOT done: {line}")
     if out.commands:
-        say("Run these once a Gateway is up (`openclaw gateway run` or the service), or re-run the installer:")
+        say("Run these once a Gateway is up (`openclaw gateway start` or `openclaw gateway run`), "
+            "or re-run the installer:")
         for command in out.commands:
             say(f"  {command}")
     if out.failed:
         return EXIT_FAILED
     if out.commands:
-        say("Cron jobs were NOT registered: no Gateway reachable (exit status 3).")
+        what = "registered" if restart_hint else "removed (they stay in the install record)"
+        say(f"Cron jobs were NOT {what}: no Gateway reachable (exit status 3).")
         return EXIT_NO_GATEWAY
     if restart_hint:
         say("Done. Restart the Gateway (`openclaw gateway restart`) so memory search picks up HIPPOCAMPUS_CORE.md.")

@@ -121,7 +121,12 @@ def main(args: list[str]) -> None:
             remove(config, rest[0])
             save(CONFIG, config)
         elif command == "patch":
-            save(CONFIG, merge(config, json.loads(sys.stdin.read())))
+            patched = merge(config, json.loads(sys.stdin.read()))
+            dropped = set(lookup(config, "agents.entries") or {}) - set(lookup(patched, "agents.entries") or {})
+            if dropped:
+                fail("Config write would drop agent roster entries without an explicit deletion: "
+                     + ", ".join(sorted(dropped)) + ".")
+            save(CONFIG, patched)
         elif command == "validate":
             print(json.dumps({"valid": "invalid" not in config, "path": str(CONFIG), "warnings": []}))
         return

@@ -222,7 +222,9 @@ def test_background_agent_is_created_and_removed(box: dict[str, Any]) -> None:
     assert again.returncode == 0 and config(box)["agents"]["ownership"] == "explicit"
     undone = install(box, "--uninstall", "--yes")
     assert undone.returncode == 0, undone.stdout + undone.stderr
-    assert config(box) == original and not agent_ws.exists()
+    main_entry = {"agents": {"entries": {"main": {"workspace": str(box["state"] / "workspace")}}}}
+    assert config(box) == {**original, **main_entry} and not agent_ws.exists()
+    assert "kept agents.entries.main.workspace" in undone.stdout
 
 
 def test_without_a_terminal_it_asks_and_changes_nothing(box: dict[str, Any]) -> None:
@@ -252,3 +254,26 @@ def test_install_py_refuses_old_python_in_words() -> None:
     text = (ROOT / "install.py").read_text()
     assert "sys.version_info < (3, 10)" in text and "dont_write_bytecode" in text
     assert os.access(ROOT / "install.py", os.X_OK)
+
+
+def test_uninstall_dry_run_shows_the_record_and_changes_nothing(box: dict[str, Any]) -> None:
+    assert install(box, "--yes", "--with-cron", "--signals", "0").returncode == 0
+    before = snapshot(box["state"], box["ws"])
+    done = install(box, "--uninstall", "--dry-run", "--json")
+    assert done.returncode == 0, done.stderr
+    plan = json.loads(done.stdout)["plan"]
+    assert [s["kind"] for s in plan] == ["cron", "cron", "cron", "plugin", "config", "config", "keep"]
+    assert snapshot(box["state"], box["ws"]) == before
+
+
+def test_uninstall_without_gateway_keeps_the_jobs_in_the_record(box: dict[str, Any]) -> None:
+    assert install(box, "--yes", "--with-cron", "--signals", "0").returncode == 0
+    done = install(box, "--uninstall", "--yes", extra={"FAKE_OPENCLAW_GATEWAY": "0"})
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "openclaw cron rm" in done.stdout
+    record = json.loads((box["ws"] / "memory" / "install-record.json").read_text())
+    assert sorted(record["cron"]) == ["hippocampus:consolidate", "hippocampus:decay", "hippocampus:encode"]
+    assert "plugin" not in record and "hippocampus" not in config(box).get("plugins", {}).get("entries", {})
+    again = install(box, "--uninstall", "--yes")
+    assert again.returncode == 0 and jobs(box) == []
+    assert not (box["ws"] / "memory" / "install-record.json").exists()

@@ -190,7 +190,8 @@ def test_uninstall_reverses_the_record_and_keeps_memories(gateway: Box) -> None:
     assert box.jobs() == []
     agents = json.loads(box.openclaw("agents", "list", "--json").stdout)
     assert [a["id"] for a in agents] == ["main"]
-    assert "ownership" not in config.get("agents", {})
+    assert "ownership" not in config.get("agents", {}) and "talk" not in config
+    assert config.get("agents", {}).get("defaults", {}) == {}
     index = json.loads((box.workspace / "memory" / "index.json").read_text())
     assert any("Marmalade" in m["content"] for m in index["memories"])
     assert not (box.workspace / "memory" / "install-record.json").exists()
