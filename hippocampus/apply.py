@@ -146,6 +146,9 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
 
         add_agent(claw, opts, seen, record, out, say)
         save()
+    if opts.with_cron and opts.with_llm_summaries:  # after the agent it runs as exists
+        _cron(claw, opts, seen, record, out, agent_turns=True)
+        save()
     valid, detail = claw.config_validate()
     if not valid:
         out.failed = True
@@ -175,18 +178,22 @@ def _extra_paths(claw: OpenClaw, seen: Observed, record: dict[str, Any], out: Ou
         out.done.append(f"{seen.extra_key} += {item}")
 
 
-def _cron(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Outcome) -> None:
-    """Register (or update, by declaration key) every job; print them when no Gateway answers."""
+def _cron(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Outcome,
+          agent_turns: bool = False) -> None:
+    """Register (or update, by declaration key) the command jobs, or the agent-turn ones; print them when no
+    Gateway answers."""
     jobs = record.setdefault("cron", {})
     if seen.cron_jobs is None:
         seen.cron_jobs = gateway_jobs(claw, tries=3 if seen.gateway_open else 1)
     for job in cron_jobs(opts, seen):
+        if bool(job.message) != agent_turns:
+            continue
         args = ["cron", "add", *job.add_args()]
         registered: dict[str, Any] | None = None
         why = "no Gateway reachable"
         if seen.cron_jobs is not None:
             try:
-                registered = claw.cron_add(job.add_args())
+                registered = add_job(claw, job.add_args())
             except OpenClawError as exc:
                 why = str(exc)
         if registered is None:
@@ -197,6 +204,19 @@ def _cron(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any],
             continue
         jobs[job.key] = {"done": True, "id": registered.get("id"), "name": job.name, "schedule": job.schedule}
         out.done.append(f"cron job {job.key} ({job.schedule} UTC) id {registered.get('id')}")
+
+
+def add_job(claw: OpenClaw, args: list[str], tries: int = 4, delay: float = 5.0) -> dict[str, Any]:
+    """`cron add`, retried while a Gateway restarts itself after the installer's config writes."""
+    for attempt in range(tries):
+        try:
+            return claw.cron_add(args)
+        except OpenClawError as exc:
+            transient = any(w in str(exc) for w in ("not reachable", "ECONNREFUSED", "closed", "restart"))
+            if not transient or attempt == tries - 1:
+                raise
+            time.sleep(delay)
+    raise OpenClawError("unreachable")
 
 
 def gateway_jobs(claw: OpenClaw, tries: int = 3, delay: float = 5.0) -> list[dict[str, Any]] | None:

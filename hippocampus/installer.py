@@ -61,6 +61,8 @@ def parse_args(argv: list[str] | None) -> Options:
     ns = p.parse_args(argv)
     if ns.purge and not ns.uninstall:
         p.error("--purge only goes with --uninstall")
+    if ns.with_llm_summaries and not ns.with_cron:
+        p.error("--with-llm-summaries schedules a cron job: add --with-cron")
     if ns.signals < 0:
         p.error("--signals must be 0 or more")
     fields = vars(ns)

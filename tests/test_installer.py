@@ -277,3 +277,16 @@ def test_uninstall_without_gateway_keeps_the_jobs_in_the_record(box: dict[str, A
     again = install(box, "--uninstall", "--yes")
     assert again.returncode == 0 and jobs(box) == []
     assert not (box["ws"] / "memory" / "install-record.json").exists()
+
+
+def test_llm_summaries_job_runs_as_the_agent_and_is_added_after_it(box: dict[str, Any]) -> None:
+    assert install(box, "--with-llm-summaries", "--yes").returncode == 2  # needs --with-cron
+    done = install(box, "--yes", "--with-cron", "--with-agent", "--with-llm-summaries", "--signals", "0")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert len(jobs(box)) == 4
+    calls = [json.loads(line) for line in box["calls"].read_text().splitlines()]
+    order = [c[:2] if c[:2] != ["cron", "add"] else c[c.index("--declaration-key") + 1] for c in calls]
+    assert order.index(["agents", "add"]) < order.index("hippocampus:summaries")
+    summaries = next(c for c in calls if "hippocampus:summaries" in c)
+    assert summaries[summaries.index("--agent") + 1] == "hippocampus"
+    assert "revise" in summaries[summaries.index("--message") + 1]

@@ -168,8 +168,12 @@ def test_second_run_changes_nothing(gateway: Box) -> None:
 
 def test_background_agent_is_created_with_its_instructions(gateway: Box) -> None:
     box = gateway
-    done = box.install("--yes", "--with-cron", "--with-agent")
+    done = box.install("--yes", "--with-cron", "--with-agent", "--with-llm-summaries")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    summaries = next(j for j in box.jobs() if j["declarationKey"] == "hippocampus:summaries")
+    assert summaries["payload"]["kind"] == "agentTurn" and summaries["payload"]["toolsAllow"] == ["exec"]
+    assert summaries["agentId"] == "hippocampus" and summaries["sessionTarget"] == "isolated"
+    assert len({j["schedule"]["expr"].split()[0] for j in box.jobs()}) == 4  # four distinct minutes
     agents = json.loads(box.openclaw("agents", "list", "--json").stdout)
     ours = next(a for a in agents if a["id"] == "hippocampus")
     instructions = (Path(ours["workspace"]) / "AGENTS.md").read_text()
