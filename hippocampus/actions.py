@@ -42,10 +42,11 @@ def _same_text(a: str, b: str) -> bool:
 def remember(ws: Workspace, now: datetime, config: Config, text: str, domain: str | None = None,
              category: str | None = None, importance: float | None = None) -> Memory:
     """Store a memory directly (the agent's "remember this"); an identical one is reinforced instead."""
+    from .redaction import scrub
     from .scoring import REMEMBER, score_message
-    from .text import clean, keywords, redact
+    from .text import keywords
 
-    content = redact(clean(text))
+    content = scrub(text)
     if not content:
         raise InputError("nothing to remember: the text is empty after cleaning")
     if importance is not None and not 0.0 <= importance <= 1.0:
@@ -169,13 +170,13 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> Report:
 
 def signals_from_messages(rows: list[dict[str, Any]], now: datetime) -> list[Signal]:
     """Clean, redact and score conversation messages into signals (user turns only)."""
+    from .redaction import scrub
     from .scoring import score_message
-    from .text import clean, redact
 
     out = []
     for row in rows:
         role = str(row.get("role", "user"))
-        text = redact(clean(str(row.get("text", ""))))
+        text = scrub(str(row.get("text", "")))
         score = score_message(text, role) if text else None
         if score is None:
             continue
@@ -252,7 +253,8 @@ def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
 
 def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     """Merge near-duplicates (same domain, `text.similarity` ≥ threshold) and list fading memories."""
-    from .text import SAME_THRESHOLD, similarity, tokenize
+    from .similarity import SAME_THRESHOLD, similarity
+    from .text import tokenize
 
     def change(index: Index) -> dict[str, Any]:
         keep: list[Memory] = []

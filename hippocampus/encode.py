@@ -4,14 +4,14 @@ Contract:
 - Idempotent per message: a signal whose (session, message id) already appears in any memory's
   sources, or earlier in the same batch, is skipped, so encoding the same signals twice changes
   nothing. Signals without a message id cannot be recognised again and are always encoded.
-- "The same thing" is `text.similarity ≥ text.SAME_THRESHOLD` within the same domain; the best
+- "The same thing" is `text.similarity ≥ similarity.SAME_THRESHOLD` within the same domain; the best
   such memory is reinforced at rate `lifecycle.REPEAT_RATE` and gains the signal as a source.
 - A signal that is not the user's (role ≠ "user") is never stored in the "user" domain.
 - `skipped` counts duplicates, empty texts, non-user signals aimed at "user", and (with `gate`)
   signals the V-score gate rejects.
 - Candidates come from an inverted index of similarity features built once per call: only the
   rarest features of a signal are looked up, which is exact because a match must share
-  `text.required_shared` features (see text.py), so 1,000 signals against 100k memories take seconds.
+  `similarity.required_shared` features (see text.py), so 1,000 signals against 100k memories take seconds.
   The best similarity found is also the resonance M (×10) the optional V-score gate uses; it is 0
   when no memory could reach the threshold.
 """
@@ -23,8 +23,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from . import lifecycle, scoring, text
+from . import lifecycle, scoring, similarity, text
 from .model import Index, Memory, Signal, Source, format_time, parse_time
+from .redaction import scrub
 
 CONTENT_LIMIT = 280
 """A new memory's content is the cleaned signal text cut to this many characters at a word boundary."""
@@ -45,7 +46,7 @@ class _Candidates:
 
     def __init__(self, memories: list[Memory]) -> None:
         self.memories = memories
-        self.profiles: list[text.Profile] = []
+        self.profiles: list[similarity.Profile] = []
         self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → positions
         self.frequency: Counter[str] = Counter()
         self.sizes: set[int] = set()
@@ -53,7 +54,7 @@ class _Candidates:
         for position, memory in enumerate(memories):
             self.add(position, _profile(memory.content))
 
-    def add(self, position: int, profile: text.Profile) -> None:
+    def add(self, position: int, profile: similarity.Profile) -> None:
         """Index the memory at `position` (positions are appended in order)."""
         memory = self.memories[position]
         self.exact.setdefault((memory.domain, memory.content.strip().casefold()), position)
@@ -65,7 +66,7 @@ class _Candidates:
         for feature in feats:
             self.postings.setdefault(feature, {}).setdefault(size, []).append(position)
 
-    def best(self, body: str, profile: text.Profile, domain: str) -> tuple[int, float]:
+    def best(self, body: str, profile: similarity.Profile, domain: str) -> tuple[int, float]:
         """Position and similarity of the most similar memory in `domain` that could reach the threshold.
 
         The same text (ignoring case) is similarity 1 even without features (emoji only). Otherwise
@@ -80,7 +81,7 @@ class _Candidates:
         ranked = sorted(feats, key=self.frequency.__getitem__)
         best, best_value = -1, 0.0
         for other in sorted(self.sizes):
-            need = text.required_shared(size, other)
+            need = similarity.required_shared(size, other)
             if need > min(size, other):
                 continue
             counts: Counter[int] = Counter()
@@ -90,23 +91,23 @@ class _Candidates:
             for position in counts:
                 if len(feats & profiles[position][0]) < need or memories[position].domain != domain:
                     continue  # the cheap exact test first: most candidates share one rare word only
-                value = text.profile_similarity(profile, profiles[position])
+                value = similarity.profile_similarity(profile, profiles[position])
                 if value > best_value or (value == best_value and best_value > 0 and position < best):
                     best, best_value = position, value
         return best, best_value
 
 
-_PROFILE_MEMO: dict[str, text.Profile] = {}
+_PROFILE_MEMO: dict[str, similarity.Profile] = {}
 _MEMO_LIMIT = 300_000
 
 
-def _profile(content: str) -> text.Profile:
-    """`text.profile`, memoised: ingesting session after session re-indexes the same memories each call."""
+def _profile(content: str) -> similarity.Profile:
+    """`similarity.profile`, memoised: ingesting session after session re-indexes the same memories each call."""
     found = _PROFILE_MEMO.get(content)
     if found is None:
         if len(_PROFILE_MEMO) >= _MEMO_LIMIT:
             _PROFILE_MEMO.clear()
-        found = _PROFILE_MEMO[content] = text.profile(content)
+        found = _PROFILE_MEMO[content] = similarity.profile(content)
     return found
 
 
@@ -139,7 +140,7 @@ def encode(
     taken: set[str] | None = None
     for signal in signals:
         key = (signal.session, signal.message_id)
-        body = text.shorten(text.clean(text.redact(text.clean(signal.text, limit=20_000))), CONTENT_LIMIT)
+        body = text.shorten(scrub(signal.text), CONTENT_LIMIT)
         if (signal.message_id and key in seen) or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
             continue
@@ -149,7 +150,7 @@ def encode(
         source = Source(signal.session, signal.message_id, format_time(moment))
         profile = _profile(body)
         position, value = candidates.best(body, profile, signal.domain)
-        if position >= 0 and value >= text.SAME_THRESHOLD:
+        if position >= 0 and value >= similarity.SAME_THRESHOLD:
             old = index.memories[position]
             index.memories[position] = replace(
                 lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve), sources=[*old.sources, source]

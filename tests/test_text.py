@@ -7,8 +7,10 @@ from itertools import combinations
 
 import pytest
 
-from hippocampus import text
-from hippocampus.text import SAME_THRESHOLD, clean, keywords, redact, similarity, tokenize
+from hippocampus import similarity as sim
+from hippocampus.redaction import redact
+from hippocampus.similarity import SAME_THRESHOLD, similarity
+from hippocampus.text import clean, keywords, tokenize
 
 # --- clean -----------------------------------------------------------------------------------
 
@@ -307,19 +309,19 @@ def test_similarity_is_bounded_and_symmetric() -> None:
 
 
 def test_names_are_capitalised_words_inside_a_sentence() -> None:
-    assert text.names("Yesterday I met Alma and Tom in Berlin. Then we left.") == {"alma", "tom", "berlin"}
-    assert text.names("alma is lowercase here") == frozenset()
-    assert text.name_factor(text.profile("ideas by Keiko Sena"), text.profile("ideas by Miwa Nakaya")) == pytest.approx(0.64)
-    assert text.name_factor(text.profile("my sister Alma"), text.profile("Alma lives in Berlin")) == 1.0
+    assert sim.names("Yesterday I met Alma and Tom in Berlin. Then we left.") == {"alma", "tom", "berlin"}
+    assert sim.names("alma is lowercase here") == frozenset()
+    assert sim.name_factor(sim.profile("ideas by Keiko Sena"), sim.profile("ideas by Miwa Nakaya")) == pytest.approx(0.64)
+    assert sim.name_factor(sim.profile("my sister Alma"), sim.profile("Alma lives in Berlin")) == 1.0
 
 
 def test_required_shared_is_a_sound_bound() -> None:
     """Below `required_shared` common features no pair of sets can reach the threshold (encode relies on it)."""
     for a in range(1, 14):
         for b in range(1, 14):
-            need = text.required_shared(a, b)
+            need = sim.required_shared(a, b)
             for shared in range(1, min(a, b) + 1):
                 left = frozenset(f"s{i}" for i in range(shared)) | {f"a{i}" for i in range(a - shared)}
                 right = frozenset(f"s{i}" for i in range(shared)) | {f"b{i}" for i in range(b - shared)}
-                value = text.feature_similarity(frozenset(left), frozenset(right))
+                value = sim.feature_similarity(frozenset(left), frozenset(right))
                 assert (value >= SAME_THRESHOLD) == (shared >= need)
