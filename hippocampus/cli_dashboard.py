@@ -9,7 +9,6 @@ from typing import Any
 import click
 
 from .config import load_config
-from .dashboard import build_workspace_view, write_view
 from .store import Workspace, resolve_workspace
 
 
@@ -30,6 +29,8 @@ def dashboard(env: Any, workspace: str | None, output: str | None, as_json: bool
     if workspace:
         ws = Workspace(resolve_workspace(workspace))
         config = load_config(ws)
+    from .dashboard import build_workspace_view, write_view
+
     view = build_workspace_view(ws, env.now, config)
     try:
         path = write_view(ws, view, Path(output).expanduser() if output else None)

@@ -1,0 +1,217 @@
+"""Commands that read and use memories: remember, recall, reinforce, review, forget, list, status, load-core…"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from . import actions, lifecycle, store
+from .cli_common import (
+    Env,
+    echo_json,
+    hit_json,
+    json_option,
+    line,
+    memory_json,
+    pass_env,
+)
+from .model import Memory
+from .search import Hit, by_importance
+
+
+@click.command()
+@click.argument("text")
+@click.option("--domain", help="user, self, relationship, world, or your own.")
+@click.option("--category", help="preference, decision, person, project, ... (default: scored).")
+@click.option("--importance", type=float, help="0..1 (default: 0.9, an explicit request).")
+@json_option
+@pass_env
+def remember(env: Env, text: str, domain: str | None, category: str | None,
+             importance: float | None, as_json: bool) -> None:
+    """Store a memory now. Example: hippocampus remember "My sister's name is Alma" """
+    memory = actions.remember(env.ws, env.now, env.config, text, domain, category, importance)
+    if as_json:
+        echo_json([memory_json(memory, env.now, env.config.curve)])
+    else:
+        click.echo(f"Remembered {memory.id}: {memory.content}")
+
+
+def _recall_one(env: Env, query: str, k: int, reinforce: bool) -> list[dict[str, Any]]:
+    from .recall import recall as run_recall
+
+    hits = run_recall(env.ws, query, env.now, env.config, k)
+    if reinforce and hits:
+        done = {m.id: m for m in actions.reinforce(env.ws, env.now, env.config, [h.memory.id for h in hits])}
+        hits = [Hit(done[h.memory.id], h.score, h.relevance, h.effective, h.recency) for h in hits]
+    return [hit_json(h, env.now, env.config.curve) for h in hits]
+
+
+@click.command()
+@click.argument("query", required=False)
+@click.option("-k", "k", default=5, show_default=True, help="How many memories.")
+@click.option("--reinforce", is_flag=True, help="Count the results as used (reinforce them).")
+@click.option("--queries", type=click.File("r", encoding="utf-8"),
+              help="Answer one query per line; prints one JSON line per query.")
+@json_option
+@pass_env
+def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, as_json: bool) -> None:
+    """Find memories relevant to QUERY. Example: hippocampus recall "sister" --json"""
+    if queries is not None:
+        for raw in queries:
+            text = raw.rstrip("\n")
+            if text.strip():
+                results = _recall_one(env, text, k, reinforce)
+                click.echo(json.dumps({"query": text, "results": results}, ensure_ascii=False))
+        return
+    if not query:
+        raise click.UsageError("give a QUERY or --queries FILE")
+    results = _recall_one(env, query, k, reinforce)
+    if as_json:
+        echo_json(results)
+    elif not results:
+        click.echo("No memories match.")
+    else:
+        for r in results:
+            click.echo(f"{r['id']}  {r['importance']:.2f} {r['tier']:<10} [{r['domain']}/{r['category']}] "
+                       f"{' '.join(r['content'].split())}")
+
+
+def _show(env: Env, memories: list[Memory], as_json: bool, verb: str) -> None:
+    if as_json:
+        echo_json([memory_json(m, env.now, env.config.curve) for m in memories])
+        return
+    for m in memories:
+        click.echo(f"{verb} {line(m, lifecycle.effective_importance(m, env.now, env.config.curve))}")
+
+
+@click.command()
+@click.argument("ids", nargs=-1, required=True)
+@json_option
+@pass_env
+def reinforce(env: Env, ids: tuple[str, ...], as_json: bool) -> None:
+    """Count memories as used: new = e + (1-e)*0.15. Example: hippocampus reinforce mem_001"""
+    _show(env, actions.reinforce(env.ws, env.now, env.config, list(ids)), as_json, "Reinforced")
+
+
+@click.command()
+@click.argument("ids", nargs=-1, required=True)
+@json_option
+@pass_env
+def review(env: Env, ids: tuple[str, ...], as_json: bool) -> None:
+    """Review memories (Ebbinghaus: stability x1.5). Example: hippocampus review mem_001"""
+    _show(env, actions.reinforce(env.ws, env.now, env.config, list(ids), review=True), as_json, "Reviewed")
+
+
+@click.command()
+@click.argument("ids", nargs=-1, required=True)
+@json_option
+@pass_env
+def forget(env: Env, ids: tuple[str, ...], as_json: bool) -> None:
+    """Delete memories for good. Example: hippocampus forget mem_004"""
+    gone = actions.forget(env.ws, env.now, list(ids))
+    if as_json:
+        echo_json({"forgotten": gone})
+    else:
+        click.echo(f"Forgot {', '.join(gone)}")
+
+
+def _all_hits(env: Env) -> list[Hit]:
+    return by_importance(store.load_index(env.ws).memories, env.now, env.config)
+
+
+@click.command()
+@json_option
+@pass_env
+def heartbeat(env: Env, as_json: bool) -> None:
+    """HEARTBEAT_OK, or the fading memories worth a review. Example: hippocampus heartbeat"""
+    hits = _all_hits(env)
+    ebb = env.config.curve == lifecycle.EBBINGHAUS
+    fading = [h for h in hits if h.effective < (0.3 if ebb else lifecycle.ARCHIVE_BELOW)][:5]
+    soon = [h for h in hits if h.effective >= 0.7 and
+            lifecycle.days_until_below(h.memory, 0.7, env.now, env.config.curve) <= 7][:3]
+    if ebb:
+        soon = [h for h in hits if 0.3 <= h.effective < 0.7][:3]
+    if as_json:
+        echo_json({"ok": not fading and not soon,
+                   "fading": [hit_json(h, env.now, env.config.curve) for h in fading],
+                   "decaying": [hit_json(h, env.now, env.config.curve) for h in soon]})
+        return
+    if not fading and not soon:
+        click.echo("HEARTBEAT_OK")
+        return
+    for title, group in (("Fading", fading), ("Decaying", soon)):
+        if group:
+            click.echo(f"{title}:")
+            for h in group:
+                click.echo(f"  {line(h.memory, h.effective)}")
+    click.echo("Review with `hippocampus review ID`, or let go with `hippocampus forget ID`.")
+
+
+@click.command(name="list")
+@click.option("--tier", type=click.Choice([t for t, _ in lifecycle.TIERS]), help="Only this tier.")
+@click.option("--domain", help="Only this domain.")
+@click.option("--limit", type=int, help="At most this many.")
+@json_option
+@pass_env
+def list_(env: Env, tier: str | None, domain: str | None, limit: int | None, as_json: bool) -> None:
+    """List memories, strongest first. Example: hippocampus list --tier core"""
+    hits = [h for h in _all_hits(env) if (not tier or h.tier == tier) and (not domain or h.memory.domain == domain)]
+    hits = hits[:limit] if limit is not None else hits
+    if as_json:
+        echo_json([memory_json(h.memory, env.now, env.config.curve) for h in hits])
+    else:
+        for h in hits:
+            click.echo(line(h.memory, h.effective))
+
+
+@click.command()
+@json_option
+@pass_env
+def status(env: Env, as_json: bool) -> None:
+    """Totals by tier and domain, queue and files. Example: hippocampus status --json"""
+    index = store.load_index(env.ws)
+    hits = by_importance(index.memories, env.now, env.config)
+    tiers = {name: sum(1 for h in hits if h.tier == name) for name, _ in lifecycle.TIERS}
+    domains: dict[str, int] = {}
+    for h in hits:
+        domains[h.memory.domain] = domains.get(h.memory.domain, 0) + 1
+    pending, _, _ = store.read_pending_signals(env.ws)
+    data = {"workspace": str(env.ws.root), "index": str(env.ws.index_path), "memories": len(hits),
+            "tiers": tiers, "domains": domains, "queuedSignals": len(pending), "curve": env.config.curve,
+            "lastUpdated": index.last_updated, "decayLastRun": index.decay_last_run}
+    if as_json:
+        echo_json(data)
+        return
+    for key, value in data.items():
+        click.echo(f"{key}: {value}")
+
+
+@click.command(name="load-core")
+@click.option("--all", "everything", is_flag=True, help="Every core memory, not just the top ones.")
+@json_option
+@pass_env
+def load_core(env: Env, everything: bool, as_json: bool) -> None:
+    """Print core memories grouped by domain. Example: hippocampus load-core"""
+    from .recall import core_memories
+    from .render import load_core_text
+
+    hits = core_memories(env.ws, env.now, env.config, None if everything else env.config.core_limit)
+    if as_json:
+        echo_json([hit_json(h, env.now, env.config.curve) for h in hits])
+    else:
+        click.echo(load_core_text(hits), nl=False)
+
+
+@click.command(name="sync-core")
+@pass_env
+def sync_core(env: Env) -> None:
+    """Write HIPPOCAMPUS_CORE.md for OpenClaw's memory search. Example: hippocampus sync-core"""
+    click.echo(f"Wrote {actions.sync_core(env.ws, env.now, env.config)}")
+
+
+def register(group: click.Group) -> None:
+    """Add this module's commands to the `hippocampus` group."""
+    for command in (remember, recall, reinforce, review, forget, heartbeat, list_, status, load_core, sync_core,):
+        group.add_command(command)
