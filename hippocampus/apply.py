@@ -101,15 +101,23 @@ def setup_store(opts: Options, seen: Observed, out: Outcome, say: Say) -> None:
     say(f"Memory store ready: {seen.workspace / 'memory'}")
 
 
-def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, say: Say) -> dict[str, Any]:
-    """Plugin, config, extraPaths, cron jobs and the agent; returns the updated record."""
+def base_record(opts: Options, seen: Observed) -> dict[str, Any]:
+    """The record's common part (kept from an earlier run where there is one), saved before any OpenClaw change."""
     record = new_record(seen.record)
     record.update({"skillDir": str(opts.skill_dir), "workspace": str(seen.workspace), "python": str(seen.python),
-                   "agentId": opts.agent, "openclawVersion": seen.version, "updatedAt": stamp()})
+                   "agentId": opts.agent, "openclawVersion": seen.version or None, "updatedAt": stamp()})
     record.setdefault("installedAt", stamp())
     record.setdefault("venv", {"path": str(opts.skill_dir / ".venv"),
                                "created": not opts.python and not seen.venv_exists})
-    record.setdefault("configFile", str(seen.config_file) if seen.config_file else None)
+    if seen.config_file:
+        record.setdefault("configFile", str(seen.config_file))
+    save_record(seen.workspace, record)
+    return record
+
+
+def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, say: Say) -> dict[str, Any]:
+    """Plugin, config, extraPaths, cron jobs and the agent; returns the updated record."""
+    record = base_record(opts, seen)
 
     def save() -> None:
         save_record(seen.workspace, record)

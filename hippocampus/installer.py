@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .apply import Outcome, make_venv, offline_commands, setup_store, wire_openclaw
+from .apply import Outcome, base_record, make_venv, offline_commands, setup_store, wire_openclaw
 from .errors import HippocampusError
 from .openclaw import SET, OpenClaw, extra_paths_key, find_openclaw
 from .plan import (
@@ -228,8 +228,8 @@ def main(argv: list[str] | None = None) -> int:
         out.not_done.append(str(exc))
         say(f"FAILED: {exc}")
         code = EXIT_FAILED
-    report.update({"ok": code == EXIT_OK, "exitCode": code, "done": out.done, "notDone": out.not_done,
-                   "commands": out.commands})
+    report.update({"ok": code == EXIT_OK, "exitCode": code, "done": out.done, "notDone": out.not_done})
+    report.setdefault("commands", out.commands)
     if opts.as_json:
         print(json.dumps(report, ensure_ascii=False, indent=1, default=str))
     return code
@@ -264,9 +264,12 @@ def _run(opts: Options, claw: OpenClaw | None, out: Outcome, say: Reporter, repo
         make_venv(opts, seen, say)
     setup_store(opts, seen, out, say)
     if claw is None:
-        out.commands.extend(offline_commands(opts, seen))
+        base_record(opts, seen)
+        for line in out.done:
+            say(f"  done: {line}")
+        report["commands"] = offline_commands(opts, seen)
         say("No `openclaw` on PATH: the memory store and the CLI are set up; OpenClaw was not touched.")
-        say("Once OpenClaw is installed, wire Hippocampus in with:\n  " + "\n  ".join(out.commands))
+        say("Once OpenClaw is installed, wire Hippocampus in with:\n  " + "\n  ".join(report["commands"]))
         return EXIT_OK
     wire_openclaw(claw, opts, seen, out, say)
     return _finish(out, say, restart_hint=True)

@@ -122,6 +122,12 @@ def test_no_openclaw_sets_up_the_store_and_prints_the_wiring(box: dict[str, Any]
     assert "openclaw plugins install" in done.stdout and "openclaw cron add" in done.stdout
     assert (box["ws"] / "memory" / "index.json").exists() and (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
     assert not box["calls"].exists()
+    record = json.loads((box["ws"] / "memory" / "install-record.json").read_text())
+    assert record["openclawVersion"] is None and "plugin" not in record
+    undone = install(box, "--uninstall", "--yes", extra=env)
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    assert (box["ws"] / "memory" / "index.json").exists()
+    assert not (box["ws"] / "memory" / "install-record.json").exists()
 
 
 def test_dry_run_changes_nothing(box: dict[str, Any]) -> None:
