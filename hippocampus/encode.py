@@ -28,6 +28,8 @@ from .model import Index, Memory, Signal, Source, format_time, parse_time
 from .redaction import scrub
 
 CONTENT_LIMIT = 280
+KEYWORDS = 16
+"""Keywords kept from the whole message, so search still finds what the shortened content cut off."""
 """A new memory's content is the cleaned signal text cut to this many characters at a word boundary."""
 
 
@@ -140,7 +142,8 @@ def encode(
     taken: set[str] | None = None
     for signal in signals:
         key = (signal.session, signal.message_id)
-        body = text.shorten(scrub(signal.text), CONTENT_LIMIT)
+        full = scrub(signal.text)
+        body = text.shorten(full, CONTENT_LIMIT)
         if (signal.message_id and key in seen) or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
             continue
@@ -173,7 +176,7 @@ def encode(
                 importance=score,
                 created=moment,
                 last_accessed=moment,
-                keywords=text.keywords(body),
+                keywords=text.keywords(full, KEYWORDS),
                 stability=1.0,
                 sources=[source],
                 summary_pending=True,
