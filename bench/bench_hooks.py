@@ -3,7 +3,9 @@
 `hooks/request_before.py` and `hooks/request_after.py` get a realistic JSON payload on stdin,
 exactly as `hooks/index.js` sends it, and are compared with `python -c pass` of the same
 interpreter. Run by hand (`.venv/bin/python bench/bench_hooks.py [--write]`); never asserted in
-tests. Writes bench/results/hooks.json; `--write` also refreshes the hooks section of BENCHMARKS.md.
+tests. `--real` fills the stores with real user sentences from LongMemEval instead of
+`make_store.py`'s small vocabulary. Writes bench/results/hooks-<corpus>.json; `--write` also
+refreshes that corpus's table in the hooks section of BENCHMARKS.md.
 Targets: request_before ≤ 3× bare at 10k and ≤ 150 ms at 100k; request_after ≤ 2× bare.
 """
 
@@ -22,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
-from make_store import build  # noqa: E402
+from make_store import build, make_payload  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").split(",")]
@@ -42,6 +44,46 @@ def timed_together(cmds: dict[str, tuple[list[str], bytes]], env: dict[str, str]
             if proc.stderr:
                 raise SystemExit(f"{name} reported: {proc.stderr.decode()[:300]}")
     return {name: statistics.median(values) for name, values in samples.items()}
+
+
+LONGMEMEVAL = Path(os.environ.get("BENCH_LONGMEMEVAL", "/work/shared/bench/longmemeval_s_dev72.json.gz"))
+
+
+def real_sentences() -> list[str]:
+    """Distinct user sentences from the LongMemEval haystacks: a real vocabulary, unlike make_store's."""
+    import gzip
+    import re
+
+    seen: dict[str, None] = {}
+    with gzip.open(LONGMEMEVAL, "rt", encoding="utf-8") as handle:
+        for item in json.load(handle):
+            for session in item["haystack_sessions"]:
+                for message in session:
+                    if message.get("role") == "user":
+                        for sentence in re.split(r"(?<=[.!?])\s+", message["content"]):
+                            if 30 <= len(sentence) <= 240:
+                                seen.setdefault(sentence.strip(), None)
+    return list(seen)
+
+
+def build_real(workspace: Path, n: int) -> None:
+    """A store of `n` memories whose texts are real user sentences (pairs of them past the distinct ones)."""
+    from datetime import datetime, timezone
+
+    from hippocampus import store
+    from hippocampus.model import Index
+
+    now = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    sentences = real_sentences()
+    payload = make_payload(n, now)
+    for i, memory in enumerate(payload["memories"]):  # type: ignore[attr-defined]
+        k = len(sentences)
+        text = sentences[i % k] if i < k else f"{sentences[i % k]} {sentences[(i * 7919) % k]}"
+        memory["content"] = text
+        memory["keywords"] = text.lower().split()[:4]
+    ws = store.Workspace(workspace)
+    with store.locked(ws):
+        store.save_index(ws, Index.from_dict(payload), now)
 
 
 def payloads(workspace: str) -> dict[str, bytes]:
@@ -88,14 +130,15 @@ def table(results: list[dict[str, float]], bare: float) -> str:
     return "\n".join(lines)
 
 
-def write_section(text: str) -> None:
-    """Replace the generated part of the hooks section in BENCHMARKS.md (created if absent)."""
+def write_section(text: str, corpus: str) -> None:
+    """Replace this corpus's generated block in the hooks section of BENCHMARKS.md (created if absent)."""
     path = ROOT / "BENCHMARKS.md"
     current = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    block = f"{START}\n{text}\n{END}"
-    if START in current and END in current:
-        head, rest = current.split(START, 1)
-        current = head + block + rest.split(END, 1)[1]
+    start, end = START.replace("start", f"{corpus}:start"), END.replace("end", f"{corpus}:end")
+    block = f"{start}\n{text}\n{end}"
+    if start in current and end in current:
+        head, rest = current.split(start, 1)
+        current = head + block + rest.split(end, 1)[1]
     else:
         current = current.rstrip("\n") + f"\n\n## Hook latency (bench/bench_hooks.py)\n\n{block}\n"
     path.write_text(current, encoding="utf-8")
@@ -105,9 +148,13 @@ def main() -> None:
     prepare()
     results: list[dict[str, float]] = []
     bares: list[float] = []
+    corpus = "longmemeval" if "--real" in sys.argv else "make_store"
     for n in SIZES:
         with tempfile.TemporaryDirectory() as tmp:
-            build(Path(tmp), n)
+            if corpus == "longmemeval":
+                build_real(Path(tmp), n)
+            else:
+                build(Path(tmp), n)
             env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)}
             cmds = {"bare": ([sys.executable, "-c", "pass"], b"")}
             for name, stdin in payloads(tmp).items():
@@ -124,11 +171,11 @@ def main() -> None:
             results.append(row)
     out = HERE / "results"
     out.mkdir(exist_ok=True)
-    (out / "hooks.json").write_text(json.dumps(results, indent=2))
-    text = table(results, statistics.median(bares))
+    (out / f"hooks-{corpus}.json").write_text(json.dumps(results, indent=2))
+    text = f"Store texts: `{corpus}`. " + table(results, statistics.median(bares))
     print(text)
     if "--write" in sys.argv:
-        write_section(text)
+        write_section(text, corpus)
 
 
 if __name__ == "__main__":
