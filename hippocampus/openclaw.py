@@ -54,19 +54,11 @@ class Result:
 
 def _loads(text: str) -> Any:
     """Parse JSON output, tolerating log lines printed before it; None if there is none."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        pass
-    for opener in ("{", "["):
-        at = text.find("\n" + opener)
-        start = 0 if text.startswith(opener) else (at + 1 if at >= 0 else -1)
-        if start >= 0:
+    lines = text.strip().splitlines()
+    for at, line in enumerate(lines):
+        if line.startswith(("{", "[")):
             try:
-                return json.loads(text[start:])
+                return json.loads("\n".join(lines[at:]))
             except json.JSONDecodeError:
                 continue
     return None
