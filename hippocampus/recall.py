@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import heapq
+import math
 from datetime import datetime
 
 from . import searchdb
 from .config import Config
-from .lifecycle import retention, tier_floor
+from .lifecycle import DAILY_FACTOR, EBBINGHAUS, retention, tier_floor
 from .search import Hit, by_importance, rank
 from .store import Workspace
 
@@ -31,13 +33,27 @@ def core_memories(ws: Workspace, now: datetime, config: Config, limit: int | Non
     if conn is None:
         return []
     try:
+        if limit is not None and limit <= 0:
+            return []
         now_ts = now.timestamp()
-        scored = []
-        for rid, anchor, last, stability in searchdb.anchored(conn, CORE_FLOOR):
+        # anchor ≤ 1, so a core memory kept at least CORE_FLOOR of its importance: a bound on its age
+        # (widened by a millionth against rounding), applied in SQL over a covering index.
+        if config.curve == EBBINGHAUS:  # exp(-days/stability) ≥ floor ⇔ days ≤ -ln(floor)·stability
+            bound = {"not_before": now_ts, "per_stability": -math.log(CORE_FLOOR) * 86400.0 * 1.000001}
+        else:  # DAILY_FACTOR^days ≥ floor ⇔ days ≤ ln(floor)/ln(DAILY_FACTOR)
+            bound = {"not_before": now_ts - math.log(CORE_FLOOR) / math.log(DAILY_FACTOR) * 86400.0 * 1.000001}
+        scored: list[tuple[float, int]] = []  # with a limit: a min-heap of the best `limit` so far
+        for rid, anchor, last, stability in searchdb.anchored(conn, CORE_FLOOR, **bound):
+            if limit is not None and len(scored) >= limit and anchor < scored[0][0]:
+                break  # rows come highest anchor first and effective ≤ anchor: none can enter now
             days = max(0.0, (now_ts - last) / 86400.0)
             value = anchor * retention(days, config.curve, stability)
-            if value >= CORE_FLOOR:
-                scored.append((value, rid))
+            if value < CORE_FLOOR:
+                continue
+            if limit is None or len(scored) < limit:
+                heapq.heappush(scored, (value, rid))
+            elif (value, rid) > scored[0]:
+                heapq.heapreplace(scored, (value, rid))
         scored.sort(reverse=True)
         chosen = scored if limit is None else scored[:limit]
         fetched = searchdb.fetch(conn, [rid for _, rid in chosen])

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from .errors import CorruptIndexError
 from .model import Memory, parse_time
 from .text import tokenize
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 
 def stamp(path: Path) -> str | None:
@@ -62,7 +63,7 @@ def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
         rows, docs = _rows(ws, payload.get("memories", []), 1)
         conn.executemany("INSERT INTO mem VALUES (?,?,?,?,?,?)", rows)
         conn.executemany("INSERT INTO fts(rowid, tokens) VALUES (?,?)", docs)
-        conn.execute("CREATE INDEX mem_anchor ON mem(anchor)")
+        conn.execute("CREATE INDEX mem_anchor ON mem(anchor, last, stability)")  # covers core_memories
         conn.execute("CREATE UNIQUE INDEX mem_id ON mem(id)")
         conn.execute("INSERT INTO meta VALUES ('stamp', ?)", (current,))
         conn.commit()
@@ -166,10 +167,18 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memor
     return [(Memory.from_dict(json.loads(doc)), float(rel)) for doc, rel in rows]
 
 
-def anchored(conn: sqlite3.Connection, floor: float) -> list[tuple[int, float, float, float]]:
-    """(rid, anchor, lastAccessed epoch, stability) of memories whose anchor is at least `floor`."""
-    sql = "SELECT rid, anchor, last, stability FROM mem WHERE anchor >= ?"
-    return [(int(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in conn.execute(sql, (floor,))]
+def anchored(conn: sqlite3.Connection, floor: float, not_before: float = float("-inf"),
+             per_stability: float = 0.0) -> Iterator[tuple[int, float, float, float]]:
+    """(rid, anchor, lastAccessed epoch, stability) of memories whose anchor is at least `floor`,
+    highest anchor first and streamed, so a caller that only needs the best few can stop early.
+
+    Rows last accessed before `not_before - per_stability * stability` (epoch seconds) are left
+    out in SQL: the caller knows they cannot have kept enough of their importance.
+    """
+    sql = ("SELECT rid, anchor, last, stability FROM mem WHERE anchor >= ? AND last + ? * stability >= ? "
+           "ORDER BY anchor DESC")
+    for r in conn.execute(sql, (floor, per_stability, not_before)):
+        yield int(r[0]), float(r[1]), float(r[2]), float(r[3])
 
 
 def fetch(conn: sqlite3.Connection, rids: list[int]) -> dict[int, Memory]:
