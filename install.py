@@ -6,6 +6,12 @@ transcripts it reads), asks, then creates `<skill>/.venv`, pip-installs this fol
 and wires the plugin, settings and jobs through the `openclaw` CLI. `--dry-run` changes
 nothing at all; `--uninstall` undoes what `memory/install-record.json` lists.
 Exit status: 0 done, 1 failed, 2 bad arguments, 3 done except cron jobs (no Gateway), 4 declined.
+
+The installer module (`hippocampus/installer.py`) runs with this same system python: it is
+standard library only, so the plan is shown before anything, the venv included, is created.
+It then talks to the memory store only through `<skill>/.venv/bin/python -m hippocampus`.
+Tests may set HIPPOCAMPUS_INSTALL_PYTHON to an interpreter that already has the package, to
+skip building the venv.
 """
 import sys
 

@@ -296,3 +296,18 @@ def test_llm_summaries_job_runs_as_the_agent_and_is_added_after_it(box: dict[str
     summaries = next(c for c in calls if "hippocampus:summaries" in c)
     assert summaries[summaries.index("--agent") + 1] == "hippocampus"
     assert "revise" in summaries[summaries.index("--message") + 1]
+
+
+def test_signals_backfill_reads_history_once(box: dict[str, Any]) -> None:
+    sessions = box["state"] / "agents" / "main" / "sessions"
+    sessions.mkdir(parents=True)
+    lines = [{"type": "message", "id": f"m{i}", "timestamp": f"2026-11-0{i}T10:00:00Z",
+              "message": {"role": "user", "content": text}}
+             for i, text in enumerate(["Remember that my sister Alma lives in Porto",
+                                       "I prefer green tea over coffee every morning"], 1)]
+    (sessions / "s1.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    done = install(box, "--yes", "--signals", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    index = json.loads((box["ws"] / "memory" / "index.json").read_text())
+    contents = " ".join(m["content"] for m in index["memories"])
+    assert "tea" in contents and "Alma" not in contents  # only the last 1 signal was read
