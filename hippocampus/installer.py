@@ -47,8 +47,8 @@ def parse_args(argv: list[str] | None) -> Options:
     p.add_argument("--with-llm-summaries", action="store_true", help="a cron agent turn rewrites pending memories")
     p.add_argument("--signals", type=int, default=100, help="backfill the last N messages (default 100; 0: none)")
     p.add_argument("--whole", action="store_true", help="backfill the whole history")
-    p.add_argument("--workspace", type=Path, help="OpenClaw workspace (default: $WORKSPACE, else the workspace this skill is in, "
-                   "else the agent's workspace in OpenClaw's config)")
+    p.add_argument("--workspace", type=Path, help="OpenClaw workspace (default: $WORKSPACE, else the "
+                   "workspace this skill is in, else the agent's workspace in OpenClaw's config)")
     p.add_argument("--agent", default="main", help="agent whose transcripts are backfilled (default main)")
     p.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
     p.add_argument("--yes", "-y", action="store_true", help="do not ask")
