@@ -209,8 +209,8 @@ def confirm(opts: Options, say: Reporter) -> bool:
     if not sys.stdin.isatty():
         say("Not a terminal and no --yes: nothing was changed. Re-run with --yes to proceed.")
         return False
-    answer = input("Proceed? [y/N] ").strip().lower()
-    return answer in ("y", "yes")
+    print("Proceed? [y/N] ", end="", file=say.stream, flush=True)  # never on stdout under --json
+    return sys.stdin.readline().strip().lower() in ("y", "yes")
 
 
 def main(argv: list[str] | None = None) -> int:

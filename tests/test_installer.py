@@ -311,3 +311,22 @@ def test_signals_backfill_reads_history_once(box: dict[str, Any]) -> None:
     index = json.loads((box["ws"] / "memory" / "index.json").read_text())
     contents = " ".join(m["content"] for m in index["memories"])
     assert "tea" in contents and "Alma" not in contents  # only the last 1 signal was read
+
+
+def test_asks_on_a_terminal_and_no_means_nothing_changes(box: dict[str, Any]) -> None:
+    import pty
+
+    before = snapshot(box["state"], box["ws"])
+    for answer, code in (("n\n", 4), ("y\n", 0)):
+        master, slave = pty.openpty()
+        os.write(master, answer.encode())
+        done = subprocess.run([sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), "--signals",
+                               "0", "--json"], env=box["env"], stdin=slave, capture_output=True, text=True,
+                              timeout=300, check=False)
+        os.close(master)
+        os.close(slave)
+        assert done.returncode == code, done.stderr
+        assert "Proceed? [y/N]" in done.stderr and json.loads(done.stdout)["exitCode"] == code
+        if code == 4:
+            assert snapshot(box["state"], box["ws"]) == before
+    assert config(box)["plugins"]["entries"]["hippocampus"]["enabled"] is True
