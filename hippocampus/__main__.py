@@ -1,5 +1,5 @@
-"""`python -m hippocampus` runs the CLI."""
+"""`python -m hippocampus` runs the CLI, through the same entry point as the console script."""
 
-from .cli import main
+from .entry import main
 
 main()

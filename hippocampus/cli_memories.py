@@ -8,16 +8,9 @@ from typing import Any
 import click
 
 from . import actions, lifecycle, store
-from .cli_common import (
-    Env,
-    echo_json,
-    hit_json,
-    json_option,
-    line,
-    memory_json,
-    pass_env,
-)
+from .cli_common import Env, echo_json, json_option, pass_env
 from .model import Memory
+from .output import hit_json, json_text, line, memory_json, recall_text
 from .search import Hit, by_importance
 
 
@@ -68,14 +61,7 @@ def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, a
     if not query:
         raise click.UsageError("give a QUERY or --queries FILE")
     results = _recall_one(env, query, k, reinforce)
-    if as_json:
-        echo_json(results)
-    elif not results:
-        click.echo("No memories match.")
-    else:
-        for r in results:
-            click.echo(f"{r['id']}  {r['importance']:.2f} {r['tier']:<10} [{r['domain']}/{r['category']}] "
-                       f"{' '.join(r['content'].split())}")
+    click.echo(json_text(results) if as_json else recall_text(results), nl=False)
 
 
 def _show(env: Env, memories: list[Memory], as_json: bool, verb: str) -> None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -207,3 +210,29 @@ def test_forget_and_queries_file(run_cli: Any, workspace: Path) -> None:
 def test_bad_now_is_a_clear_error(run_cli: Any) -> None:
     result = run_cli("status", env={"HIPPOCAMPUS_NOW": "yesterday"})
     assert result.returncode != 0 and "HIPPOCAMPUS_NOW" in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("recall", "Alma"), ("recall", "Alma", "--json"), ("recall", "-k", "1", "tea"), ("recall", "nothing-matches"),
+    ("load-core",), ("load-core", "--json"), ("load-core", "--all"), ("recall", "Alma", "--reinforce", "--json"),
+])
+def test_fast_entry_point_prints_what_click_prints(run_cli: Any, workspace: Path, args: tuple[str, ...]) -> None:
+    ok(run_cli("remember", "My sister's name is Alma", env=at(0)))
+    ok(run_cli("remember", "I prefer tea over coffee", "--importance", "0.5", env=at(0)))
+    env = {**at(3), "WORKSPACE": str(workspace), "PATH": ""}
+    fast = subprocess.run([sys.executable, "-m", "hippocampus", *args], capture_output=True, text=True,
+                          env={**os.environ, **env})
+    slow = subprocess.run([sys.executable, "-m", "hippocampus.cli", *args], capture_output=True, text=True,
+                          env={**os.environ, **env})
+    assert fast.returncode == slow.returncode == 0, (fast.stderr, slow.stderr)
+    if "--reinforce" not in args:
+        assert fast.stdout == slow.stdout
+
+
+def test_fast_entry_point_leaves_errors_and_help_to_click(run_cli: Any, workspace: Path) -> None:
+    (workspace / "memory").mkdir()
+    (workspace / "memory/index.json").write_text("{broken")
+    result = run_cli("recall", "x")
+    assert result.returncode == 1 and "Error:" in result.stderr and "index.json" in result.stderr
+    assert "Usage:" in ok(run_cli("recall", "-h")).stdout
+    assert run_cli("recall", "-k", "x", "y").returncode == 2
