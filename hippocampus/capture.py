@@ -10,8 +10,6 @@ past them, so the queue stays append-only and nothing is read twice.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .model import Signal
 from .text import clean, redact
 
@@ -40,5 +38,5 @@ def score_queued(signals: list[Signal]) -> list[Signal]:
             continue
         score = score_message(signal.text, signal.role)
         if score is not None:
-            out.append(replace(signal, score=score.value, domain=score.domain, category=score.category))
+            out.append(signal.replace(score=score.value, domain=score.domain, category=score.category))
     return out

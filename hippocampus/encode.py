@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from . import lifecycle, scoring, similarity, text
@@ -155,8 +155,8 @@ def encode(
         position, value = candidates.best(body, profile, signal.domain)
         if position >= 0 and value >= similarity.SAME_THRESHOLD:
             old = index.memories[position]
-            index.memories[position] = replace(
-                lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve), sources=[*old.sources, source]
+            index.memories[position] = lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve).replace(
+                sources=[*old.sources, source]
             )
             result.reinforced.append(old.id)
             kind, memory_id = "reinforce", old.id

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+
+from .valueclass import ValueClass
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from typing import Any
 
 INDEX_VERSION = 2
 DOMAINS: tuple[str, ...] = ("user", "self", "relationship", "world")
@@ -36,13 +40,16 @@ def format_time(value: datetime) -> str:
     return value.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 
-@dataclass
-class Source:
+class Source(ValueClass):
     """Where a memory came from: a session, a message in it, and when."""
 
+    __slots__ = ("session", "message", "time")
     session: str
     message: str
     time: str
+
+    def __init__(self, session: str, message: str, time: str) -> None:
+        self.session, self.message, self.time = session, message, time
 
     def to_dict(self) -> dict[str, str]:
         """JSON form."""
@@ -54,23 +61,40 @@ class Source:
         return cls(str(data.get("session", "")), str(data.get("message", "")), str(data.get("time", "")))
 
 
-@dataclass
-class Memory:
+class Memory(ValueClass):
     """One memory. `anchor` is the importance as of `last_accessed`; decay is derived from it."""
 
+    __slots__ = ("id", "content", "domain", "category", "anchor", "importance", "created", "last_accessed",
+                 "times_reinforced", "keywords", "stability", "sources", "summary_pending")
     id: str
     content: str
-    domain: str = "user"
-    category: str = "general"
-    anchor: float = 0.5
-    importance: float = 0.5
-    created: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
-    last_accessed: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
-    times_reinforced: int = 0
-    keywords: list[str] = field(default_factory=list)
-    stability: float = 1.0
-    sources: list[Source] = field(default_factory=list)
-    summary_pending: bool = False
+    domain: str
+    category: str
+    anchor: float
+    importance: float
+    created: datetime
+    last_accessed: datetime
+    times_reinforced: int
+    keywords: list[str]
+    stability: float
+    sources: list[Source]
+    summary_pending: bool
+
+    def __init__(self, id: str, content: str, domain: str = "user", category: str = "general",  # noqa: A002
+                 anchor: float = 0.5, importance: float = 0.5, created: datetime | None = None,
+                 last_accessed: datetime | None = None, times_reinforced: int = 0,
+                 keywords: list[str] | None = None, stability: float = 1.0, sources: list[Source] | None = None,
+                 summary_pending: bool = False) -> None:
+        now = datetime.now(timezone.utc) if created is None or last_accessed is None else created
+        self.id, self.content, self.domain, self.category = id, content, domain, category
+        self.anchor, self.importance = anchor, importance
+        self.created = created if created is not None else now
+        self.last_accessed = last_accessed if last_accessed is not None else now
+        self.times_reinforced = times_reinforced
+        self.keywords = list(keywords) if keywords is not None else []
+        self.stability = stability
+        self.sources = list(sources) if sources is not None else []
+        self.summary_pending = summary_pending
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the seed's fields plus `anchor`, `stability`, `sources`, `summaryPending`."""
@@ -112,19 +136,24 @@ class Memory:
         )
 
 
-@dataclass
-class Signal:
+class Signal(ValueClass):
     """A scored piece of conversation waiting in the queue to be encoded."""
 
+    __slots__ = ("session", "message_id", "text", "timestamp", "score", "domain", "category", "role", "speaker")
     session: str
     message_id: str
     text: str
     timestamp: str
     score: float
-    domain: str = "user"
-    category: str = "general"
-    role: str = "user"
-    speaker: str = ""
+    domain: str
+    category: str
+    role: str
+    speaker: str
+
+    def __init__(self, session: str, message_id: str, text: str, timestamp: str, score: float,
+                 domain: str = "user", category: str = "general", role: str = "user", speaker: str = "") -> None:
+        self.session, self.message_id, self.text, self.timestamp = session, message_id, text, timestamp
+        self.score, self.domain, self.category, self.role, self.speaker = score, domain, category, role, speaker
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-lines form used in `signals.jsonl`."""
@@ -156,14 +185,19 @@ class Signal:
         )
 
 
-@dataclass
-class Index:
+class Index(ValueClass):
     """The whole store: memories plus bookkeeping. `next_id` only grows, so ids never collide."""
 
-    memories: list[Memory] = field(default_factory=list)
-    next_id: int = 1
-    last_updated: str = ""
-    decay_last_run: str = ""
+    __slots__ = ("memories", "next_id", "last_updated", "decay_last_run")
+    memories: list[Memory]
+    next_id: int
+    last_updated: str
+    decay_last_run: str
+
+    def __init__(self, memories: list[Memory] | None = None, next_id: int = 1, last_updated: str = "",
+                 decay_last_run: str = "") -> None:
+        self.memories = list(memories) if memories is not None else []
+        self.next_id, self.last_updated, self.decay_last_run = next_id, last_updated, decay_last_run
 
     def new_id(self) -> str:
         """Allocate the next id (`mem_001`…) and advance the counter."""

@@ -6,12 +6,15 @@ The injected block and `load-core` are built without jinja2 so the per-turn path
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from .model import DOMAINS, format_time
 from .search import Hit
+from .valueclass import ValueClass
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from typing import Any
 
 FENCE_OPEN = "<hippocampus-recalled-notes>"
 FENCE_CLOSE = "</hippocampus-recalled-notes>"
@@ -29,13 +32,16 @@ def oneline(text: str) -> str:
     return _FENCE_LIKE.sub(lambda m: m.group(0).replace("<", "‹").replace(">", "›"), flat)
 
 
-@dataclass
-class Section:
+class Section(ValueClass):
     """One domain's memories."""
 
+    __slots__ = ("title", "domain", "hits")
     title: str
     domain: str
     hits: list[Hit]
+
+    def __init__(self, title: str, domain: str, hits: list[Hit]) -> None:
+        self.title, self.domain, self.hits = title, domain, hits
 
 
 def group_by_domain(hits: list[Hit]) -> list[Section]:

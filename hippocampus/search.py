@@ -3,23 +3,27 @@ effective importance and recency (`0.995^hours` since last access). Pure: takes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from .config import Config
 from .lifecycle import effective_importance, tier
 from .model import Memory
+from .valueclass import ValueClass
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(ValueClass):
     """A ranked memory with the parts of its score, for `--json` and for explaining recall."""
 
+    __slots__ = ("memory", "score", "relevance", "effective", "recency")
     memory: Memory
     score: float
     relevance: float
     effective: float
     recency: float
+
+    def __init__(self, memory: Memory, score: float, relevance: float, effective: float, recency: float) -> None:
+        self.memory, self.score, self.relevance, self.effective, self.recency = (
+            memory, score, relevance, effective, recency)
 
     @property
     def tier(self) -> str:

@@ -13,16 +13,20 @@ import fcntl
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
 
 from .errors import CorruptIndexError, LockTimeoutError
 from .model import Index, Signal, format_time
+from .valueclass import ValueClass
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
 LOCK_TIMEOUT_SECONDS = 30.0
 DOMAIN_DIRS = ("user", "self", "relationship", "world")
 
@@ -37,11 +41,14 @@ def resolve_workspace(explicit: str | os.PathLike[str] | None = None) -> Path:
     return Path.home() / ".openclaw" / "workspace"
 
 
-@dataclass(frozen=True)
-class Workspace:
+class Workspace(ValueClass):
     """Paths of everything Hippocampus writes in one OpenClaw workspace."""
 
+    __slots__ = ("root",)
     root: Path
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
 
     @property
     def memory_dir(self) -> Path:
