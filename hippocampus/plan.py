@@ -149,7 +149,11 @@ def cron_jobs(opts: Options, seen: Observed) -> list[CronJob]:
 def plugin_config(opts: Options, seen: Observed) -> dict[str, Any]:
     """The plugin's `config`, limited to the fields its configSchema declares."""
     wanted: dict[str, Any] = {"python": str(seen.python), "packageDir": str(opts.skill_dir),
-                              "workspace": str(seen.workspace), "excludeAgents": [AGENT_ID]}
+                              "excludeAgents": [AGENT_ID]}
+    if opts.workspace is not None:
+        # Only an explicit --workspace pins one store for every agent; otherwise each agent keeps
+        # its memories in its own workspace (the hooks' ctx.workspaceDir), as users expect.
+        wanted["workspace"] = str(seen.workspace)
     return {k: v for k, v in wanted.items() if not seen.plugin_fields or k in seen.plugin_fields}
 
 

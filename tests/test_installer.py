@@ -103,7 +103,9 @@ def test_plugin_entry_only_sets_declared_fields(tmp_path: Path) -> None:
     seen.plugin_fields = ("python", "workspace")
     entry = plugin_entry(Options(skill_dir=tmp_path), seen)
     assert entry["hooks"] == {"allowConversationAccess": True} and entry["enabled"] is True
-    assert set(entry["config"]) == {"python", "workspace"}
+    assert set(entry["config"]) == {"python"}  # each agent keeps its own workspace
+    pinned = plugin_entry(Options(skill_dir=tmp_path, workspace=tmp_path / "ws"), seen)
+    assert set(pinned["config"]) == {"python", "workspace"}
 
 
 def test_installer_imports_only_the_standard_library() -> None:
