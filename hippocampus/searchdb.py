@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
+COMMON_SHARE = 0.1
+"""A query word found in more than this share of memories is left out while rarer words remain:
+it says little (low IDF) and scoring its tens of thousands of matches dominates recall at 100k."""
 
 
 def stamp(path: Path) -> str | None:
@@ -62,6 +65,7 @@ def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
             "CREATE TABLE mem(rid INTEGER PRIMARY KEY, id TEXT, anchor REAL, last REAL,"
             " stability REAL, json TEXT);"
             "CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');"
+            "CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');"
         )
         rows, docs = _rows(ws, payload.get("memories", []), 1)
         conn.executemany("INSERT INTO mem VALUES (?,?,?,?,?,?)", rows)
@@ -157,9 +161,21 @@ def match_query(words: list[str]) -> str:
     return " OR ".join(quoted)
 
 
+def selective_words(conn: sqlite3.Connection, words: list[str]) -> list[str]:
+    """The query's distinct words, less those in more than COMMON_SHARE of memories when rarer ones remain."""
+    unique = list(dict.fromkeys(w for w in words if w))
+    if len(unique) < 2:
+        return unique
+    total = conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]
+    marks = ",".join("?" * len(unique))
+    df = dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", unique).fetchall())
+    rare = [w for w in unique if df.get(w, 0) <= COMMON_SHARE * total]
+    return rare if any(df.get(w, 0) for w in rare) else unique
+
+
 def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memory, float]]:
     """Memories matching `query` with their BM25 relevance (higher is better)."""
-    words = tokenize(query)
+    words = selective_words(conn, tokenize(query))
     if not words:
         return []
     sql = (

@@ -1,0 +1,75 @@
+"""Recall ranking and the search cache: pure ranking tables, cache freshness, common-word pruning."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from hippocampus import searchdb, store
+from hippocampus.config import Config
+from hippocampus.model import Index, Memory
+from hippocampus.recall import core_memories, recall
+from hippocampus.search import rank
+
+NOW = datetime(2026, 5, 1, tzinfo=timezone.utc)
+
+
+def mem(i: int, text: str, anchor: float = 0.5, days: float = 0.0) -> Memory:
+    when = NOW - timedelta(days=days)
+    return Memory(id=f"mem_{i:03d}", content=text, anchor=anchor, importance=anchor, created=when, last_accessed=when)
+
+
+def save(ws: store.Workspace, memories: list[Memory]) -> None:
+    with store.locked(ws):
+        store.save_index(ws, Index(memories=memories, next_id=len(memories) + 1), NOW)
+
+
+def test_rank_weighs_relevance_importance_and_recency() -> None:
+    a, b, c = mem(1, "a", 0.9, days=1), mem(2, "b", 0.2, days=1), mem(3, "c", 0.9, days=300)
+    hits = rank([(a, 1.0), (b, 1.0), (c, 1.0)], NOW, Config(), 3)
+    # c's anchor is high but 300 days have decayed it (0.9 * 0.99^300 = 0.04) below b's 0.2
+    assert [h.memory.id for h in hits] == ["mem_001", "mem_002", "mem_003"]
+    only_relevance = Config(weight_importance=0.0, weight_recency=0.0)
+    hits = rank([(a, 1.0), (b, 5.0)], NOW, only_relevance, 2)
+    assert hits[0].memory.id == "mem_002" and hits[0].score == pytest.approx(3.0)
+
+
+def test_cache_follows_every_write_and_rebuilds_when_stale(workspace: Path) -> None:
+    ws = store.Workspace(workspace)
+    save(ws, [mem(1, "I prefer green tea"), mem(2, "My sister is called Alma")])
+    assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_001"]
+    store.update_index(ws, lambda ix: ix.memories.append(mem(3, "Tea ceremony in Kyoto")), NOW)
+    assert {h.memory.id for h in recall(ws, "tea", NOW, Config())} == {"mem_001", "mem_003"}
+    data = json.loads(ws.index_path.read_text())
+    data["memories"] = [m for m in data["memories"] if m["id"] != "mem_001"]
+    ws.index_path.write_text(json.dumps(data))  # a hand edit: the cache must notice
+    assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_003"]
+    ws.cache_path.write_bytes(b"not a database")
+    assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_003"]
+
+
+def test_common_words_are_pruned_only_while_rarer_words_remain(workspace: Path) -> None:
+    ws = store.Workspace(workspace)
+    memories = [mem(i, f"common filler words number {i}") for i in range(1, 41)]
+    memories.append(mem(41, "common zebra sighting"))
+    save(ws, memories)
+    conn = searchdb.connect(ws)
+    assert conn is not None
+    try:
+        assert searchdb.selective_words(conn, ["common", "zebra"]) == ["zebra"]
+        assert searchdb.selective_words(conn, ["common", "filler"]) == ["common", "filler"]
+        assert searchdb.selective_words(conn, ["common"]) == ["common"]
+    finally:
+        conn.close()
+    assert recall(ws, "common zebra", NOW, Config(), 1)[0].memory.id == "mem_041"
+
+
+def test_core_memories_follow_decay(workspace: Path) -> None:
+    ws = store.Workspace(workspace)
+    save(ws, [mem(1, "fresh core", 0.9), mem(2, "old core", 0.9, days=30), mem(3, "active", 0.6)])
+    assert [h.memory.id for h in core_memories(ws, NOW, Config())] == ["mem_001"]
+    assert [h.memory.id for h in core_memories(ws, NOW + timedelta(days=11), Config())] == ["mem_001"]
+    assert core_memories(ws, NOW + timedelta(days=26), Config()) == []
