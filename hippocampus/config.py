@@ -74,13 +74,18 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
 
 def load_config(ws: Any) -> Config:
     """Read `ws.config_path` if it exists (YAML is imported only then), then apply the env override."""
+    return load_config_file(ws.config_path)
+
+
+def load_config_file(path: str | os.PathLike[str]) -> Config:
+    """Settings from a YAML file if it exists, then the `HIPPOCAMPUS_CURVE` override."""
     data: dict[str, Any] = {}
-    path = ws.config_path
-    if path.exists():
+    if os.path.exists(path):
         import yaml
 
         try:
-            loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            with open(path, encoding="utf-8") as handle:
+                loaded = yaml.safe_load(handle.read()) or {}
         except yaml.YAMLError as exc:
             raise InputError(f"{path}: not valid YAML ({exc})") from None
         if not isinstance(loaded, dict):

@@ -10,14 +10,23 @@ from . import searchdb
 from .config import Config
 from .lifecycle import DAILY_FACTOR, EBBINGHAUS, retention, tier_floor
 from .search import Hit, by_importance, rank
-from .store import Workspace
+
+TYPE_CHECKING = False  # see valueclass.py: typing and pathlib stay off the read path
+if TYPE_CHECKING:
+    import sqlite3
+
+    from .store import Workspace
 
 CORE_FLOOR = tier_floor("core")
 
 
-def recall(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
-    """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored."""
-    conn = searchdb.connect(ws)
+def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5,
+           conn: sqlite3.Connection | None = None) -> list[Hit]:
+    """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
+
+    Uses `conn` when given (the caller's fresh cache, which this closes), else opens the cache of `ws`.
+    """
+    conn = conn or (searchdb.connect(ws) if ws is not None else None)
     if conn is None:
         return []
     try:
@@ -27,9 +36,13 @@ def recall(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5)
     return rank(candidates, now, config, k)
 
 
-def core_memories(ws: Workspace, now: datetime, config: Config, limit: int | None = None) -> list[Hit]:
-    """Memories whose effective importance is core (≥ 0.7), strongest first, at most `limit`."""
-    conn = searchdb.connect(ws)
+def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: int | None = None,
+                  conn: sqlite3.Connection | None = None) -> list[Hit]:
+    """Memories whose effective importance is core (≥ 0.7), strongest first, at most `limit`.
+
+    Uses `conn` when given (the caller's fresh cache, which this closes), else opens the cache of `ws`.
+    """
+    conn = conn or (searchdb.connect(ws) if ws is not None else None)
     if conn is None:
         return []
     try:

@@ -11,11 +11,9 @@ import contextlib
 import json
 import os
 import sqlite3
-from pathlib import Path
 
 from .errors import CorruptIndexError
 from .model import Memory, parse_time
-from .text import tokenize
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
@@ -28,10 +26,17 @@ COMMON_SHARE = 0.1
 it says little (low IDF) and scoring its tens of thousands of matches dominates recall at 100k."""
 
 
-def stamp(path: Path) -> str | None:
+def _tokenize(text: str) -> list[str]:
+    """`text.tokenize`, imported on first use so reading core memories never loads it."""
+    from .text import tokenize
+
+    return tokenize(text)
+
+
+def stamp(path: str | os.PathLike[str]) -> str | None:
     """Identity of the index file's current content, or None if it does not exist."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except FileNotFoundError:
         return None
     return f"{st.st_mtime_ns}:{st.st_size}:{st.st_ino}:{SCHEMA_VERSION}"
@@ -81,6 +86,8 @@ def rebuild(ws: Any, payload: dict[str, Any] | None = None) -> None:
 
 def _rows(ws: Any, memories: list[dict[str, Any]], first: int) -> tuple[list[tuple[Any, ...]], list[tuple[int, str]]]:
     """Cache rows (and FTS documents) for memories, numbered from `first`."""
+    from .text import tokenize
+
     rows: list[tuple[Any, ...]] = []
     docs: list[tuple[int, str]] = []
     for rid, raw in enumerate(memories, start=first):
@@ -136,23 +143,31 @@ def apply_changes(ws: Any, old_stamp: str | None, changed: list[dict[str, Any]],
     conn.close()
 
 
+def open_fresh(index_path: str | os.PathLike[str], cache_path: str | os.PathLike[str]) -> sqlite3.Connection | None:
+    """The cache, read-only, if it exists and matches the index as it is now; else None (no rebuild)."""
+    current = stamp(index_path)
+    if current is None or not os.path.exists(cache_path):
+        return None
+    conn = sqlite3.connect(f"file:{os.fspath(cache_path)}?mode=ro", uri=True)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key='stamp'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if row and row[0] == current:
+        return conn
+    conn.close()
+    return None
+
+
 def connect(ws: Any) -> sqlite3.Connection | None:
     """Open a fresh cache read-only, rebuilding it first if stale; None when there is no index."""
-    current = stamp(ws.index_path)
-    if current is None:
+    if stamp(ws.index_path) is None:
         return None
-    for _attempt in range(2):
-        if ws.cache_path.exists():
-            conn = sqlite3.connect(f"file:{ws.cache_path}?mode=ro", uri=True)
-            try:
-                row = conn.execute("SELECT value FROM meta WHERE key='stamp'").fetchone()
-            except sqlite3.DatabaseError:
-                row = None
-            if row and row[0] == current:
-                return conn
-            conn.close()
+    conn = open_fresh(ws.index_path, ws.cache_path)
+    if conn is None:
         rebuild(ws)
-    return sqlite3.connect(f"file:{ws.cache_path}?mode=ro", uri=True)
+        conn = open_fresh(ws.index_path, ws.cache_path)
+    return conn if conn is not None else sqlite3.connect(f"file:{ws.cache_path}?mode=ro", uri=True)
 
 
 def match_query(words: list[str]) -> str:
@@ -175,7 +190,7 @@ def selective_words(conn: sqlite3.Connection, words: list[str]) -> list[str]:
 
 def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memory, float]]:
     """Memories matching `query` with their BM25 relevance (higher is better)."""
-    words = selective_words(conn, tokenize(query))
+    words = selective_words(conn, _tokenize(query))
     if not words:
         return []
     sql = (

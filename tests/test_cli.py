@@ -236,3 +236,11 @@ def test_fast_entry_point_leaves_errors_and_help_to_click(run_cli: Any, workspac
     assert result.returncode == 1 and "Error:" in result.stderr and "index.json" in result.stderr
     assert "Usage:" in ok(run_cli("recall", "-h")).stdout
     assert run_cli("recall", "-k", "x", "y").returncode == 2
+
+
+def test_fast_entry_point_falls_back_when_the_cache_is_missing(run_cli: Any, workspace: Path) -> None:
+    ok(run_cli("remember", "My sister's name is Alma", env=at(0)))
+    cache = workspace / "memory/.cache/search.sqlite"
+    cache.unlink()
+    hits = json.loads(ok(run_cli("recall", "Alma", "--json", env=at(1))).stdout)
+    assert hits[0]["content"] == "My sister's name is Alma" and cache.exists()
