@@ -252,7 +252,7 @@ def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
 
 
 def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
-    """Merge near-duplicates (same domain, `text.similarity` ≥ threshold) and list fading memories."""
+    """Merge near-duplicates (same domain, `similarity.similarity` ≥ threshold) and list fading memories."""
     from .similarity import SAME_THRESHOLD, similarity
     from .text import tokenize
 

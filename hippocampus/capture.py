@@ -11,14 +11,14 @@ past them, so the queue stays append-only and nothing is read twice.
 from __future__ import annotations
 
 from .model import Signal
-from .text import clean, redact
+from .redaction import scrub
 
 UNSCORED = "unscored"
 
 
 def raw_signal(session: str, message_id: str, text: str, timestamp: str, speaker: str = "") -> Signal | None:
     """A cleaned, redacted user message waiting to be scored; None when nothing is left of it."""
-    body = redact(clean(text))
+    body = scrub(text)
     if not body:
         return None
     return Signal(session=session, message_id=message_id, text=body, timestamp=timestamp, score=0.0,

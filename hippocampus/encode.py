@@ -4,7 +4,7 @@ Contract:
 - Idempotent per message: a signal whose (session, message id) already appears in any memory's
   sources, or earlier in the same batch, is skipped, so encoding the same signals twice changes
   nothing. Signals without a message id cannot be recognised again and are always encoded.
-- "The same thing" is `text.similarity ≥ similarity.SAME_THRESHOLD` within the same domain; the best
+- "The same thing" is `similarity.similarity ≥ similarity.SAME_THRESHOLD` within the same domain; the best
   such memory is reinforced at rate `lifecycle.REPEAT_RATE` and gains the signal as a source.
 - A signal that is not the user's (role ≠ "user") is never stored in the "user" domain.
 - `skipped` counts duplicates, empty texts, non-user signals aimed at "user", and (with `gate`)

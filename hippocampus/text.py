@@ -14,10 +14,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
-
 _CJK_RANGES = (
     (0x1100, 0x11FF), (0x3005, 0x3007), (0x3040, 0x30FF), (0x3130, 0x318F), (0x31F0, 0x31FF),
     (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF66, 0xFF9F),
@@ -248,17 +244,3 @@ def keywords(text: str, n: int = 6) -> list[str]:
             position += 1
     ranked = sorted(seen.values(), key=lambda item: (-item[0], -min(item[1], 12), item[2]))
     return [item[3] for item in ranked[: max(n, 0)]]
-
-
-def __getattr__(name: str) -> Any:
-    """Transitional: `redact` and the similarity names moved to their own modules (loaded lazily)."""
-    if name in ("redact", "scrub"):
-        from . import redaction
-
-        return getattr(redaction, name)
-    if name in ("similarity", "SAME_THRESHOLD", "profile", "profile_similarity", "required_shared", "Profile",
-                "features", "feature_similarity", "names", "name_factor"):
-        from . import similarity
-
-        return getattr(similarity, name)
-    raise AttributeError(name)
