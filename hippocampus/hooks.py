@@ -15,10 +15,13 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import IO, Any
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see valueclass.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import IO, Any
 
 SKIP_AGENTS = ("hippocampus",)
 COUNTED_TRIGGERS = ("user", "manual")

@@ -15,20 +15,36 @@ _SECRET_WORDS = (
     r"|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)"
 )
 _VALUE = r"(?!\[REDACTED)(?:\"[^\"]*\"|'[^']*'|\S+)"
-_PATTERNS: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = (
+class _Lazy:
+    """A pattern compiled on first use: most messages hold no secret, and compiling all of them
+    costs several milliseconds of every hook process."""
+
+    __slots__ = ("args", "compiled")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.args = (pattern, flags)
+        self.compiled: re.Pattern[str] | None = None
+
+    def sub(self, replacement: str, text: str) -> str:
+        if self.compiled is None:
+            self.compiled = re.compile(*self.args)
+        return self.compiled.sub(replacement, text)
+
+
+_PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
     (
         ("private key",),
-        re.compile(
+        _Lazy(
             r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?"
             r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
             re.S,
         ),
         "[REDACTED:private-key]",
     ),
-    (("://",), re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), r"\1[REDACTED]\2"),
+    (("://",), _Lazy(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), r"\1[REDACTED]\2"),
     (
         ("authorization",),
-        re.compile(
+        _Lazy(
             r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
             r"(?!\[REDACTED)[^\s\"',;]+"
         ),
@@ -36,32 +52,32 @@ _PATTERNS: tuple[tuple[tuple[str, ...], re.Pattern[str], str], ...] = (
     ),
     (  # a token has a digit or is long: "the bearer instrument" stays prose
         ("bearer",),
-        re.compile(r"(?i)\b(bearer\s+)(?:(?=[A-Za-z\-._~+/]*\d)[A-Za-z0-9\-._~+/]{8,}|[A-Za-z0-9\-._~+/]{20,})=*"),
+        _Lazy(r"(?i)\b(bearer\s+)(?:(?=[A-Za-z\-._~+/]*\d)[A-Za-z0-9\-._~+/]{8,}|[A-Za-z0-9\-._~+/]{20,})=*"),
         r"\1[REDACTED:bearer]",
     ),
-    (("sk-",), re.compile(r"(?<![\w-])sk-[A-Za-z0-9_\-]{16,}"), "[REDACTED:api-key]"),
-    (("k_live_", "k_test_"), re.compile(r"(?<![\w-])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}"), "[REDACTED:api-key]"),
+    (("sk-",), _Lazy(r"(?<![\w-])sk-[A-Za-z0-9_\-]{16,}"), "[REDACTED:api-key]"),
+    (("k_live_", "k_test_"), _Lazy(r"(?<![\w-])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}"), "[REDACTED:api-key]"),
     (("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-     re.compile(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
+     _Lazy(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
      "[REDACTED:github]"),
     (("akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa"),
-     re.compile(r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA)[A-Z0-9]{16}"
+     _Lazy(r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA)[A-Z0-9]{16}"
                        r"(?![A-Z0-9])"), "[REDACTED:aws]"),
-    (("xox",), re.compile(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"), "[REDACTED:slack]"),
-    (("hooks.slack.com",), re.compile(r"https://hooks\.slack\.com/services/\S+"), "[REDACTED:slack]"),
-    (("aiza",), re.compile(r"(?<![\w-])AIza[0-9A-Za-z_\-]{30,}"), "[REDACTED:google]"),
-    (("eyj",), re.compile(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"), "[REDACTED:jwt]"),
+    (("xox",), _Lazy(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"), "[REDACTED:slack]"),
+    (("hooks.slack.com",), _Lazy(r"https://hooks\.slack\.com/services/\S+"), "[REDACTED:slack]"),
+    (("aiza",), _Lazy(r"(?<![\w-])AIza[0-9A-Za-z_\-]{30,}"), "[REDACTED:google]"),
+    (("eyj",), _Lazy(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"), "[REDACTED:jwt]"),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
-        re.compile(
+        _Lazy(
             rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)\s*){_VALUE}"
         ),
         r"\1[REDACTED]",
     ),
-    (("pass", "pwd"), re.compile(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
+    (("pass", "pwd"), _Lazy(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
      r"\1[REDACTED]"),
     (("密", "口令", "令牌", "码", "碼"),
-     re.compile(r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"),
+     _Lazy(r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"),
      r"\1[REDACTED]"),
 )
 _CUT_SECRET_RE = re.compile(
