@@ -48,13 +48,6 @@ def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
     return command, opts
 
 
-def _workspace_root(explicit: str | None) -> str:
-    """`store.resolve_workspace` without pathlib (a few ms of every cold start)."""
-    import os
-
-    return os.path.expanduser(explicit or os.environ.get("WORKSPACE") or "~/.openclaw/workspace")
-
-
 def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str | None:
     """What the command prints; None when the search cache is missing or stale (the full CLI rebuilds it)."""
     import os
@@ -63,24 +56,28 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
     from .clock import now as clock_now
     from .config import load_config_file
     from .output import hit_json, json_text, recall_text
+    from .paths import workspace_dir
     from .recall import core_memories, recall
 
-    memory = os.path.join(_workspace_root(workspace), "memory")
+    memory = os.path.join(workspace_dir(workspace), "memory")
     conn = searchdb.open_fresh(os.path.join(memory, "index.json"), os.path.join(memory, ".cache", "search.sqlite"))
     if conn is None:
         return None
-    now = clock_now()
-    config = load_config_file(os.path.join(memory, "hippocampus.yaml"))
-    if command == "recall":
-        hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
-        results = [hit_json(h, now, config.curve) for h in hits]
-        return json_text(results) if opts["json"] else recall_text(results)
-    from .render import load_core_text
+    try:
+        now = clock_now()
+        config = load_config_file(os.path.join(memory, "hippocampus.yaml"))
+        if command == "recall":
+            hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
+            results = [hit_json(h, now, config.curve) for h in hits]
+            return json_text(results) if opts["json"] else recall_text(results)
+        from .render import load_core_text
 
-    hits = core_memories(None, now, config, None if opts["all"] else config.core_limit, conn=conn)
-    if opts["json"]:
-        return json_text([hit_json(h, now, config.curve) for h in hits])
-    return load_core_text(hits)
+        hits = core_memories(None, now, config, None if opts["all"] else config.core_limit, conn=conn)
+        if opts["json"]:
+            return json_text([hit_json(h, now, config.curve) for h in hits])
+        return load_core_text(hits)
+    finally:
+        conn.close()
 
 
 def main() -> None:

@@ -13,15 +13,19 @@ Only what a hook needs is imported, lazily: no click, jinja2 or jsonschema on th
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see valueclass.py)
 if TYPE_CHECKING:
+    import sqlite3
     from collections.abc import Callable
+    from pathlib import Path
     from typing import IO, Any
+
+    from .config import Config
 
 SKIP_AGENTS = ("hippocampus",)
 COUNTED_TRIGGERS = ("user", "manual")
@@ -79,16 +83,24 @@ def in_scope(payload: dict[str, Any]) -> tuple[bool, str]:
     return True, ""
 
 
-def workspace_root(payload: dict[str, Any]) -> Path:
-    """The configured workspace, else the one the bridge resolved, else the agent's, else the default."""
+def workspace_dir(payload: dict[str, Any]) -> str:
+    """The configured workspace, else the one the bridge resolved, else the agent's, else the default
+    (`store.resolve_workspace`'s rule, without importing pathlib on the per-turn path)."""
     config = _dict(payload.get("config"))
     ctx = _dict(payload.get("ctx"))
     for candidate in (config.get("workspace"), payload.get("workspace"), ctx.get("workspaceDir")):
         if isinstance(candidate, str) and candidate.strip():
-            return Path(candidate).expanduser()
-    from .store import resolve_workspace
+            return os.path.expanduser(candidate)
+    from .paths import workspace_dir as default_dir
 
-    return resolve_workspace(None)
+    return default_dir(None)
+
+
+def workspace_root(payload: dict[str, Any]) -> Path:
+    """`workspace_dir` as a Path, for the hooks that write."""
+    from pathlib import Path
+
+    return Path(workspace_dir(payload))
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -148,26 +160,40 @@ def request_before(payload: dict[str, Any]) -> str:
     ok, _why = in_scope(payload)
     if not ok:
         return ""
-    from .store import Workspace
-
-    ws = Workspace(workspace_root(payload))
-    if not ws.index_path.exists():
+    memory = os.path.join(workspace_dir(payload), "memory")
+    index = os.path.join(memory, "index.json")
+    if not os.path.exists(index):
         return ""
+    from . import searchdb
     from .clock import now as clock_now
-    from .config import load_config
+    from .config import load_config_file
+
+    conn = searchdb.open_fresh(index, os.path.join(memory, ".cache", "search.sqlite"))
+    if conn is None:  # missing or stale cache: rebuild it once, through the store
+        from .store import Workspace
+
+        conn = searchdb.connect(Workspace(os.path.dirname(memory)))
+        if conn is None:
+            return ""
+    try:
+        return _context(payload, conn, load_config_file(os.path.join(memory, "hippocampus.yaml")), clock_now())
+    finally:
+        conn.close()
+
+
+def _context(payload: dict[str, Any], conn: sqlite3.Connection, config: Config, now: datetime) -> str:
+    """Recall for the current message and the core memories, rendered within the budget."""
     from .recall import core_memories, recall
     from .render import context_block
 
-    config = load_config(ws)
-    now = clock_now()
     event = _dict(payload.get("event"))
     current = event.get("currentUserMessage")
     query = current if isinstance(current, str) else str(event.get("prompt") or "")
     query = message_text({"content": query[:MAX_TEXT]})[:MAX_QUERY]
     budget = _dict(payload.get("config")).get("budgetChars")
     budget = budget if isinstance(budget, int) and not isinstance(budget, bool) else config.inject_budget
-    relevant = recall(ws, query, now, config, config.inject_relevant) if query.strip() else []
-    core = core_memories(ws, now, config, config.core_limit)
+    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn) if query.strip() else []
+    core = core_memories(None, now, config, config.core_limit, conn=conn)
     return context_block(core, relevant, budget)
 
 

@@ -24,15 +24,17 @@ def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: i
            conn: sqlite3.Connection | None = None) -> list[Hit]:
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
-    Uses `conn` when given (the caller's fresh cache, which this closes), else opens the cache of `ws`.
+    Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
+    own = conn is None
     conn = conn or (searchdb.connect(ws) if ws is not None else None)
     if conn is None:
         return []
     try:
         candidates = searchdb.search(conn, query, config.candidates)
     finally:
-        conn.close()
+        if own:
+            conn.close()
     return rank(candidates, now, config, k)
 
 
@@ -40,8 +42,9 @@ def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: in
                   conn: sqlite3.Connection | None = None) -> list[Hit]:
     """Memories whose effective importance is core (≥ 0.7), strongest first, at most `limit`.
 
-    Uses `conn` when given (the caller's fresh cache, which this closes), else opens the cache of `ws`.
+    Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
+    own = conn is None
     conn = conn or (searchdb.connect(ws) if ws is not None else None)
     if conn is None:
         return []
@@ -71,5 +74,6 @@ def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: in
         chosen = scored if limit is None else scored[:limit]
         fetched = searchdb.fetch(conn, [rid for _, rid in chosen])
     finally:
-        conn.close()
+        if own:
+            conn.close()
     return by_importance([fetched[rid] for _, rid in chosen], now, config)

@@ -32,13 +32,10 @@ DOMAIN_DIRS = ("user", "self", "relationship", "world")
 
 
 def resolve_workspace(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """`--workspace`, else `$WORKSPACE`, else `~/.openclaw/workspace`."""
-    if explicit:
-        return Path(explicit).expanduser()
-    env = os.environ.get("WORKSPACE")
-    if env:
-        return Path(env).expanduser()
-    return Path.home() / ".openclaw" / "workspace"
+    """`--workspace`, else `$WORKSPACE`, else `~/.openclaw/workspace` (the rule in `paths.py`)."""
+    from .paths import workspace_dir
+
+    return Path(workspace_dir(explicit))
 
 
 class Workspace(ValueClass):
