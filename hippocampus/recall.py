@@ -20,14 +20,20 @@ if TYPE_CHECKING:
 CORE_FLOOR = tier_floor("core")
 
 
+def _connection(ws: Workspace | None, conn: sqlite3.Connection | None) -> tuple[sqlite3.Connection | None, bool]:
+    """The caller's open cache, or the cache of `ws` opened here (and then ours to close)."""
+    if conn is not None:
+        return conn, False
+    return (searchdb.connect(ws) if ws is not None else None), True
+
+
 def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5,
            conn: sqlite3.Connection | None = None) -> list[Hit]:
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
-    own = conn is None
-    conn = conn or (searchdb.connect(ws) if ws is not None else None)
+    conn, own = _connection(ws, conn)
     if conn is None:
         return []
     try:
@@ -44,8 +50,7 @@ def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: in
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
-    own = conn is None
-    conn = conn or (searchdb.connect(ws) if ws is not None else None)
+    conn, own = _connection(ws, conn)
     if conn is None:
         return []
     try:
