@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -39,11 +38,6 @@ def main(ctx: click.Context, workspace: str | None) -> None:
         ctx.obj = Env(ws, clock_now(), load_config(ws))
     except HippocampusError as exc:
         raise click.ClickException(str(exc)) from None
-
-
-def iter_commands() -> Iterator[str]:
-    """Every command name, for the docs test."""
-    yield from sorted(main.commands)
 
 
 def _register_commands() -> None:

@@ -231,7 +231,7 @@ def request_after(payload: dict[str, Any]) -> int:
 
 
 def session_end(payload: dict[str, Any]) -> dict[str, Any]:
-    """Encode every queued signal (the cursor moves only after the index is written), then sync core."""
+    """Encode every queued signal (the cursor moves only after the index is written), then refresh the views."""
     ok, why = in_scope(payload)
     if not ok:
         return {"skipped": why}
@@ -240,7 +240,7 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     ws = Workspace(workspace_root(payload))
     if not ws.signals_path.exists():
         return {"created": [], "reinforced": []}
-    from .actions import encode_pending, sync_core
+    from .actions import encode_pending, refresh_views
     from .clock import now as clock_now
     from .config import load_config
 
@@ -248,7 +248,9 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     now = clock_now()
     report = encode_pending(ws, now, config)
     if report.created or report.reinforced or not ws.core_path.exists():
-        sync_core(ws, now, config)
+        # HIPPOCAMPUS_CORE.md always; the dashboard only where the user already has one
+        for warning in refresh_views(ws, now, config, dashboard=False):
+            sys.stderr.write(f"hippocampus: {warning}\n")
     return report.to_dict()
 
 

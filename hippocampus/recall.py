@@ -14,17 +14,25 @@ from .search import Hit, by_importance, rank
 TYPE_CHECKING = False  # see valueclass.py: typing and pathlib stay off the read path
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Callable
 
     from .store import Workspace
 
 CORE_FLOOR = tier_floor("core")
 
 
-def _connection(ws: Workspace | None, conn: sqlite3.Connection | None) -> tuple[sqlite3.Connection | None, bool]:
-    """The caller's open cache, or the cache of `ws` opened here (and then ours to close)."""
+def _with_cache(ws: Workspace | None, conn: sqlite3.Connection | None,
+                work: Callable[[sqlite3.Connection], list[Hit]]) -> list[Hit]:
+    """Run `work` on the caller's open cache (left open), or on the cache of `ws` opened and closed here."""
     if conn is not None:
-        return conn, False
-    return (searchdb.connect(ws) if ws is not None else None), True
+        return work(conn)
+    own = searchdb.connect(ws) if ws is not None else None
+    if own is None:
+        return []
+    try:
+        return work(own)
+    finally:
+        own.close()
 
 
 def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5,
@@ -33,15 +41,7 @@ def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: i
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
-    conn, own = _connection(ws, conn)
-    if conn is None:
-        return []
-    try:
-        candidates = searchdb.search(conn, query, config.candidates)
-    finally:
-        if own:
-            conn.close()
-    return rank(candidates, now, config, k)
+    return _with_cache(ws, conn, lambda c: rank(searchdb.search(c, query, config.candidates), now, config, k))
 
 
 def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: int | None = None,
@@ -50,35 +50,33 @@ def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: in
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
-    conn, own = _connection(ws, conn)
-    if conn is None:
+    if limit is not None and limit <= 0:
         return []
-    try:
-        if limit is not None and limit <= 0:
-            return []
-        now_ts = now.timestamp()
-        # anchor ≤ 1, so a core memory kept at least CORE_FLOOR of its importance: a bound on its age
-        # (widened by a millionth against rounding), applied in SQL over a covering index.
-        if config.curve == EBBINGHAUS:  # exp(-days/stability) ≥ floor ⇔ days ≤ -ln(floor)·stability
-            bound = {"not_before": now_ts, "per_stability": -math.log(CORE_FLOOR) * 86400.0 * 1.000001}
-        else:  # DAILY_FACTOR^days ≥ floor ⇔ days ≤ ln(floor)/ln(DAILY_FACTOR)
-            bound = {"not_before": now_ts - math.log(CORE_FLOOR) / math.log(DAILY_FACTOR) * 86400.0 * 1.000001}
-        scored: list[tuple[float, int]] = []  # with a limit: a min-heap of the best `limit` so far
-        for rid, anchor, last, stability in searchdb.anchored(conn, CORE_FLOOR, **bound):
-            if limit is not None and len(scored) >= limit and anchor < scored[0][0]:
-                break  # rows come highest anchor first and effective ≤ anchor: none can enter now
-            days = max(0.0, (now_ts - last) / 86400.0)
-            value = anchor * retention(days, config.curve, stability)
-            if value < CORE_FLOOR:
-                continue
-            if limit is None or len(scored) < limit:
-                heapq.heappush(scored, (value, rid))
-            elif (value, rid) > scored[0]:
-                heapq.heapreplace(scored, (value, rid))
-        scored.sort(reverse=True)
-        chosen = scored if limit is None else scored[:limit]
-        fetched = searchdb.fetch(conn, [rid for _, rid in chosen])
-    finally:
-        if own:
-            conn.close()
+    return _with_cache(ws, conn, lambda c: _core(c, now, config, limit))
+
+
+def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | None) -> list[Hit]:
+    """`core_memories` on an open cache."""
+    now_ts = now.timestamp()
+    # anchor ≤ 1, so a core memory kept at least CORE_FLOOR of its importance: a bound on its age
+    # (widened by a millionth against rounding), applied in SQL over a covering index.
+    if config.curve == EBBINGHAUS:  # exp(-days/stability) ≥ floor ⇔ days ≤ -ln(floor)·stability
+        bound = {"not_before": now_ts, "per_stability": -math.log(CORE_FLOOR) * 86400.0 * 1.000001}
+    else:  # DAILY_FACTOR^days ≥ floor ⇔ days ≤ ln(floor)/ln(DAILY_FACTOR)
+        bound = {"not_before": now_ts - math.log(CORE_FLOOR) / math.log(DAILY_FACTOR) * 86400.0 * 1.000001}
+    scored: list[tuple[float, int]] = []  # with a limit: a min-heap of the best `limit` so far
+    for rid, anchor, last, stability in searchdb.anchored(conn, CORE_FLOOR, **bound):
+        if limit is not None and len(scored) >= limit and anchor < scored[0][0]:
+            break  # rows come highest anchor first and effective ≤ anchor: none can enter now
+        days = max(0.0, (now_ts - last) / 86400.0)
+        value = anchor * retention(days, config.curve, stability)
+        if value < CORE_FLOOR:
+            continue
+        if limit is None or len(scored) < limit:
+            heapq.heappush(scored, (value, rid))
+        elif (value, rid) > scored[0]:
+            heapq.heapreplace(scored, (value, rid))
+    scored.sort(reverse=True)
+    chosen = scored if limit is None else scored[:limit]
+    fetched = searchdb.fetch(conn, [rid for _, rid in chosen])
     return by_importance([fetched[rid] for _, rid in chosen], now, config)

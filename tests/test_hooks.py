@@ -245,6 +245,15 @@ def test_session_end_encodes_the_queue_and_syncs_core(workspace: Path) -> None:
     assert "Alma" in (workspace / "HIPPOCAMPUS_CORE.md").read_text()
     ws = store.Workspace(workspace)
     assert store.read_cursor(ws) == ws.signals_path.stat().st_size
+    assert not (workspace / "brain-dashboard.html").exists(), "no dashboard is created unasked"
+
+
+def test_session_end_regenerates_an_existing_dashboard(workspace: Path) -> None:
+    (workspace / "brain-dashboard.html").write_text("old page")
+    call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
+    call("session_end", payload(workspace, reason="new"))
+    page = (workspace / "brain-dashboard.html").read_text()
+    assert page != "old page" and "Alma" in page
 
 
 def test_crash_between_index_write_and_cursor_write_loses_and_duplicates_nothing(
