@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True  # a dry run must leave this folder byte-identical (no __pycache__)
 sys.path.insert(0, str(HERE))
 
-from hippocampus.installer import main  # noqa: E402
+from hippocampus.installer.main import main
 
 if __name__ == "__main__":
     sys.exit(main(["--skill-dir", str(HERE), *sys.argv[1:]]))

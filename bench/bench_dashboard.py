@@ -25,26 +25,29 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent))
 from make_store import build  # noqa: E402
 
-from hippocampus import store  # noqa: E402
-from hippocampus.config import load_config  # noqa: E402
-from hippocampus.dashboard import build_view, render_html, write_dashboard  # noqa: E402
-from hippocampus.workspace_files import read_identity, read_sister_files  # noqa: E402
+from hippocampus.dashboard.page import render_html
+from hippocampus.dashboard.sources import read_identity, read_sister_files
+from hippocampus.dashboard.view import build_view
+from hippocampus.store import files, index_file, logs
+from hippocampus.store.config_file import load_config
+from hippocampus.store.workspace import Workspace
+from hippocampus.views import write_dashboard
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000").split(",")]
 NOW = datetime(2026, 11, 1, tzinfo=timezone.utc)
 
 
-def add_events(ws: store.Workspace) -> int:
+def add_events(ws: Workspace) -> int:
     """An events.jsonl like a real store's: one create per memory and a reinforce per reinforcement."""
     rows: list[dict[str, Any]] = []
-    for memory in store.load_index(ws).memories:
+    for memory in index_file.load_index(ws).memories:
         rows.append({"time": memory.created.isoformat(), "type": "create", "id": memory.id})
         for n in range(memory.times_reinforced):
             when = memory.last_accessed - timedelta(days=n)
             rows.append({"time": when.isoformat(), "type": "reinforce", "id": memory.id})
-    with store.locked(ws):
-        store.append_events(ws, rows)
+    with files.locked(ws):
+        logs.append_events(ws, rows)
     return len(rows)
 
 
@@ -59,28 +62,28 @@ def median_of(fn: Any) -> float:
     return statistics.median(samples)
 
 
-def stages(ws: store.Workspace) -> dict[str, float]:
+def stages(ws: Workspace) -> dict[str, float]:
     """Median seconds of each stage of `write_dashboard`."""
     timings: dict[str, list[float]] = {k: [] for k in ("load_index", "read_events", "build_view", "render", "write")}
     config = load_config(ws)
     for _ in range(RUNS):
         t0 = time.perf_counter()
-        index = store.load_index(ws)
+        index = index_file.load_index(ws)
         t1 = time.perf_counter()
-        events = store.read_events(ws)
+        events = logs.read_events(ws)
         t2 = time.perf_counter()
         view = build_view(index, events, NOW, config.curve, read_identity(ws), read_sister_files(ws))
         t3 = time.perf_counter()
         page = render_html(view)
         t4 = time.perf_counter()
-        store.write_text(ws.dashboard_path, page)
+        files.write_text(ws.dashboard_path, page)
         t5 = time.perf_counter()
         for key, value in zip(timings, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
             timings[key].append(value)
     return {k: statistics.median(v) for k, v in timings.items()}
 
 
-def command_seconds(ws: store.Workspace) -> float:
+def command_seconds(ws: Workspace) -> float:
     """Median wall time of the whole `hippocampus dashboard` process."""
     env = dict(os.environ, WORKSPACE=str(ws.root), HIPPOCAMPUS_NOW=NOW.isoformat())
     cmd = [sys.executable, "-m", "hippocampus", "dashboard"]
@@ -130,7 +133,7 @@ def main() -> None:
             root = Path(tmp) / "ws"
             root.mkdir()
             build(root, size, NOW)
-            ws = store.Workspace(root)
+            ws = Workspace(root)
             events = add_events(ws)
             in_process = median_of(lambda ws=ws: write_dashboard(ws, NOW))  # type: ignore[misc]
             entry: dict[str, Any] = {

@@ -26,6 +26,9 @@ ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
 from make_store import build, make_payload  # noqa: E402
 
+from hippocampus.store import files, index_file
+from hippocampus.store.workspace import Workspace
+
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").split(",")]
 START, END = "<!-- hooks-bench:start -->", "<!-- hooks-bench:end -->"
@@ -70,8 +73,7 @@ def build_real(workspace: Path, n: int) -> None:
     """A store of `n` memories whose texts are real user sentences (pairs of them past the distinct ones)."""
     from datetime import datetime, timezone
 
-    from hippocampus import store
-    from hippocampus.model import Index
+    from hippocampus.core.model import Index
 
     now = datetime(2026, 11, 1, tzinfo=timezone.utc)
     sentences = real_sentences()
@@ -81,9 +83,9 @@ def build_real(workspace: Path, n: int) -> None:
         text = sentences[i % k] if i < k else f"{sentences[i % k]} {sentences[(i * 7919) % k]}"
         memory["content"] = text
         memory["keywords"] = text.lower().split()[:4]
-    ws = store.Workspace(workspace)
-    with store.locked(ws):
-        store.save_index(ws, Index.from_dict(payload), now)
+    ws = Workspace(workspace)
+    with files.locked(ws):
+        index_file.save_index(ws, Index.from_dict(payload), now)
 
 
 def payloads(workspace: str) -> dict[str, bytes]:

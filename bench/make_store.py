@@ -7,6 +7,9 @@ import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from hippocampus.store import files, index_file
+from hippocampus.store.workspace import Workspace
+
 SUBJECTS = ["my sister", "my brother", "my manager", "our team", "my partner", "my dentist", "the landlord",
             "my daughter", "my son", "my best friend", "the client", "my doctor", "my neighbour", "my coach"]
 VERBS = ["prefers", "decided to", "wants to", "is worried about", "loves", "hates", "is working on",
@@ -50,13 +53,12 @@ def make_payload(n: int, now: datetime, seed: int = 7) -> dict[str, object]:
 
 def build(workspace: Path, n: int, now: datetime | None = None) -> Path:
     """Write a store of `n` memories into `workspace` through the real store (validated, cached)."""
-    from hippocampus import store
-    from hippocampus.model import Index
+    from hippocampus.core.model import Index
 
     now = now or datetime(2026, 11, 1, tzinfo=timezone.utc)
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     payload = make_payload(n, now)
     index = Index.from_dict(json.loads(json.dumps(payload)))
-    with store.locked(ws):
-        store.save_index(ws, index, now)
+    with files.locked(ws):
+        index_file.save_index(ws, index, now)
     return ws.index_path

@@ -1,5 +1,5 @@
 """`python -m hippocampus` runs the CLI, through the same entry point as the console script."""
 
-from .entry import main
+from hippocampus.cli.fast import main
 
 main()

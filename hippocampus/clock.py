@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 
-from .errors import InputError
-from .model import parse_time
+from hippocampus.core.model import parse_time
+from hippocampus.errors import InputError
 
 
 def now() -> datetime:

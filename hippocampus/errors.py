@@ -1,4 +1,16 @@
-"""Domain errors; the CLI turns each into a clear message and a non-zero exit."""
+"""Every domain error, in one place; the CLI turns each into one clear line and exit status 1.
+
+    HippocampusError                 anything Hippocampus reports to a user
+    ├── CorruptIndexError            a store file cannot be parsed or fails its schema; left untouched
+    ├── SchemaError                  an index about to be written does not match the schema; nothing written
+    ├── LockTimeoutError             another process held the store lock for too long
+    ├── NotFoundError                a memory id that does not exist was named
+    ├── InputError                   input from a file, a setting or the command line is malformed
+    ├── OpenClawError                an `openclaw` command failed; the message carries its own words
+    └── LLMError                     the optional LLM endpoint could not be reached or answered junk
+
+Standard library only: the installer imports it under the system python3.
+"""
 
 
 class HippocampusError(Exception):
@@ -7,6 +19,10 @@ class HippocampusError(Exception):
 
 class CorruptIndexError(HippocampusError):
     """The index file cannot be parsed or fails its schema; it is left untouched."""
+
+
+class SchemaError(HippocampusError):
+    """An index about to be written does not match the schema; nothing was written."""
 
 
 class LockTimeoutError(HippocampusError):
@@ -18,4 +34,12 @@ class NotFoundError(HippocampusError):
 
 
 class InputError(HippocampusError):
-    """Input from a file or the command line is malformed."""
+    """Input from a file, a setting or the command line is malformed."""
+
+
+class OpenClawError(HippocampusError):
+    """An `openclaw` command failed; the message carries its own words."""
+
+
+class LLMError(HippocampusError):
+    """The optional endpoint could not be reached or answered something unusable."""

@@ -6,27 +6,26 @@ import heapq
 import math
 from datetime import datetime
 
-from . import searchdb
-from .config import Config
-from .lifecycle import DAILY_FACTOR, EBBINGHAUS, retention, tier_floor
-from .search import Hit, by_importance, rank
+from hippocampus.core.config import Config
+from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
+from hippocampus.core.ranking import Hit, by_importance, rank
+from hippocampus.store import search_cache
 
-TYPE_CHECKING = False  # see valueclass.py: typing and pathlib stay off the read path
+TYPE_CHECKING = False  # see core/values.py: typing and pathlib stay off the read path
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable
 
-    from .store import Workspace
-
-CORE_FLOOR = tier_floor("core")
-
+    from hippocampus.store.workspace import Workspace
 
 def _with_cache(ws: Workspace | None, conn: sqlite3.Connection | None,
                 work: Callable[[sqlite3.Connection], list[Hit]]) -> list[Hit]:
     """Run `work` on the caller's open cache (left open), or on the cache of `ws` opened and closed here."""
     if conn is not None:
         return work(conn)
-    own = searchdb.connect(ws) if ws is not None else None
+    from hippocampus.store.index_file import open_search
+
+    own = open_search(ws) if ws is not None else None
     if own is None:
         return []
     try:
@@ -41,7 +40,7 @@ def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: i
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
-    return _with_cache(ws, conn, lambda c: rank(searchdb.search(c, query, config.candidates), now, config, k))
+    return _with_cache(ws, conn, lambda c: rank(search_cache.search(c, query, config.candidates), now, config, k))
 
 
 def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: int | None = None,
@@ -65,7 +64,7 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
     else:  # DAILY_FACTOR^days ≥ floor ⇔ days ≤ ln(floor)/ln(DAILY_FACTOR)
         bound = {"not_before": now_ts - math.log(CORE_FLOOR) / math.log(DAILY_FACTOR) * 86400.0 * 1.000001}
     scored: list[tuple[float, int]] = []  # with a limit: a min-heap of the best `limit` so far
-    for rid, anchor, last, stability in searchdb.anchored(conn, CORE_FLOOR, **bound):
+    for rid, anchor, last, stability in search_cache.anchored(conn, CORE_FLOOR, **bound):
         if limit is not None and len(scored) >= limit and anchor < scored[0][0]:
             break  # rows come highest anchor first and effective ≤ anchor: none can enter now
         days = max(0.0, (now_ts - last) / 86400.0)
@@ -78,5 +77,25 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
             heapq.heapreplace(scored, (value, rid))
     scored.sort(reverse=True)
     chosen = scored if limit is None else scored[:limit]
-    fetched = searchdb.fetch(conn, [rid for _, rid in chosen])
+    fetched = search_cache.fetch(conn, [rid for _, rid in chosen])
     return by_importance([fetched[rid] for _, rid in chosen], now, config)
+
+
+def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
+    """`recall`, then count the results as used (reinforced), so their scores show the reinforced memories."""
+    from hippocampus.memories import reinforce
+
+    hits = recall(ws, query, now, config, k)
+    if not hits:
+        return hits
+    done = {m.id: m for m in reinforce(ws, now, config, [h.memory.id for h in hits])}
+    return [Hit(done[h.memory.id], h.score, h.relevance, h.effective, h.recency) for h in hits]
+
+
+def turn_context(conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int) -> str:
+    """The fenced block injected before a turn: memories relevant to `query`, then core ones, within `budget`."""
+    from hippocampus.render.context import context_block
+
+    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn) if query.strip() else []
+    core = core_memories(None, now, config, config.core_limit, conn=conn)
+    return context_block(core, relevant, budget)

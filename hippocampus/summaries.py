@@ -6,17 +6,21 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from . import store
-from .errors import InputError, NotFoundError
-from .model import Index, Memory, format_time
-from .store import Workspace
+from hippocampus.core.model import Index, Memory, format_time
+from hippocampus.errors import InputError, NotFoundError
+from hippocampus.store import index_file, logs
+from hippocampus.store.workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hippocampus.llm import Endpoint
 
 MAX_SUMMARY = 500
 
 
 def pending(ws: Workspace, limit: int | None = None) -> list[Memory]:
     """Memories flagged `summaryPending`, oldest first."""
-    waiting = [m for m in store.load_index(ws).memories if m.summary_pending]
+    waiting = [m for m in index_file.load_index(ws).memories if m.summary_pending]
     waiting.sort(key=lambda m: (m.created, m.id))
     return waiting if limit is None else waiting[:limit]
 
@@ -33,7 +37,7 @@ def clean_summary(summary: str) -> str:
 
 def revise(ws: Workspace, now: datetime, memory_id: str, summary: str) -> Memory:
     """Replace a memory's content with `summary`, clear the flag, keep provenance, log the change."""
-    from .text import keywords
+    from hippocampus.core.tokens import keywords
 
     text = clean_summary(summary)
 
@@ -45,17 +49,17 @@ def revise(ws: Workspace, now: datetime, memory_id: str, summary: str) -> Memory
         memory.content = text
         memory.keywords = keywords(text)
         memory.summary_pending = False
-        store.append_events(ws, [{"time": format_time(now), "type": "revise", "id": memory_id,
+        logs.append_events(ws, [{"time": format_time(now), "type": "revise", "id": memory_id,
                                   "before": before, "after": text}])
         return memory
 
-    return store.update_index(ws, change, now)
+    return index_file.update_index(ws, change, now)
 
 
 def summarize_pending(ws: Workspace, now: datetime, rewrite: Callable[[str], str],
                       limit: int | None = None) -> dict[str, Any]:
     """Rewrite pending memories with `rewrite` (an LLM call) and apply each through `revise`."""
-    from .errors import HippocampusError
+    from hippocampus.errors import HippocampusError
 
     revised: list[str] = []
     failed: dict[str, str] = {}
@@ -66,3 +70,10 @@ def summarize_pending(ws: Workspace, now: datetime, rewrite: Callable[[str], str
         except HippocampusError as exc:
             failed[memory.id] = str(exc)
     return {"revised": revised, "failed": failed}
+
+
+def summarize_with(ws: Workspace, now: datetime, endpoint: Endpoint, limit: int | None = None) -> dict[str, Any]:
+    """`summarize_pending` with an OpenAI-compatible endpoint doing the rewriting."""
+    from hippocampus.llm import summarize
+
+    return summarize_pending(ws, now, lambda text: summarize(endpoint, text), limit)

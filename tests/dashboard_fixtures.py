@@ -11,8 +11,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from hippocampus import store
-from hippocampus.model import DOMAINS, Memory, Source
+from hippocampus.core.model import DOMAINS, Memory, Source
+from hippocampus.store import files, index_file, logs
+from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=timezone.utc)
 
@@ -63,18 +64,18 @@ def memory(number: int, content: str, *, anchor: float = 0.8, age_days: float = 
 
 
 def seed(ws_root: Path, memories: list[Memory], now: datetime = NOW, events: list[dict[str, Any]] | None = None,
-         ) -> store.Workspace:
+         ) -> Workspace:
     """Write `memories` (and `events`) through the real store."""
-    ws = store.Workspace(ws_root)
+    ws = Workspace(ws_root)
 
     def add(index: Any) -> None:
         index.memories.extend(memories)
         index.next_id = len(memories) + 1
 
-    store.update_index(ws, add, now)
+    index_file.update_index(ws, add, now)
     if events:
-        with store.locked(ws):
-            store.append_events(ws, events)
+        with files.locked(ws):
+            logs.append_events(ws, events)
     return ws
 
 

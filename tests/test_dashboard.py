@@ -30,11 +30,12 @@ from dashboard_fixtures import (
 )
 from markupsafe import escape
 
-from hippocampus import charts, lifecycle, store
-from hippocampus.dashboard import build_view, fading_rows, render_html, write_dashboard
-from hippocampus.model import Index
-from hippocampus.sisters import amygdala_view, mood, number, text_of, vta_view
-from hippocampus.workspace_files import (
+from hippocampus.core import lifecycle
+from hippocampus.core.model import Index
+from hippocampus.dashboard import charts
+from hippocampus.dashboard.page import render_html
+from hippocampus.dashboard.sisters import amygdala_view, mood, number, text_of, vta_view
+from hippocampus.dashboard.sources import (
     Identity,
     SisterFile,
     parse_identity_fields,
@@ -42,6 +43,9 @@ from hippocampus.workspace_files import (
     read_sister_file,
     read_sister_files,
 )
+from hippocampus.dashboard.view import build_view, fading_rows
+from hippocampus.store.workspace import Workspace
+from hippocampus.views import write_dashboard
 
 NO_SISTERS: dict[str, SisterFile] = {}
 
@@ -68,7 +72,7 @@ def test_identity_fields(text: str, expected: dict[str, str]) -> None:
 
 
 def test_identity_missing_is_a_plain_agent(workspace: Path) -> None:
-    identity = read_identity(store.Workspace(workspace))
+    identity = read_identity(Workspace(workspace))
     assert identity == Identity(name="Agent", avatar=None, emoji="", note="")
 
 
@@ -76,13 +80,13 @@ def test_avatar_file_named_in_identity_is_embedded(workspace: Path) -> None:
     (workspace / "avatars").mkdir()
     (workspace / "avatars" / "me.png").write_bytes(TINY_PNG)
     write_identity(workspace, "Molty", "avatars/me.png")
-    identity = read_identity(store.Workspace(workspace))
+    identity = read_identity(Workspace(workspace))
     assert identity.name == "Molty" and identity.emoji == "🦞"
     assert identity.avatar == "data:image/png;base64," + base64.b64encode(TINY_PNG).decode()
 
 
 def test_avatar_fallback_file_and_refusals(workspace: Path) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     (workspace / "avatar.jpg").write_bytes(b"\xff\xd8\xff\xe0" + b"0" * 20)
     write_identity(workspace, "Url", "https://example.com/a.png")
     identity = read_identity(ws)
@@ -100,7 +104,7 @@ def test_avatar_fallback_file_and_refusals(workspace: Path) -> None:
 # ---- sister skills ---------------------------------------------------------------------------
 
 def test_sister_files_missing_ok_and_malformed(workspace: Path) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     assert {s.status for s in read_sister_files(ws).values()} == {"missing"}
     write_sisters(workspace)
     assert read_sister_file(ws, "amygdala").data == EMOTIONS
@@ -362,7 +366,7 @@ def test_command_writes_the_page_and_reports(run_cli: Any, workspace: Path) -> N
     assert summary["sisters"] == {"amygdala": "missing", "vta": "missing"}
     other = workspace.parent / "other"
     other.mkdir()
-    result = run_cli("dashboard", "--workspace", str(other), "--json")
+    result = run_cli("--workspace", str(other), "dashboard", "--json")
     assert result.returncode == 0 and json.loads(result.stdout)["memories"] == 0
     assert (other / "brain-dashboard.html").exists()
 

@@ -29,8 +29,10 @@ from dashboard_fixtures import (
     write_sisters,
 )
 
-from hippocampus import lifecycle, store
-from hippocampus.dashboard import write_dashboard
+from hippocampus.core import lifecycle
+from hippocampus.store import index_file
+from hippocampus.store.workspace import Workspace
+from hippocampus.views import write_dashboard
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -94,9 +96,9 @@ def assert_offline_and_clean(page: Page, path: Path) -> None:
     assert page.console() == []
 
 
-def expected_counts(ws: store.Workspace) -> dict[str, int]:
+def expected_counts(ws: Workspace) -> dict[str, int]:
     """Tier and domain totals computed from the store with the lifecycle math, not the dashboard's code."""
-    memories = store.load_index(ws).memories
+    memories = index_file.load_index(ws).memories
     tiers = Counter(lifecycle.tier(lifecycle.effective_importance(m, NOW, "exponential")) for m in memories)
     domains = Counter(m.domain for m in memories)
     counts = {"total": len(memories)}
@@ -185,7 +187,7 @@ def test_with_scripts_off_every_memory_is_readable(chromium: Browser, workspace:
 
 
 def test_empty_store(chromium: Browser, workspace: Path) -> None:
-    path = write_dashboard(store.Workspace(workspace), NOW)
+    path = write_dashboard(Workspace(workspace), NOW)
     page = open_dashboard(chromium, path)
     seen = page.eval(PROBE)
     assert seen["counts"]["total"] == 0 and seen["visibleRows"] == 0 and seen["name"] == "Agent"

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from hippocampus import lifecycle
-from hippocampus.encode import CONTENT_LIMIT, encode
-from hippocampus.model import Index, Memory, Signal, Source, parse_time
+from hippocampus.core import lifecycle
+from hippocampus.core.encode import CONTENT_LIMIT, encode
+from hippocampus.core.model import Index, Memory, Signal, Source, parse_time
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 

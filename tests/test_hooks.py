@@ -13,9 +13,13 @@ from typing import Any
 
 import pytest
 
-from hippocampus import actions, hooks, store
-from hippocampus.config import Config
-from hippocampus.render import FENCE_CLOSE, FENCE_OPEN
+from hippocampus import hooks, memories
+from hippocampus.core.config import Config
+from hippocampus.openclaw.messages import message_id, message_text, turn_messages
+from hippocampus.openclaw.payload import in_scope
+from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
+from hippocampus.store import index_file, queue
+from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = "2026-03-01T10:00:00Z"
@@ -53,12 +57,12 @@ def turn(*texts: str, reply: str = "Sure.") -> list[dict[str, Any]]:
 
 
 def queued(workspace: Path) -> list[dict[str, Any]]:
-    path = store.Workspace(workspace).signals_path
+    path = Workspace(workspace).signals_path
     return [json.loads(x) for x in path.read_text().splitlines()] if path.exists() else []
 
 
 def remember(workspace: Path, text: str) -> None:
-    actions.remember(store.Workspace(workspace), T0, Config(), text)
+    memories.remember(Workspace(workspace), T0, Config(), text)
 
 
 # --- request_before -------------------------------------------------------------------------------
@@ -121,10 +125,10 @@ def test_scope_is_configurable(workspace: Path) -> None:
     call("request_after", body)
     assert len(queued(workspace)) == 1
     body["config"] = {"agents": ["work"]}
-    assert hooks.in_scope(body) == (False, "agent main not in scope")
+    assert in_scope(body) == (False, "agent main not in scope")
     body["config"] = {"channels": ["discord"]}
     body["ctx"]["channel"] = "telegram"
-    assert hooks.in_scope(body)[0] is False
+    assert in_scope(body)[0] is False
 
 
 # --- request_after --------------------------------------------------------------------------------
@@ -137,7 +141,7 @@ def test_request_after_queues_this_turns_user_messages_with_stable_ids(workspace
     [signal] = queued(workspace)
     assert signal["text"] == text
     assert signal["session"] == "sess-1"
-    assert signal["id"] == hooks.message_id("sess-1", text)
+    assert signal["id"] == message_id("sess-1", text)
     assert signal["role"] == "user"
     assert signal["timestamp"] == "2026-03-01T10:00:00Z"
     assert not (workspace / "memory" / "index.json").exists(), "no encoding on the per-turn path"
@@ -238,13 +242,13 @@ def test_session_end_encodes_the_queue_and_syncs_core(workspace: Path) -> None:
     assert err == ""
     report = json.loads(out)
     assert len(report["created"]) == 1
-    memory = store.load_index(store.Workspace(workspace)).memories[0]
+    memory = index_file.load_index(Workspace(workspace)).memories[0]
     assert "Alma" in memory.content
     assert memory.sources[0].session == "sess-1"
-    assert memory.sources[0].message == hooks.message_id("sess-1", "Remember that my sister's name is Alma")
+    assert memory.sources[0].message == message_id("sess-1", "Remember that my sister's name is Alma")
     assert "Alma" in (workspace / "HIPPOCAMPUS_CORE.md").read_text()
-    ws = store.Workspace(workspace)
-    assert store.read_cursor(ws) == ws.signals_path.stat().st_size
+    ws = Workspace(workspace)
+    assert queue.read_cursor(ws) == ws.signals_path.stat().st_size
     assert not (workspace / "brain-dashboard.html").exists(), "no dashboard is created unasked"
 
 
@@ -258,40 +262,40 @@ def test_session_end_regenerates_an_existing_dashboard(workspace: Path) -> None:
 
 def test_crash_between_index_write_and_cursor_write_loses_and_duplicates_nothing(
         workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
     call("request_after", payload(workspace, messages=turn("I prefer tea over coffee every morning")))
 
-    def crash(_ws: store.Workspace, _offset: int) -> None:
+    def crash(_ws: Workspace, _offset: int) -> None:
         raise OSError("simulated crash before the cursor was written")
 
-    monkeypatch.setattr(store, "write_cursor", crash)
+    monkeypatch.setattr(queue, "write_cursor", crash)
     out, err = call("session_end", payload(workspace, reason="new"))
     assert out == "" and "session_end failed open" in err
-    written = store.load_index(ws).memories
+    written = index_file.load_index(ws).memories
     assert len(written) == 2, "the memories were written before the crash"
-    assert store.read_cursor(ws) == 0, "the cursor did not move"
+    assert queue.read_cursor(ws) == 0, "the cursor did not move"
 
     monkeypatch.undo()
     monkeypatch.setenv("HIPPOCAMPUS_NOW", NOW)
     call("session_end", payload(workspace, reason="new"))
-    again = store.load_index(ws).memories
+    again = index_file.load_index(ws).memories
     assert [m.id for m in again] == [m.id for m in written]
     assert [len(m.sources) for m in again] == [1, 1]
     assert [m.times_reinforced for m in again] == [m.times_reinforced for m in written]
-    assert store.read_cursor(ws) == ws.signals_path.stat().st_size
+    assert queue.read_cursor(ws) == ws.signals_path.stat().st_size
 
 
 def test_session_end_with_a_corrupt_index_keeps_every_signal(workspace: Path) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     remember(workspace, "My cat is called Pixel")
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
     ws.index_path.write_text("{ broken")
     _, err = call("session_end", payload(workspace, reason="new"))
     assert "session_end failed open" in err
-    assert store.read_cursor(ws) == 0
+    assert queue.read_cursor(ws) == 0
     assert ws.index_path.read_text() == "{ broken"
-    signals, _end, _bad = store.read_pending_signals(ws)
+    signals, _end, _bad = queue.read_pending_signals(ws)
     assert [s.text for s in signals] == ["Remember that my sister's name is Alma"]
 
 
@@ -301,7 +305,7 @@ def test_session_end_for_a_cron_session_does_nothing(workspace: Path) -> None:
     body["ctx"] = {"agentId": "main", "sessionKey": "agent:main:cron:job:run:1"}
     out, _ = call("session_end", body)
     assert json.loads(out) == {"skipped": "cron session"}
-    assert store.read_cursor(store.Workspace(workspace)) == 0
+    assert queue.read_cursor(Workspace(workspace)) == 0
 
 
 @pytest.mark.parametrize(("messages", "expected"), [
@@ -313,11 +317,11 @@ def test_session_end_for_a_cron_session_does_nothing(workspace: Path) -> None:
     ("not a list", []),
 ])
 def test_turn_messages_takes_the_last_run_of_user_messages(messages: Any, expected: list[str]) -> None:
-    assert [m["content"] for m in hooks.turn_messages(messages)] == expected
+    assert [m["content"] for m in turn_messages(messages)] == expected
 
 
 def test_message_text_flattens_parts_and_drops_openclaw_timestamps() -> None:
-    assert hooks.message_text({"content": "[Sun 2026-11-29 11:20 UTC] hello"}) == "hello"
-    assert hooks.message_text({"content": [{"type": "text", "text": "a"}, {"type": "image"},
+    assert message_text({"content": "[Sun 2026-11-29 11:20 UTC] hello"}) == "hello"
+    assert message_text({"content": [{"type": "text", "text": "a"}, {"type": "image"},
                                            {"type": "text", "text": "b"}]}) == "a\nb"
-    assert hooks.message_text({"content": None}) == ""
+    assert message_text({"content": None}) == ""

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from hippocampus.plan import Observed, Options, cron_jobs, plugin_entry
+from hippocampus.installer.plan import Observed, Options, cron_jobs, plugin_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_openclaw.py"
@@ -109,8 +109,10 @@ def test_plugin_entry_only_sets_declared_fields(tmp_path: Path) -> None:
 
 
 def test_installer_imports_only_the_standard_library() -> None:
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import hippocampus.installer, hippocampus.agent_setup;"
-            "bad = {'click', 'jinja2', 'yaml', 'jsonschema'} & {m.split('.')[0] for m in sys.modules};"
+    code = ("import sys, pkgutil, importlib; sys.path.insert(0, sys.argv[1]); import hippocampus.installer as pkg;"
+            "[importlib.import_module(m.name) for m in pkgutil.iter_modules(pkg.__path__, 'hippocampus.installer.')"
+            " if m.name != 'hippocampus.installer.__main__'];"
+            "bad = {m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names) - {'hippocampus', '__main__'};"
             "sys.exit(f'non-stdlib imports: {bad}' if bad else 0)")
     done = subprocess.run([sys.executable, "-S", "-c", code, str(ROOT)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr

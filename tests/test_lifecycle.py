@@ -7,8 +7,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from hippocampus import lifecycle
-from hippocampus.model import Memory
+from hippocampus.core import lifecycle
+from hippocampus.core.model import Memory
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

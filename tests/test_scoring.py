@@ -6,14 +6,24 @@ import math
 
 import pytest
 
-from hippocampus import scoring
-from hippocampus.scoring import Score, heuristic_csn, passes_gate, resonance_term, score_message, v_score
+from hippocampus.core.scoring import (
+    DECISION,
+    EMOTIONAL,
+    GENERAL,
+    PERSON_PROJECT,
+    PREFERENCE,
+    REMEMBER,
+    THRESHOLD,
+    Score,
+    score_message,
+)
+from hippocampus.core.vscore import V_THRESHOLD, heuristic_csn, passes_gate, resonance_term, v_score
 
 
 def test_constants_follow_the_seed_table() -> None:
-    assert (scoring.REMEMBER, scoring.EMOTIONAL, scoring.PREFERENCE) == (0.9, 0.85, 0.8)
-    assert (scoring.DECISION, scoring.PERSON_PROJECT, scoring.GENERAL) == (0.75, 0.7, 0.5)
-    assert scoring.THRESHOLD == 0.5 and scoring.V_THRESHOLD == 0.5
+    assert (REMEMBER, EMOTIONAL, PREFERENCE) == (0.9, 0.85, 0.8)
+    assert (DECISION, PERSON_PROJECT, GENERAL) == (0.75, 0.7, 0.5)
+    assert THRESHOLD == 0.5 and V_THRESHOLD == 0.5
 
 
 @pytest.mark.parametrize(

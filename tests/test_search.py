@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from hippocampus import searchdb, store
-from hippocampus.config import Config
-from hippocampus.model import Index, Memory
+from hippocampus.core.config import Config
+from hippocampus.core.model import Index, Memory
+from hippocampus.core.ranking import rank
 from hippocampus.recall import core_memories, recall
-from hippocampus.search import rank
+from hippocampus.store import files, index_file, search_cache
+from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 1, tzinfo=timezone.utc)
 
@@ -22,9 +23,9 @@ def mem(i: int, text: str, anchor: float = 0.5, days: float = 0.0) -> Memory:
     return Memory(id=f"mem_{i:03d}", content=text, anchor=anchor, importance=anchor, created=when, last_accessed=when)
 
 
-def save(ws: store.Workspace, memories: list[Memory]) -> None:
-    with store.locked(ws):
-        store.save_index(ws, Index(memories=memories, next_id=len(memories) + 1), NOW)
+def save(ws: Workspace, memories: list[Memory]) -> None:
+    with files.locked(ws):
+        index_file.save_index(ws, Index(memories=memories, next_id=len(memories) + 1), NOW)
 
 
 def test_rank_weighs_relevance_importance_and_recency() -> None:
@@ -38,10 +39,10 @@ def test_rank_weighs_relevance_importance_and_recency() -> None:
 
 
 def test_cache_follows_every_write_and_rebuilds_when_stale(workspace: Path) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     save(ws, [mem(1, "I prefer green tea"), mem(2, "My sister is called Alma")])
     assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_001"]
-    store.update_index(ws, lambda ix: ix.memories.append(mem(3, "Tea ceremony in Kyoto")), NOW)
+    index_file.update_index(ws, lambda ix: ix.memories.append(mem(3, "Tea ceremony in Kyoto")), NOW)
     assert {h.memory.id for h in recall(ws, "tea", NOW, Config())} == {"mem_001", "mem_003"}
     data = json.loads(ws.index_path.read_text())
     data["memories"] = [m for m in data["memories"] if m["id"] != "mem_001"]
@@ -52,23 +53,23 @@ def test_cache_follows_every_write_and_rebuilds_when_stale(workspace: Path) -> N
 
 
 def test_common_words_are_pruned_only_while_rarer_words_remain(workspace: Path) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     memories = [mem(i, f"common filler words number {i}") for i in range(1, 41)]
     memories.append(mem(41, "common zebra sighting"))
     save(ws, memories)
-    conn = searchdb.connect(ws)
+    conn = index_file.open_search(ws)
     assert conn is not None
     try:
-        assert searchdb.selective_words(conn, ["common", "zebra"]) == ["zebra"]
-        assert searchdb.selective_words(conn, ["common", "filler"]) == ["common", "filler"]
-        assert searchdb.selective_words(conn, ["common"]) == ["common"]
+        assert search_cache.selective_words(conn, ["common", "zebra"]) == ["zebra"]
+        assert search_cache.selective_words(conn, ["common", "filler"]) == ["common", "filler"]
+        assert search_cache.selective_words(conn, ["common"]) == ["common"]
     finally:
         conn.close()
     assert recall(ws, "common zebra", NOW, Config(), 1)[0].memory.id == "mem_041"
 
 
 def test_core_memories_follow_decay(workspace: Path) -> None:
-    ws = store.Workspace(workspace)
+    ws = Workspace(workspace)
     save(ws, [mem(1, "fresh core", 0.9), mem(2, "old core", 0.9, days=30), mem(3, "active", 0.6)])
     assert [h.memory.id for h in core_memories(ws, NOW, Config())] == ["mem_001"]
     assert [h.memory.id for h in core_memories(ws, NOW + timedelta(days=11), Config())] == ["mem_001"]

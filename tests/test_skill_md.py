@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from hippocampus.cli import main
+from hippocampus.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SKILL = (ROOT / "SKILL.md").read_text(encoding="utf-8")

@@ -10,37 +10,37 @@ from pathlib import Path
 
 import pytest
 
-from hippocampus import store
-from hippocampus.errors import CorruptIndexError
-from hippocampus.model import Index, Memory
-from hippocampus.schema import SchemaError
+from hippocampus.core.model import Index, Memory
+from hippocampus.errors import CorruptIndexError, SchemaError
+from hippocampus.store import index_file, queue
+from hippocampus.store.workspace import Workspace, resolve_workspace
 
 NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def ws_of(path: Path) -> store.Workspace:
-    return store.Workspace(path)
+def ws_of(path: Path) -> Workspace:
+    return Workspace(path)
 
 
 def test_workspace_resolution(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    assert store.resolve_workspace(str(tmp_path / "x")) == tmp_path / "x"
+    assert resolve_workspace(str(tmp_path / "x")) == tmp_path / "x"
     monkeypatch.setenv("WORKSPACE", str(tmp_path / "env"))
-    assert store.resolve_workspace(None) == tmp_path / "env"
+    assert resolve_workspace(None) == tmp_path / "env"
     monkeypatch.delenv("WORKSPACE")
     monkeypatch.setenv("HOME", str(tmp_path / "h"))
-    assert store.resolve_workspace(None) == tmp_path / "h" / ".openclaw" / "workspace"
+    assert resolve_workspace(None) == tmp_path / "h" / ".openclaw" / "workspace"
 
 
 def test_roundtrip_and_layout(workspace: Path) -> None:
     ws = ws_of(workspace)
-    store.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="tea", created=NOW,
+    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="tea", created=NOW,
                                                                   last_accessed=NOW)), NOW)
     data = json.loads(ws.index_path.read_text())
     assert data["version"] == 2 and data["memories"][0]["id"] == "mem_001"
     for name in ("user", "self", "relationship", "world"):
         assert (ws.memory_dir / name).is_dir()
-    assert store.load_index(ws).memories[0].content == "tea"
+    assert index_file.load_index(ws).memories[0].content == "tea"
 
 
 @pytest.mark.parametrize("content", [b"{not json", b'{"memories": [{"id": "mem_001"', b"\x00\xff\xfe",
@@ -50,7 +50,7 @@ def test_corrupt_index_is_reported_and_left_byte_for_byte(workspace: Path, conte
     ws.memory_dir.mkdir(parents=True)
     ws.index_path.write_bytes(content)
     with pytest.raises(CorruptIndexError, match=str(ws.index_path)):
-        store.update_index(ws, lambda ix: None, NOW)
+        index_file.update_index(ws, lambda ix: None, NOW)
     assert ws.index_path.read_bytes() == content
 
 
@@ -61,13 +61,13 @@ def test_schema_violation_writes_nothing(workspace: Path) -> None:
         ix.memories.append(Memory(id="mem 1!", content="", created=NOW, last_accessed=NOW))
 
     with pytest.raises(SchemaError):
-        store.update_index(ws, bad, NOW)
+        index_file.update_index(ws, bad, NOW)
     assert not ws.index_path.exists()
 
 
 def test_never_blanks_an_index_with_memories(workspace: Path) -> None:
     ws = ws_of(workspace)
-    store.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="a", created=NOW,
+    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="a", created=NOW,
                                                                   last_accessed=NOW)), NOW)
     before = ws.index_path.read_bytes()
 
@@ -75,23 +75,23 @@ def test_never_blanks_an_index_with_memories(workspace: Path) -> None:
         ix.memories.clear()
 
     with pytest.raises(CorruptIndexError, match="empty"):
-        store.update_index(ws, blank, NOW)
+        index_file.update_index(ws, blank, NOW)
     assert ws.index_path.read_bytes() == before
 
 
 def test_ids_never_collide_after_deletions(workspace: Path) -> None:
     ws = ws_of(workspace)
     for _ in range(3):
-        store.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="m", created=NOW,
+        index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="m", created=NOW,
                                                                       last_accessed=NOW)), NOW)
 
     def drop_last(ix: Index) -> None:
         ix.memories.pop()
 
-    store.update_index(ws, drop_last, NOW)
-    store.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="n", created=NOW,
+    index_file.update_index(ws, drop_last, NOW)
+    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="n", created=NOW,
                                                                   last_accessed=NOW)), NOW)
-    ids = [m.id for m in store.load_index(ws).memories]
+    ids = [m.id for m in index_file.load_index(ws).memories]
     assert ids == ["mem_001", "mem_002", "mem_004"]
 
 
@@ -107,9 +107,9 @@ def test_v1_index_from_the_original_skill_loads_and_migrates(workspace: Path) ->
                         "importance": 0.5, "created": "2025-01-15", "lastAccessed": "2025-01-15",
                         "timesReinforced": 0, "keywords": []}]}
     ws.index_path.write_text(json.dumps(v1))
-    index = store.load_index(ws)
+    index = index_file.load_index(ws)
     assert index.memories[0].anchor == 0.85 and index.memories[0].times_reinforced == 3
-    store.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="new", created=NOW,
+    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="new", created=NOW,
                                                                   last_accessed=NOW)), NOW)
     data = json.loads(ws.index_path.read_text())
     assert data["version"] == 2
@@ -124,19 +124,19 @@ def test_signal_queue_skips_partial_and_malformed_lines(workspace: Path) -> None
     ws.signals_path.write_bytes(b'{"session":"s","id":"1","text":"a","timestamp":"2026-01-01T00:00:00Z"}\n'
                                 b"garbage\n"
                                 b'{"session":"s","id":"2","text":"b"')
-    signals, end, bad = store.read_pending_signals(ws)
+    signals, end, bad = queue.read_pending_signals(ws)
     assert [s.message_id for s in signals] == ["1"] and bad == 1
-    store.write_cursor(ws, end)
+    queue.write_cursor(ws, end)
     with open(ws.signals_path, "ab") as handle:
         handle.write(b',"timestamp":"2026-01-01T00:00:00Z"}\n')
-    signals, _, _ = store.read_pending_signals(ws)
+    signals, _, _ = queue.read_pending_signals(ws)
     assert [s.message_id for s in signals] == ["2"]
 
 
 def test_eight_processes_remember_25_each_and_all_200_survive(workspace: Path) -> None:
     script = (
         "import sys\n"
-        "from hippocampus.cli import main\n"
+        "from hippocampus.cli.app import main\n"
         "p = sys.argv[1]\n"
         "for i in range(25):\n"
         "    try:\n"
@@ -150,7 +150,7 @@ def test_eight_processes_remember_25_each_and_all_200_survive(workspace: Path) -
     for proc in procs:
         _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err.decode()
-    memories = store.load_index(ws_of(workspace)).memories
+    memories = index_file.load_index(ws_of(workspace)).memories
     assert len(memories) == 200
     assert len({m.id for m in memories}) == 200
     assert len({m.content for m in memories}) == 200

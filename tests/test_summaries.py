@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from e2e.fake_model import FakeModel
 
-from hippocampus import llm, store
-from hippocampus.model import Signal
+from hippocampus import llm
+from hippocampus.core.model import Signal
+from hippocampus.store import queue
+from hippocampus.store.workspace import Workspace
 
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
 
@@ -26,8 +28,8 @@ def server(tmp_path: Path) -> Iterator[FakeModel]:
 
 
 def queue_and_encode(run_cli: Any, workspace: Path, *texts: str) -> None:
-    ws = store.Workspace(workspace)
-    store.append_signals(ws, [Signal("sess-1", f"m{i}", t, "2026-03-01T09:00:00Z", 0.9, category="remember")
+    ws = Workspace(workspace)
+    queue.append_signals(ws, [Signal("sess-1", f"m{i}", t, "2026-03-01T09:00:00Z", 0.9, category="remember")
                               for i, t in enumerate(texts)])
     assert run_cli("encode").returncode == 0
 

@@ -7,10 +7,11 @@ from itertools import combinations
 
 import pytest
 
-from hippocampus import similarity as sim
-from hippocampus.redaction import redact
-from hippocampus.similarity import SAME_THRESHOLD, similarity
-from hippocampus.text import clean, keywords, tokenize
+from hippocampus.core import similarity as sim
+from hippocampus.core.clean import clean
+from hippocampus.core.redact import redact
+from hippocampus.core.similarity import SAME_THRESHOLD, similarity
+from hippocampus.core.tokens import keywords, tokenize
 
 # --- clean -----------------------------------------------------------------------------------
 

@@ -14,7 +14,10 @@ from typing import Any
 
 import pytest
 
-from hippocampus import hooks, store, transcripts
+from hippocampus.openclaw import transcripts
+from hippocampus.openclaw.messages import message_id
+from hippocampus.store import queue
+from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 SESSION = "c15abe43-15ad-4214-b054-4aa13102c9d7"
@@ -70,13 +73,13 @@ def history() -> list[tuple[str, str | None, bytes | None]]:
     ]
 
 
-def queued(ws: store.Workspace) -> list[dict[str, Any]]:
+def queued(ws: Workspace) -> list[dict[str, Any]]:
     return [json.loads(x) for x in ws.signals_path.read_text().splitlines()] if ws.signals_path.exists() else []
 
 
 @pytest.fixture
-def ws(workspace: Path) -> store.Workspace:
-    return store.Workspace(workspace)
+def ws(workspace: Path) -> Workspace:
+    return Workspace(workspace)
 
 
 @pytest.fixture(autouse=True)
@@ -85,7 +88,7 @@ def no_zstd(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(transcripts, "_zstd_decoder", lambda: None)
 
 
-def test_sqlite_history_is_queued_with_the_ids_the_live_hook_uses(ws: store.Workspace, tmp_path: Path) -> None:
+def test_sqlite_history_is_queued_with_the_ids_the_live_hook_uses(ws: Workspace, tmp_path: Path) -> None:
     db = make_db(tmp_path / "state", history())
     before = db.read_bytes()
     report = transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)
@@ -93,7 +96,7 @@ def test_sqlite_history_is_queued_with_the_ids_the_live_hook_uses(ws: store.Work
     assert [s["text"] for s in signals] == ["Remember that my sister's name is Alma",
                                             "I prefer green tea over coffee in the morning"]
     assert all(s["role"] == "user" and s["session"] == SESSION for s in signals)
-    assert signals[0]["id"] == hooks.message_id(SESSION, "Remember that my sister's name is Alma")
+    assert signals[0]["id"] == message_id(SESSION, "Remember that my sister's name is Alma")
     assert signals[0]["timestamp"] == "2026-11-29T11:20:33.293000Z"
     assert report["malformed"] == 1
     assert report["compressedSkipped"] == 1
@@ -101,7 +104,7 @@ def test_sqlite_history_is_queued_with_the_ids_the_live_hook_uses(ws: store.Work
     assert db.read_bytes() == before, "the OpenClaw database is only read"
 
 
-def test_compressed_rows_are_read_when_a_decoder_exists(ws: store.Workspace, tmp_path: Path,
+def test_compressed_rows_are_read_when_a_decoder_exists(ws: Workspace, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     blob = line("user", "Remember that my brother lives in Lisbon", 30).encode()
     make_db(tmp_path / "state", [(SESSION, None, blob)])
@@ -111,7 +114,7 @@ def test_compressed_rows_are_read_when_a_decoder_exists(ws: store.Workspace, tmp
     assert [s["text"] for s in queued(ws)] == ["Remember that my brother lives in Lisbon"]
 
 
-def test_watermark_reads_only_what_is_new(ws: store.Workspace, tmp_path: Path) -> None:
+def test_watermark_reads_only_what_is_new(ws: Workspace, tmp_path: Path) -> None:
     state = tmp_path / "state"
     make_db(state, history())
     transcripts.preprocess(ws, state, "main", NOW, None)
@@ -122,7 +125,7 @@ def test_watermark_reads_only_what_is_new(ws: store.Workspace, tmp_path: Path) -
     assert queued(ws)[-1]["text"] == "Remember that my dentist is on Friday at nine"
 
 
-def test_signals_n_really_limits_to_the_last_n(ws: store.Workspace, tmp_path: Path) -> None:
+def test_signals_n_really_limits_to_the_last_n(ws: Workspace, tmp_path: Path) -> None:
     rows = [(SESSION, line("user", f"Remember that item number {i} is stored in box {i}", i), None)
             for i in range(10)]
     make_db(tmp_path / "state", rows)
@@ -133,14 +136,14 @@ def test_signals_n_really_limits_to_the_last_n(ws: store.Workspace, tmp_path: Pa
     assert transcripts.preprocess(ws, tmp_path / "state", "main", NOW, 3)["queued"] == 0
 
 
-def test_watermark_advances_only_after_the_signals_are_queued(ws: store.Workspace, tmp_path: Path,
+def test_watermark_advances_only_after_the_signals_are_queued(ws: Workspace, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     make_db(tmp_path / "state", history())
 
-    def crash(_ws: store.Workspace, _signals: list[Any]) -> None:
+    def crash(_ws: Workspace, _signals: list[Any]) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "append_signals", crash)
+    monkeypatch.setattr(queue, "append_signals", crash)
     with pytest.raises(OSError):
         transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)
     assert not ws.state_path.exists()
@@ -149,7 +152,7 @@ def test_watermark_advances_only_after_the_signals_are_queued(ws: store.Workspac
     assert transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)["queued"] == 2
 
 
-def test_legacy_jsonl_sessions_with_malformed_and_partial_lines(ws: store.Workspace, tmp_path: Path) -> None:
+def test_legacy_jsonl_sessions_with_malformed_and_partial_lines(ws: Workspace, tmp_path: Path) -> None:
     folder = tmp_path / "state" / "agents" / "main" / "sessions"
     folder.mkdir(parents=True)
     path = folder / "legacy-1.jsonl"
@@ -170,7 +173,7 @@ def test_legacy_jsonl_sessions_with_malformed_and_partial_lines(ws: store.Worksp
     assert queued(ws)[-1]["text"] == "Remember that my passport expires in March"
 
 
-def test_jsonl_cron_sessions_are_skipped(ws: store.Workspace, tmp_path: Path) -> None:
+def test_jsonl_cron_sessions_are_skipped(ws: Workspace, tmp_path: Path) -> None:
     folder = tmp_path / "state" / "agents" / "main" / "sessions"
     folder.mkdir(parents=True)
     (folder / "sessions.json").write_text(json.dumps({"agent:main:cron:x:run:1": {"sessionId": "cronrun"}}))

@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 
-from hippocampus import actions, store
-from hippocampus.config import Config
-from hippocampus.render import FENCE_OPEN
+from hippocampus import memories
+from hippocampus.core.config import Config
+from hippocampus.render.context import FENCE_OPEN
+from hippocampus.store import queue
+from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -72,7 +74,7 @@ def test_registers_every_hook_with_a_budget(openclaw_path: str, workspace: Path)
 
 
 def test_injects_the_block_from_real_python(openclaw_path: str, workspace: Path) -> None:
-    actions.remember(store.Workspace(workspace), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(),
+    memories.remember(Workspace(workspace), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(),
                      "My cat is called Pixel")
     out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "what is my cat called"},
                 {"python": sys.executable, "packageDir": str(ROOT)})
@@ -104,14 +106,14 @@ def test_missing_interpreter_fails_open(openclaw_path: str, workspace: Path) -> 
 
 def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw_path: str,
                                                                        workspace: Path) -> None:
-    ws = store.Workspace(workspace)
-    from hippocampus.capture import raw_signal
+    ws = Workspace(workspace)
+    from hippocampus.core.capture import raw_signal
 
     signal = raw_signal("s1", "m1", "Remember that my sister's name is Alma", "2026-03-01T09:00:00Z")
     assert signal is not None
-    store.append_signals(ws, [signal])
+    queue.append_signals(ws, [signal])
     drive(openclaw_path, workspace, "session_end", {"sessionId": "s1", "reason": "new"},
           {"python": sys.executable, "packageDir": str(ROOT)},
           ctx={"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"})
     assert "Alma" in ws.index_path.read_text()
-    assert store.read_cursor(ws) == ws.signals_path.stat().st_size
+    assert queue.read_cursor(ws) == ws.signals_path.stat().st_size

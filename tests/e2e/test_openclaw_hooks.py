@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from hippocampus.hooks import message_id
-from hippocampus.render import FENCE_CLOSE, FENCE_OPEN
+from hippocampus.openclaw.messages import message_id
+from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
 
 from .conftest import OpenClaw
 from .fake_model import REPLY_PREFIX

@@ -1,0 +1,14 @@
+"""The `hippocampus` command: a fast entry point, the click app, and one module per command group.
+
+    fast         answers `recall` and `load-core` without importing click; else hands over to app
+    app          the click group, and the one place domain errors become exit status 1
+    common       Env, `--json`, the JSON echo
+    output       the JSON and text forms of memories and hits (shared with fast)
+    memories     remember, recall, reinforce, review, forget, heartbeat, list, status, load-core, sync-core
+    maintenance  decay, archive, encode, consolidate, ingest, import, export, wipe
+    history      preprocess (OpenClaw history backfill)
+    summaries    pending, revise, summarize
+    setup        init, dashboard
+
+Each command parses its options, makes one library call and echoes the result.
+"""

@@ -1,0 +1,98 @@
+"""The `hippocampus` console entry point.
+
+The two commands an agent runs most, `recall QUERY [-k N] [--json]` and `load-core [--all] [--json]`,
+are answered here without importing click (which is most of a cold start); their output is the same
+as the click commands'. Any other form, any option this parser does not know, and any error goes to
+the full click CLI, so help, validation and error messages stay click's.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def _split(argv: list[str]) -> tuple[str | None, list[str]] | None:
+    """(workspace, rest) when argv starts with an optional `--workspace DIR`; None if it is anything else."""
+    if argv[:1] == ["--workspace"] and len(argv) >= 2:
+        return argv[1], argv[2:]
+    if argv and argv[0].startswith("--workspace="):
+        return argv[0].split("=", 1)[1], argv[1:]
+    if argv and argv[0].startswith("-"):
+        return None
+    return None, argv
+
+
+def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
+    """The command and its options, for the forms this module answers; None for anything else."""
+    if not rest or rest[0] not in ("recall", "load-core"):
+        return None
+    command, args = rest[0], rest[1:]
+    opts: dict[str, object] = {"json": False, "all": False, "k": 5, "query": None}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--json":
+            opts["json"] = True
+        elif arg == "--all" and command == "load-core":
+            opts["all"] = True
+        elif arg == "-k" and command == "recall" and i + 1 < len(args) and args[i + 1].isdigit():
+            opts["k"] = int(args[i + 1])
+            i += 1
+        elif command == "recall" and not arg.startswith("-") and opts["query"] is None and arg.strip():
+            opts["query"] = arg
+        else:
+            return None
+        i += 1
+    if command == "recall" and opts["query"] is None:
+        return None
+    return command, opts
+
+
+def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str | None:
+    """What the command prints; None when the search cache is missing or stale (the full CLI rebuilds it)."""
+    from hippocampus.cli.output import hit_json, json_text, recall_text
+    from hippocampus.clock import now as clock_now
+    from hippocampus.recall import core_memories, recall
+    from hippocampus.store import search_cache
+    from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.workspace import read_paths, workspace_dir
+
+    index, cache, settings = read_paths(workspace_dir(workspace))
+    conn = search_cache.open_fresh(index, cache)
+    if conn is None:
+        return None
+    try:
+        now = clock_now()
+        config = load_config_file(settings)
+        if command == "recall":
+            hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
+            results = [hit_json(h, now, config.curve) for h in hits]
+            return json_text(results) if opts["json"] else recall_text(results)
+        from hippocampus.render.markdown import load_core_text
+
+        hits = core_memories(None, now, config, None if opts["all"] else config.core_limit, conn=conn)
+        if opts["json"]:
+            return json_text([hit_json(h, now, config.curve) for h in hits])
+        return load_core_text(hits)
+    finally:
+        conn.close()
+
+
+def main() -> None:
+    """Answer the hot forms directly, everything else through click."""
+    from hippocampus.errors import HippocampusError
+
+    split = _split(sys.argv[1:])
+    parsed = _parse(split[1]) if split else None
+    if split is not None and parsed is not None:
+        try:
+            out = _answer(split[0], *parsed)
+        except HippocampusError:
+            out = None  # click reports it, with its usual message and exit status
+        if out is not None:
+            sys.stdout.write(out)
+            sys.stdout.flush()
+            return
+    from hippocampus.cli.app import main as cli_main
+
+    cli_main()

@@ -1,0 +1,24 @@
+"""The rules of memory, as pure functions: what is worth keeping, how it fades, what is the same, how it ranks.
+
+The rule of this package: no I/O of any kind. No files, no environment, no clock, no sqlite, no
+subprocess, no network, no click. Time comes in as `now`; everything else comes in as values and
+goes out as values. `tests/test_architecture.py` enforces it by scanning every module's imports
+and calls. Keeping the rules pure is what lets them be tested exhaustively (Hypothesis) and run
+unchanged by the CLI, the hooks, cron and the benchmarks.
+
+    values       the slotted ValueClass base (no dataclasses on the per-turn path)
+    model        Memory, Source, Signal, Index and their JSON forms
+    lifecycle    retention curves, effective importance, reinforcement, the one tier table
+    config       the settings and their validation (the file is read by store/config_file.py)
+    clean        making text safe to store: NFC, no control characters, bounded length
+    tokens       search tokens, stems, keywords (CJK included)
+    redact       secrets out before anything is stored
+    similarity   "says the same thing", for encoding and consolidation
+    scoring      which messages are worth remembering, and how much
+    vscore       the humanoid V-score gate (optional)
+    capture      a message becomes a clean, redacted, scored signal
+    encode       signals become memories or reinforce existing ones
+    consolidate  merging near-duplicates
+    ranking      recall's weighted score
+    import_formats  the foreign files `import` reads
+"""

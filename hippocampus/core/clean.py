@@ -1,0 +1,72 @@
+"""Making text safe to store: NFC, no control, format or junk characters, one-line whitespace,
+a bounded length cut at a grapheme boundary. Pure and stdlib-only (it is on the per-turn path)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_WS_RE = re.compile(r"\s+")
+
+
+_KEEP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: needed by emoji sequences and Persian/Indic text
+
+
+def clean(text: str, limit: int = 2000) -> str:
+    """Make text safe to store: NFC, no control/format/junk characters, one-line whitespace, ≤ limit chars."""
+    if not isinstance(text, str):
+        text = str(text)
+    budget = max(limit, 0) * 4 + 4096
+    cut_early = len(text) > budget
+    if cut_early:
+        text = text[:budget]  # huge input: only what can survive truncation is worth the work
+    text = _WS_RE.sub(" ", text)
+    if not text.isprintable() or "\ufffd" in text:
+        text = _WS_RE.sub(" ", "".join(_filter_char(ch) for ch in text))
+    text = unicodedata.normalize("NFC", text).strip()
+    if len(text) <= limit and not cut_early:
+        return text
+    if limit <= 0:
+        return ""
+    if len(text) < limit:  # short only because the input was cut early
+        return text + "…"
+    cut = limit - 1
+    while cut > 0 and _joins_previous(text, cut):
+        cut -= 1  # don't split a base character from its accents or an emoji from its ZWJ sequence
+    return text[:cut].rstrip() + "…"
+
+
+def _filter_char(ch: str) -> str:
+    """One character after cleaning: whitespace becomes a space, junk becomes nothing."""
+    if ch.isspace():
+        return " "
+    if ch == "\ufffd":
+        return ""
+    category = unicodedata.category(ch)
+    if category in ("Cc", "Cs") or (category == "Cf" and ch not in _KEEP_FORMAT):
+        return ""
+    return ch
+
+
+def _joins_previous(text: str, i: int) -> bool:
+    """True when cutting before `text[i]` would split a grapheme."""
+    ch = text[i]
+    return (
+        unicodedata.category(ch).startswith("M")
+        or ch in _KEEP_FORMAT
+        or "\ufe00" <= ch <= "\ufe0f"
+        or text[i - 1] in _KEEP_FORMAT
+    )
+
+
+def shorten(text: str, limit: int = 280) -> str:
+    """Cut text to ≤ limit characters at a word boundary (or anywhere for unspaced scripts), with "…"."""
+    if len(text) <= limit:
+        return text
+    if limit <= 1:
+        return "…"[:limit]
+    head = text[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit // 2:
+        head = head[:space]
+    return head.rstrip(" ,;:-") + "…"

@@ -1,0 +1,72 @@
+"""Settings: defaults, overridden by `memory/hippocampus.yaml` and `HIPPOCAMPUS_CURVE`."""
+
+from __future__ import annotations
+
+from hippocampus.core.lifecycle import CURVES, EXPONENTIAL
+from hippocampus.core.values import ValueClass
+from hippocampus.errors import InputError
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from typing import Any
+
+
+_DEFAULTS: dict[str, Any] = {
+    "curve": EXPONENTIAL,
+    "weight_relevance": 3.0,
+    "weight_importance": 1.0,
+    "weight_recency": 0.5,
+    "recency_per_hour": 0.995,
+    "candidates": 200,
+    "inject_budget": 1500,
+    "inject_relevant": 5,
+    "core_limit": 30,
+    "capture_threshold": 0.5,
+    "consolidation_gate": False,
+}
+
+
+class Config(ValueClass):
+    """Tunable behaviour; every field can be set in `memory/hippocampus.yaml` (defaults in `_DEFAULTS`)."""
+
+    __slots__ = tuple(_DEFAULTS)
+    curve: str
+    weight_relevance: float
+    weight_importance: float
+    weight_recency: float
+    recency_per_hour: float
+    candidates: int
+    inject_budget: int
+    inject_relevant: int
+    core_limit: int
+    capture_threshold: float
+    consolidation_gate: bool
+
+    def __init__(self, **settings: Any) -> None:
+        unknown = set(settings) - set(_DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown settings {', '.join(sorted(unknown))}")
+        for name, default in _DEFAULTS.items():
+            object.__setattr__(self, name, settings.get(name, default))
+
+
+def config_from_mapping(data: dict[str, Any]) -> Config:
+    """Build a Config from a mapping, rejecting unknown keys and bad types with a clear error."""
+    known = _DEFAULTS
+    base = Config()
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        name = str(key).replace("-", "_")
+        if name not in known:
+            raise InputError(f"unknown setting {key!r} (known: {', '.join(sorted(known))})")
+        default = getattr(base, name)
+        try:
+            changes[name] = type(default)(value)
+        except (TypeError, ValueError):
+            raise InputError(f"setting {key!r} must be a {type(default).__name__}") from None
+    config = base.replace(**changes)
+    if config.curve not in CURVES:
+        raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
+    return config
+
+

@@ -1,0 +1,59 @@
+"""The foreign files `hippocampus import` merges: memory-ebbinghaus `memory_db.json` and other
+Hippocampus indexes (version 1, the original skill's, or 2). Pure: takes `now`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from hippocampus.core import lifecycle
+from hippocampus.core.model import Index, Memory, Source, format_time, parse_time
+
+EBBINGHAUS = "memory-ebbinghaus"
+HIPPOCAMPUS = "hippocampus"
+
+
+def file_kind(data: Any) -> str | None:
+    """Which format parsed JSON is in, or None when it is neither."""
+    if not isinstance(data, dict):
+        return None
+    if "items" in data:
+        return EBBINGHAUS
+    return HIPPOCAMPUS if "memories" in data else None
+
+
+def merge_file(index: Index, data: dict[str, Any], kind: str, now: datetime) -> list[str]:
+    """Merge parsed file `data` of `kind` into `index`; returns the new ids."""
+    return import_index(index, data) if kind == HIPPOCAMPUS else import_ebbinghaus(index, data, now)
+
+
+def import_ebbinghaus(index: Index, data: dict[str, Any], now: datetime) -> list[str]:
+    """Merge a memory-ebbinghaus `memory_db.json`: strength = exp(-days/stability) from `last_reviewed`."""
+    created = []
+    for item in data.get("items", []):
+        if not isinstance(item, dict) or not str(item.get("content", "")).strip():
+            continue
+        reviewed = parse_time(str(item.get("last_reviewed") or item.get("created") or format_time(now)))
+        stability = float(item.get("stability", 1.0)) or 1.0
+        memory = Memory(
+            id=index.new_id(), content=str(item["content"]).strip(), domain="user",
+            category=str(item.get("category") or "general"), anchor=1.0, importance=1.0,
+            created=parse_time(str(item.get("created") or format_time(reviewed))), last_accessed=reviewed,
+            times_reinforced=int(item.get("review_count", 0)), stability=stability,
+            sources=[Source("memory-ebbinghaus", str(item.get("id", "")), format_time(reviewed))],
+        )
+        memory.importance = lifecycle.effective_importance(memory, now, lifecycle.EBBINGHAUS)
+        index.memories.append(memory)
+        created.append(memory.id)
+    return created
+
+
+def import_index(index: Index, data: dict[str, Any]) -> list[str]:
+    """Merge another Hippocampus index (version 1 or 2) under fresh ids."""
+    other = Index.from_dict(data)
+    created = []
+    for memory in other.memories:
+        memory.id = index.new_id()
+        index.memories.append(memory)
+        created.append(memory.id)
+    return created

@@ -1,0 +1,126 @@
+"""The lifecycle math, defined once: retention, effective importance, reinforcement, tiers.
+
+Decay is a pure function of time since `last_accessed`, applied to the `anchor` (the
+importance as of that moment), so running `decay` any number of times gives the formula's
+value. Every function takes `now`; nothing here reads the clock.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from hippocampus.core.model import Memory
+
+EXPONENTIAL = "exponential"
+EBBINGHAUS = "ebbinghaus"
+CURVES: tuple[str, ...] = (EXPONENTIAL, EBBINGHAUS)
+
+DAILY_FACTOR = 0.99
+"""The seeds' `0.99^days` curve."""
+USE_RATE = 0.15
+"""Reinforcement when a memory is used (recall --reinforce, reinforce, review)."""
+REPEAT_RATE = 0.10
+"""Reinforcement when encoding finds a signal that repeats an existing memory."""
+REVIEW_STABILITY_FACTOR = 1.5
+"""Ebbinghaus: each review multiplies stability by this."""
+CORE_FLOOR = 0.7
+ACTIVE_FLOOR = 0.4
+ARCHIVE_BELOW = 0.2
+"""Memories under this are archive candidates (`decay --archive` moves them to archive.md)."""
+
+TIERS: tuple[tuple[str, float], ...] = (
+    ("core", CORE_FLOOR),
+    ("active", ACTIVE_FLOOR),
+    ("background", ARCHIVE_BELOW),
+    ("archive", 0.0),
+)
+"""The one tier table, (name, lower bound) highest first: core ≥ 0.7, active 0.4–0.7,
+background 0.2–0.4, archive < 0.2. Every threshold shown or applied anywhere comes from here."""
+
+BAND_ACTIVE = 0.7
+BAND_FADING_BELOW = 0.3
+EBBINGHAUS_BANDS: tuple[tuple[str, float], ...] = (
+    ("active", BAND_ACTIVE),
+    ("decaying", BAND_FADING_BELOW),
+    ("fading", 0.0),
+)
+"""memory-ebbinghaus status bands, shown when that curve is chosen."""
+
+SECONDS_PER_DAY = 86400.0
+
+
+def days_between(earlier: datetime, later: datetime) -> float:
+    """Fractional days from `earlier` to `later`, never negative."""
+    return max(0.0, (later - earlier).total_seconds() / SECONDS_PER_DAY)
+
+
+def retention(days: float, curve: str = EXPONENTIAL, stability: float = 1.0) -> float:
+    """Fraction of importance kept after `days`: `0.99^days` or `exp(-days/stability)`."""
+    if curve == EBBINGHAUS:
+        return math.exp(-days / max(stability, 1e-9))
+    return float(DAILY_FACTOR**days)
+
+
+def effective_importance(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> float:
+    """Importance of `memory` at `now`: anchor × retention(now − last_accessed)."""
+    days = days_between(memory.last_accessed, now)
+    return memory.anchor * retention(days, curve, memory.stability)
+
+
+def reinforce(
+    memory: Memory, now: datetime, rate: float = USE_RATE, curve: str = EXPONENTIAL
+) -> Memory:
+    """Return `memory` reinforced at `now`: new = e + (1 − e) × rate from the effective value e."""
+    current = effective_importance(memory, now, curve)
+    boosted = current + (1.0 - current) * rate
+    return memory.replace(
+        anchor=boosted,
+        importance=boosted,
+        last_accessed=max(now, memory.last_accessed),
+        times_reinforced=memory.times_reinforced + 1,
+    )
+
+
+def review(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> Memory:
+    """A deliberate review: reinforce on use and, on the Ebbinghaus curve, grow stability."""
+    reinforced = reinforce(memory, now, USE_RATE, curve)
+    if curve == EBBINGHAUS:
+        reinforced = reinforced.replace(stability=memory.stability * REVIEW_STABILITY_FACTOR)
+    return reinforced
+
+
+def refresh(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> Memory:
+    """Set the stored `importance` to the effective value at `now`; the anchor is untouched."""
+    return memory.replace(importance=effective_importance(memory, now, curve))
+
+
+def tier(value: float) -> str:
+    """Tier name for an effective importance."""
+    for name, floor in TIERS:
+        if value >= floor:
+            return name
+    return TIERS[-1][0]
+
+
+def band(value: float) -> str:
+    """memory-ebbinghaus status band for a strength."""
+    for name, floor in EBBINGHAUS_BANDS:
+        if value >= floor:
+            return name
+    return EBBINGHAUS_BANDS[-1][0]
+
+
+def days_until_below(memory: Memory, threshold: float, now: datetime, curve: str = EXPONENTIAL) -> float:
+    """Days from `now` until the effective importance falls under `threshold` (inf if never, 0 if already)."""
+    current = effective_importance(memory, now, curve)
+    if current < threshold:
+        return 0.0
+    if threshold <= 0:
+        return math.inf
+    ratio = math.log(threshold / current)
+    if curve == EBBINGHAUS:
+        return -ratio * memory.stability
+    return ratio / math.log(DAILY_FACTOR)

@@ -1,0 +1,246 @@
+"""Data model: memories, signals and the index, with their JSON forms. No I/O."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from hippocampus.core.values import ValueClass
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from typing import Any
+
+INDEX_VERSION = 2
+DOMAINS: tuple[str, ...] = ("user", "self", "relationship", "world")
+CATEGORIES: tuple[str, ...] = (
+    "remember",
+    "emotion",
+    "preference",
+    "decision",
+    "person",
+    "project",
+    "fact",
+    "general",
+)
+
+
+def parse_time(value: str) -> datetime:
+    """Parse ISO 8601 (or the seed's bare `YYYY-MM-DD`) into an aware UTC datetime."""
+    text = value.strip()
+    if text.endswith("Z"):
+        text = text[:-1] + "+00:00"
+    parsed = datetime.fromisoformat(text)
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.astimezone(timezone.utc)
+
+
+def format_time(value: datetime) -> str:
+    """Format an aware datetime as ISO 8601 UTC with a trailing `Z`."""
+    return value.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+class Source(ValueClass):
+    """Where a memory came from: a session, a message in it, and when."""
+
+    __slots__ = ("session", "message", "time")
+    session: str
+    message: str
+    time: str
+
+    def __init__(self, session: str, message: str, time: str) -> None:
+        self.session, self.message, self.time = session, message, time
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON form."""
+        return {"session": self.session, "message": self.message, "time": self.time}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Source:
+        """Inverse of `to_dict`."""
+        return cls(str(data.get("session", "")), str(data.get("message", "")), str(data.get("time", "")))
+
+
+class Memory(ValueClass):
+    """One memory. `anchor` is the importance as of `last_accessed`; decay is derived from it."""
+
+    __slots__ = ("id", "content", "domain", "category", "anchor", "importance", "created", "last_accessed",
+                 "times_reinforced", "keywords", "stability", "sources", "summary_pending")
+    id: str
+    content: str
+    domain: str
+    category: str
+    anchor: float
+    importance: float
+    created: datetime
+    last_accessed: datetime
+    times_reinforced: int
+    keywords: list[str]
+    stability: float
+    sources: list[Source]
+    summary_pending: bool
+
+    def __init__(self, id: str, content: str, *, created: datetime, last_accessed: datetime,  # noqa: A002
+                 domain: str = "user", category: str = "general", anchor: float = 0.5, importance: float = 0.5,
+                 times_reinforced: int = 0, keywords: list[str] | None = None, stability: float = 1.0,
+                 sources: list[Source] | None = None, summary_pending: bool = False) -> None:
+        # created and last_accessed are required: core never reads the clock (see core/__init__.py)
+        self.id, self.content, self.domain, self.category = id, content, domain, category
+        self.anchor, self.importance = anchor, importance
+        self.created, self.last_accessed = created, last_accessed
+        self.times_reinforced = times_reinforced
+        self.keywords = list(keywords) if keywords is not None else []
+        self.stability = stability
+        self.sources = list(sources) if sources is not None else []
+        self.summary_pending = summary_pending
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: the seed's fields plus `anchor`, `stability`, `sources`, `summaryPending`."""
+        return {
+            "id": self.id,
+            "domain": self.domain,
+            "category": self.category,
+            "content": self.content,
+            "importance": round(self.importance, 6),
+            "anchor": round(self.anchor, 6),
+            "created": format_time(self.created),
+            "lastAccessed": format_time(self.last_accessed),
+            "timesReinforced": self.times_reinforced,
+            "keywords": list(self.keywords),
+            "stability": round(self.stability, 6),
+            "sources": [s.to_dict() for s in self.sources],
+            "summaryPending": self.summary_pending,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Memory:
+        """Read a memory written by us or by the original skill (no anchor: importance is it)."""
+        importance = float(data.get("importance", 0.5))
+        created = parse_time(str(data.get("created") or data.get("lastAccessed")))
+        return cls(
+            id=str(data["id"]),
+            content=str(data.get("content", "")),
+            domain=str(data.get("domain", "user")),
+            category=str(data.get("category", "general")),
+            anchor=float(data.get("anchor", importance)),
+            importance=importance,
+            created=created,
+            last_accessed=parse_time(str(data.get("lastAccessed") or data.get("created"))),
+            times_reinforced=int(data.get("timesReinforced", 0)),
+            keywords=[str(k) for k in data.get("keywords", [])],
+            stability=float(data.get("stability", 1.0)),
+            sources=[Source.from_dict(s) for s in data.get("sources", [])],
+            summary_pending=bool(data.get("summaryPending", False)),
+        )
+
+
+class Signal(ValueClass):
+    """A scored piece of conversation waiting in the queue to be encoded."""
+
+    __slots__ = ("session", "message_id", "text", "timestamp", "score", "domain", "category", "role", "speaker")
+    session: str
+    message_id: str
+    text: str
+    timestamp: str
+    score: float
+    domain: str
+    category: str
+    role: str
+    speaker: str
+
+    def __init__(self, session: str, message_id: str, text: str, timestamp: str, score: float,
+                 domain: str = "user", category: str = "general", role: str = "user", speaker: str = "") -> None:
+        self.session, self.message_id, self.text, self.timestamp = session, message_id, text, timestamp
+        self.score, self.domain, self.category, self.role, self.speaker = score, domain, category, role, speaker
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-lines form used in `signals.jsonl`."""
+        return {
+            "session": self.session,
+            "id": self.message_id,
+            "text": self.text,
+            "timestamp": self.timestamp,
+            "score": round(self.score, 4),
+            "domain": self.domain,
+            "category": self.category,
+            "role": self.role,
+            "speaker": self.speaker,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Signal:
+        """Inverse of `to_dict`."""
+        return cls(
+            session=str(data.get("session", "")),
+            message_id=str(data.get("id", "")),
+            text=str(data.get("text", "")),
+            timestamp=str(data.get("timestamp", "")),
+            score=float(data.get("score", 0.0)),
+            domain=str(data.get("domain", "user")),
+            category=str(data.get("category", "general")),
+            role=str(data.get("role", "user")),
+            speaker=str(data.get("speaker", "")),
+        )
+
+
+class Index(ValueClass):
+    """The whole store: memories plus bookkeeping. `next_id` only grows, so ids never collide."""
+
+    __slots__ = ("memories", "next_id", "last_updated", "decay_last_run")
+    memories: list[Memory]
+    next_id: int
+    last_updated: str
+    decay_last_run: str
+
+    def __init__(self, memories: list[Memory] | None = None, next_id: int = 1, last_updated: str = "",
+                 decay_last_run: str = "") -> None:
+        self.memories = list(memories) if memories is not None else []
+        self.next_id, self.last_updated, self.decay_last_run = next_id, last_updated, decay_last_run
+
+    def new_id(self, taken: set[str] | None = None) -> str:
+        """Allocate the next id (`mem_001`…) and advance the counter; the one id allocator.
+
+        `taken` is the set of ids in use, kept by a caller that allocates many (it is updated);
+        without it the set is built from the memories, O(n) per id.
+        """
+        used = taken if taken is not None else {m.id for m in self.memories}
+        while True:
+            candidate = f"mem_{self.next_id:03d}"
+            self.next_id += 1
+            if candidate not in used:
+                used.add(candidate)
+                return candidate
+
+    def get(self, memory_id: str) -> Memory | None:
+        """The memory with this id, or None."""
+        for memory in self.memories:
+            if memory.id == memory_id:
+                return memory
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form of `index.json` (version 2)."""
+        return {
+            "version": INDEX_VERSION,
+            "lastUpdated": self.last_updated,
+            "decayLastRun": self.decay_last_run,
+            "nextId": self.next_id,
+            "memories": [m.to_dict() for m in self.memories],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Index:
+        """Read version 1 (the original skill) or 2; version 1 is migrated in memory."""
+        memories = [Memory.from_dict(m) for m in data.get("memories", [])]
+        highest = 0
+        for memory in memories:
+            tail = memory.id.rsplit("_", 1)[-1]
+            if tail.isdigit():
+                highest = max(highest, int(tail))
+        next_id = max(int(data.get("nextId", 1)), highest + 1)
+        return cls(
+            memories=memories,
+            next_id=next_id,
+            last_updated=str(data.get("lastUpdated", "")),
+            decay_last_run=str(data.get("decayLastRun", "") or ""),
+        )

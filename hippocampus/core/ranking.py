@@ -1,0 +1,79 @@
+"""Recall ranking after Generative Agents: a weighted sum of min-max-normalised relevance,
+effective importance and recency (`0.995^hours` since last access). Pure: takes `now`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from hippocampus.core.config import Config
+from hippocampus.core.lifecycle import effective_importance, tier
+from hippocampus.core.model import Memory
+from hippocampus.core.values import ValueClass
+
+
+class Hit(ValueClass):
+    """A ranked memory with the parts of its score, for `--json` and for explaining recall."""
+
+    __slots__ = ("memory", "score", "relevance", "effective", "recency")
+    memory: Memory
+    score: float
+    relevance: float
+    effective: float
+    recency: float
+
+    def __init__(self, memory: Memory, score: float, relevance: float, effective: float, recency: float) -> None:
+        self.memory, self.score, self.relevance, self.effective, self.recency = (
+            memory, score, relevance, effective, recency)
+
+    @property
+    def tier(self) -> str:
+        """Tier of the effective importance."""
+        return tier(self.effective)
+
+
+def recency(memory: Memory, now: datetime, per_hour: float) -> float:
+    """`per_hour^hours` since the memory was last accessed."""
+    hours = max(0.0, (now - memory.last_accessed).total_seconds() / 3600.0)
+    return float(per_hour**hours)
+
+
+def _normalise(values: list[float]) -> list[float]:
+    """Min-max to [0, 1]; a constant column counts fully when positive, else not at all."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    if high - low < 1e-12:
+        return [1.0 if high > 0 else 0.0 for _ in values]
+    return [(v - low) / (high - low) for v in values]
+
+
+def rank(candidates: list[tuple[Memory, float]], now: datetime, config: Config, k: int) -> list[Hit]:
+    """Order (memory, relevance) candidates by the weighted score and keep the top `k`."""
+    if not candidates:
+        return []
+    effective = [effective_importance(m, now, config.curve) for m, _ in candidates]
+    recent = [recency(m, now, config.recency_per_hour) for m, _ in candidates]
+    rel_n = _normalise([r for _, r in candidates])
+    imp_n = _normalise(effective)
+    rec_n = _normalise(recent)
+    hits = []
+    for i, (memory, relevance) in enumerate(candidates):
+        score = (
+            config.weight_relevance * rel_n[i]
+            + config.weight_importance * imp_n[i]
+            + config.weight_recency * rec_n[i]
+        )
+        hits.append(Hit(memory, score, relevance, effective[i], recent[i]))
+    hits.sort(key=lambda h: (-h.score, h.memory.id))
+    return hits[:k]
+
+
+def by_importance(memories: list[Memory], now: datetime, config: Config) -> list[Hit]:
+    """Memories as hits ordered by effective importance (for core and listings)."""
+    hits = [
+        Hit(m, e, 0.0, e, recency(m, now, config.recency_per_hour))
+        for m in memories
+        for e in (effective_importance(m, now, config.curve),)
+    ]
+    hits.sort(key=lambda h: (-h.effective, h.memory.id))
+    return hits

@@ -1,0 +1,264 @@
+"""Capture scoring: which user messages are worth remembering, how much, and the humanoid V-score gate.
+
+Rules (first match wins, highest value first), always on whole words or phrases, never substrings:
+
+- remember 0.9: "remember that/this", "don't forget", "note that", "keep in mind", 记住, 别忘了 …
+  ("do you remember …" is a question about the past, not an instruction, and does not count).
+- emotion 0.85: a feeling about the user's own state ("I feel lonely", "I'm so stressed", 我很难过,
+  我感到 …, 我觉得 + a feeling word; not "I feel Procreate is better" or "I'm happy to help") or
+  love/hate/miss aimed at a person ("I love my wife", "I miss you"). "I love this bug" is not
+  emotional: love/hate of a thing is a preference, and of "this/that/it" (a reaction to the
+  moment, usually ironic) is nothing at all.
+- preference 0.8: "I prefer/like/love/hate <thing>", "I always/never", "my favourite", "I'd rather",
+  "… is my preference", 我喜欢, 我更喜欢, 我讨厌 …
+- decision 0.75: "we/I decided", "let's go with", "we should", 决定, 我们应该 …
+- person/project 0.7: "my sister/wife/boss …", "my name is", "I live in", "I work as";
+  "I'm working on", "my project", 我妹妹, 我叫, 项目 …
+- general 0.5: any other substantive statement (≥ 40 characters, CJK counting double; ≥ 24 and
+  four content words when it is about the user, "I …"/"my …"/我; ≥ 20 about the user and the
+  assistant), not a question, not a greeting, thanks or acknowledgement.
+
+Questions are not statements: a message is split into sentences and only its statements are
+scored, plus the first-person lead-in of a question ("I just got a puppy named Max, what should I
+feed him?" keeps "I just got a puppy named Max"). A "remember" instruction counts even inside a
+question ("can you remember that …?").
+Only the user's words become memories: for any role other than "user" the result is None, so the
+assistant's own text is never stored as a fact about the user.
+
+Domain: "relationship" for statements about the user and the assistant ("you and I", "our
+conversations", "thank you for …", feelings aimed at "you"); "world" for general statements with
+no first or second person in them; "user" otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hippocampus.core.clean import clean
+from hippocampus.core.tokens import count_cjk, tokenize
+
+REMEMBER = 0.9
+EMOTIONAL = 0.85
+PREFERENCE = 0.8
+DECISION = 0.75
+PERSON_PROJECT = 0.7
+GENERAL = 0.5
+THRESHOLD = 0.5
+GENERAL_MIN_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Score:
+    """How much a message matters (`value`), why (`kind`), and where it belongs."""
+
+    value: float
+    kind: str
+    category: str
+    domain: str
+
+
+def _en(pattern: str) -> re.Pattern[str]:
+    """Compile an English trigger, matched on casefolded text; `_found` adds the leading word boundary.
+
+    Alternatives start with a literal rather than `\\b` so the regex engine can skip ahead fast.
+    """
+    return re.compile(pattern)
+
+
+def _found(pattern: re.Pattern[str], low: str) -> bool:
+    """True when an English trigger matches `low` at the start of a word (never inside one)."""
+    for match in pattern.finditer(low):
+        i = match.start()
+        if i == 0 or not (low[i - 1].isalnum() or low[i - 1] in "_'"):
+            return True
+    return False
+
+
+_PEOPLE = (
+    r"sister|brother|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|mom|mum|mother|dad|"
+    r"father|parents?|son|daughter|kids?|children|child|baby|cousin|aunt|uncle|grand(?:ma|pa|mother|"
+    r"father)|boss|manager|friend|best friend|colleague|co-?worker|teacher|doctor|therapist|roommate|"
+    r"neighbou?r|dog|cat|family|team"
+)
+_PEOPLE_ZH = (
+    r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|老婆|老公|妻子|丈夫|女朋友|男朋友|儿子|女儿|孩子|老板|朋友|同事|室友|狗|猫|家人"
+)
+_FEELINGS = (
+    r"happy|sad|anxious|worried|stressed|scared|afraid|excited|depressed|lonely|angry|upset|frustrated|"
+    r"overwhelmed|nervous|grateful|proud|heartbroken|exhausted|tired|hurt|ashamed|embarrassed|thrilled|"
+    r"miserable|devastated|terrified|furious|jealous|hopeless|relieved|burn(?:ed|t) out"
+)
+_FEELINGS_ZH = (
+    r"难过|伤心|开心|高兴|快乐|孤独|寂寞|焦虑|害怕|紧张|沮丧|委屈|生气|累|压力|幸福|失望|绝望|担心|感动|痛苦|崩溃"
+)
+_STATES = r"good|bad|better|worse|down|low|alone|lost|stuck|awful|terrible|guilty|safe|loved|ignored|empty|numb|useless"
+_INTENSIFIERS = (
+    r"(?:so |really |very |quite |a bit |pretty |kind of |totally |completely |extremely |incredibly |"
+    r"a little |so very )?"
+)
+_OBJECT_PERSON = rf"(?:you|my (?:{_PEOPLE}))\b"  # not him/her/them: "I love them" is usually about boots
+
+_RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("remember", REMEMBER,
+     _en(r"remember (?:that|this)\b|please remember\b|(?:don't|dont|do not|never) forget\b|note that\b"
+         r"|make a note\b|keep in mind\b|for the record\b|can you remember\b"),
+     re.compile(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて")),
+    ("emotion", EMOTIONAL,
+     _en(rf"i(?: feel| felt|'m feeling| am feeling|'ve been feeling) {_INTENSIFIERS}(?:{_FEELINGS}|{_STATES})\b"
+         rf"|i(?:'m| am| was| have been|'ve been) {_INTENSIFIERS}(?:{_FEELINGS})\b(?! to\b)"
+         rf"|i (?:really |truly |deeply )?(?:love|hate|miss|adore) {_OBJECT_PERSON}"
+         rf"|i(?:'m| am) (?:grieving|crying|scared)\b|i cried\b|makes me (?:{_FEELINGS})\b"),
+     re.compile(rf"我(?:很|好|真|非常|特别|有点|太)?(?:{_FEELINGS_ZH})|我感到|我觉得.{{0,6}}(?:{_FEELINGS_ZH})"
+                r"|我(?:爱|恨)(?:你|他|她|我的)|我(?:好|很|真)?想(?:你|他|她)了")),
+    ("preference", PREFERENCE,
+     _en(r"i (?:really |strongly |much |generally |usually |definitely |absolutely |kind of |just )?"
+         r"(?:prefer|like|love|enjoy|adore|hate|dislike|detest|can't stand|cannot stand)"
+         r" (?!(?:this|that|it|these|those|to know|to ask)\b)"
+         r"|i (?:always|never|usually)\b|my (?:favou?rite|fave)\b|i(?:'d| would) rather\b"
+         r"|is my (?:preference|favou?rite)\b|my preference\b|i(?:'m| am) (?:a )?(?:vegetarian|vegan)\b"
+         r"|i(?:'m| am) allergic\b|i (?:don't|dont|do not) (?:like|eat|drink)\b"),
+     re.compile(r"我(?:更|最|很|真|特别|非常|比较|不)?(?:喜欢|喜歡|讨厌|討厭|偏好|爱吃|爱喝)"
+                r"|我(?:总是|從不|从不|从来不|宁愿|寧願)|我(?:是)?(?:素食|过敏)")),
+    ("decision", DECISION,
+     _en(r"(?:we|i|we've|i've|we have|i have)(?: just| finally| already)? decided\b|let'?s go with\b"
+         r"|let us go with\b|we should\b|we(?:'ll| will) go with\b|we agreed\b|the decision is\b"
+         r"|i(?:'ve| have)? (?:chosen|chose)\b|we(?:'re| are) going with\b|we(?:'ll| will) use\b"),
+     re.compile(r"决定|決定|我们应该|我們應該|就这么定|就這麼定|我们选|选定了")),
+    ("person", PERSON_PROJECT,
+     _en(rf"my (?:{_PEOPLE})(?:'s)?\b|my name is\b|call me\b|i live in\b|i(?:'m| am) from\b"
+         r"|i was born\b|i work (?:as|at|for)\b|i(?:'m| am) (?:\d+|a|an) (?:\w+ )?(?:years? old|\w+er|\w+ist|"
+         r"\w+ian|student|nurse|doctor|engineer|teacher|parent|mom|dad)\b"
+         rf"|i have (?:a|two|three|\d+) (?:{_PEOPLE})"),
+     re.compile(rf"我(?:的)?(?:{_PEOPLE_ZH})|我叫|我的名字|我住在|我来自|我在.{{0,8}}工作|我是(?:一名|一个|个)")),
+    ("project", PERSON_PROJECT,
+     _en(r"i(?:'m| am)(?: currently| now)? (?:working on|building|writing|developing)\b"
+         r"|(?:my|our|the) (?:project|startup|thesis|repo|app|deadline|sprint)\b|working on\b"),
+     re.compile(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止")),
+)
+
+_NOT_REMEMBER = _en(r"(?:do|did|don't|dont|can't|cannot) (?:you |i )?remember\b|remember when\b")
+_REMEMBER_START = re.compile(r"\s*(?:please )?remember\b")
+_RELATIONSHIP = _en(
+    r"you and (?:i|me)\b|between (?:you and me|us)\b|our (?:conversations?|chats?|talks?|relationship)\b"
+    r"|thank(?:s| you) for\b|i (?:trust|appreciate) you\b|you(?:'ve| have) (?:been|helped)\b"
+    r"|you help(?:ed)? me\b|i (?:really |truly )?(?:love|hate|miss|adore) you\b"
+)
+_RELATIONSHIP_ZH = re.compile(r"我们之间|我們之間|谢谢你|謝謝你|你帮了我|我信任你|我(?:爱|想|恨)你")
+_PERSONAL = _en(r"(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us|you|your)\b")
+_QUESTION_START = re.compile(
+    r"\s*(?:(?:what|who|whom|whose|when|where|why|how|which)\b"
+    r"|(?:is|are|am|do|does|did|can|could|would|will|should|have|has)\s+"
+    r"(?:i|you|we|they|he|she|it|there|this|that|my|your)\b)[^.!]*$"
+)
+_CHITCHAT_LIST = """hi hello hey yo thanks thank you thx ty ok okay k sure yes yeah yep no nope cool great
+    nice lol haha good morning night bye goodbye see later cheers alright fine awesome perfect got it sounds
+    right welcome please np much so very a lot"""
+_CHITCHAT_WORDS = frozenset(_CHITCHAT_LIST.split())
+_CHITCHAT_CJK = frozenset({"谢谢", "谢谢你", "好的", "好", "嗯", "哈哈", "你好", "再见", "收到", "明白", "ありがとう"})
+
+
+def _is_chitchat(low: str) -> bool:
+    """True for greetings, thanks and acknowledgements with nothing else in them."""
+    words = re.findall(r"[^\W_]+", low)
+    if words and all(w in _CHITCHAT_WORDS for w in words):
+        return True
+    return low.strip(" !.。！~") in _CHITCHAT_CJK
+
+
+def _is_question(low: str) -> bool:
+    """A question: ends with a question mark (or 吗), or opens like one and never ends a sentence."""
+    return low.rstrip()[-1:] in ("?", "？", "吗", "嗎") or bool(_QUESTION_START.match(low))
+
+
+_SENTENCE_RE = re.compile(r"[^.!?。！？]+[.!?。！？]*")
+_QUESTION_TAIL = re.compile(
+    r",\s*(?:and |but |so )?(?=(?:what|who|where|when|why|how|which|can|could|would|should|do|does|did|is|are|"
+    r"any|will)\b)"
+)
+_FIRST_PERSON = _en(r"(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b")
+_FIRST_PERSON_ZH = re.compile("[我咱]")
+
+
+def _first_person(low: str) -> bool:
+    """True when the text speaks about the user ("I", "my", "we", 我 …)."""
+    return _found(_FIRST_PERSON, low) or bool(_FIRST_PERSON_ZH.search(low))
+
+
+def _sentences(low: str) -> tuple[list[str], list[str]]:
+    """All sentences, and the statements among them.
+
+    A question adds only its first-person lead-in as a statement: "I just got a puppy named Max,
+    what should I feed him?" states a fact about the user; "What time is it?" states nothing.
+    """
+    sentences = [s.strip() for s in _SENTENCE_RE.findall(low) if s.strip()]
+    statements = []
+    for sentence in sentences:
+        if not _is_question(sentence):
+            statements.append(sentence)
+            continue
+        head = _QUESTION_TAIL.split(sentence, maxsplit=1)[0]
+        if head != sentence and not _is_question(head) and _first_person(head):
+            statements.append(head)
+    return sentences, statements
+
+
+def _about_us(sentence: str) -> bool:
+    """True when a sentence is about the user and the assistant together."""
+    return _found(_RELATIONSHIP, sentence) or bool(_RELATIONSHIP_ZH.search(sentence))
+
+
+def _weighted_length(text: str) -> int:
+    """Length with CJK characters counted twice (one CJK character carries about a word's worth)."""
+    return len(text) + count_cjk(text)
+
+
+def _rule_hit(kind: str, english: re.Pattern[str], other: re.Pattern[str], sentence: str) -> bool:
+    """Whether one rule fires on one sentence."""
+    if kind == "remember":
+        if _found(_NOT_REMEMBER, sentence):
+            return False  # "do you remember …", "remember when …", "I can't remember …" are not instructions
+        if _REMEMBER_START.match(sentence):
+            return True
+    return _found(english, sentence) or bool(other.search(sentence))
+
+
+def score_message(text: str, role: str = "user") -> Score | None:
+    """Score one message by the seeds' table; None when it is not worth remembering (or not the user's)."""
+    return score_clean(clean(text), role) if role == "user" else None
+
+
+def score_clean(body: str, role: str = "user") -> Score | None:
+    """`score_message` for text already through `clean` (capture cleans each message once)."""
+    if role != "user":
+        return None
+    low = body.casefold().replace("’", "'")
+    if not body or _is_chitchat(low):
+        return None
+    sentences, statements = _sentences(low)
+    for kind, value, english, other in _RULES:
+        # a "remember" instruction counts even inside a question ("can you remember that …?")
+        for sentence in sentences if kind == "remember" else statements:
+            if _rule_hit(kind, english, other, sentence):
+                return Score(value, kind, kind, "relationship" if _about_us(sentence) else "user")
+    stated = " ".join(statements)
+    personal = _first_person(stated)
+    relationship = any(_about_us(s) for s in statements)
+    length, words = _weighted_length(stated), len(tokenize(stated))
+    substantive = words >= 3 and (
+        length >= GENERAL_MIN_CHARS
+        or (relationship and length >= GENERAL_MIN_CHARS // 2)
+        or (personal and length >= 24 and words >= 4)  # "I just got a puppy named Max", not "I'm off to bed"
+    )
+    if not substantive:
+        return None
+    if relationship:
+        return Score(GENERAL, "general", "general", "relationship")
+    if not personal and not _found(_PERSONAL, stated) and "你" not in stated:
+        return Score(GENERAL, "general", "general", "world")
+    return Score(GENERAL, "general", "general", "user")
+
+
+# --- the humanoid V-score ---------------------------------------------------------------------
+
+

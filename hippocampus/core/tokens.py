@@ -1,0 +1,182 @@
+"""Search tokens for capture and search: tokenising, stemming and keywords (CJK included).
+
+Cleaning lives in `clean.py`, redaction in `redact.py` and "says the same thing" in `similarity.py`.
+Pure and stdlib-only (re, unicodedata) because it sits on the per-request hook path.
+
+Decisions worth knowing:
+- `tokenize` keeps the negations (not, no, never, nor, without) as tokens: they are cheap, BM25's
+  IDF discounts them, and a query such as "what does the user never eat" can use them.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CJK_RANGES = (
+    (0x1100, 0x11FF), (0x3005, 0x3007), (0x3040, 0x30FF), (0x3130, 0x318F), (0x31F0, 0x31FF),
+    (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF66, 0xFF9F),
+    (0x20000, 0x3134F),
+)
+"""Han, kana and Hangul. Checked in Python: big ranges in a regex class cost ~10 ms to compile per process."""
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+_STOPWORD_LIST = """a about above after again against all also am an and any are as at be because been before
+    being below between both but by can could d did do does doing down during each even ever every few for
+    from further had has have having he her here hers herself him himself his how i if in into is it its
+    itself just let ll m may me might more most much must my myself of off on once only or other our ours
+    ourselves out over own re s same shall she should so some still such t than that the their theirs them
+    themselves then there these they this those through to too under until up us ve very was we were what
+    when where which while who whom why will with would you your yours yourself yourselves"""
+STOPWORDS = frozenset(_STOPWORD_LIST.split())
+"""Compact English stopword list; negations are deliberately not in it (see the module docstring)."""
+
+_CLITICS = {"s", "re", "ll", "ve", "d", "m"}
+_NT_BASES = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def _split_word(word: str) -> list[str]:
+    """A casefolded word with apostrophes → its parts: "don't" → do, not; "sister's" → sister."""
+    if "'" not in word and "’" not in word:
+        return [word]
+    word = word.replace("’", "'")
+    if word.endswith("n't"):
+        base = word[:-3]
+        return [_NT_BASES.get(base, base), "not"]
+    head, _, tail = word.partition("'")
+    if tail in _CLITICS:
+        return [head]
+    return [word.replace("'", "")]
+
+
+_SUFFIXES = ("ization", "ation", "ement", "ment", "ness", "less", "ful", "enc", "anc", "abl", "ibl",
+             "ity", "ous", "ism", "ist", "al", "ly")
+_STEMS: dict[str, str] = {}
+
+
+def stem(word: str) -> str:
+    """Light, deterministic Porter-like stem: prefers/preferred/preference → prefer, coffee/coffees → coff."""
+    cached = _STEMS.get(word)
+    if cached is not None:
+        return cached
+    result = _stem(word)
+    if len(_STEMS) < 200_000:
+        _STEMS[word] = result
+    return result
+
+
+def _stem(w: str) -> str:
+    """The stemming rules; only plain ASCII words longer than three letters are touched."""
+    if len(w) <= 3 or not w.isascii() or not w.isalpha():
+        return w
+    if w.endswith("sses") or (w.endswith("ies") and len(w) > 4):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("ing", "ed"):
+        if w.endswith(suffix):
+            base = w[: -len(suffix)]
+            if len(base) >= 3 and any(c in "aeiouy" for c in base):
+                if base[-1] == base[-2] and base[-1] not in "aeiouylsz":
+                    base = base[:-1]
+                w = base
+            break
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    for _ in range(2):
+        for suffix in _SUFFIXES:
+            if w.endswith(suffix) and len(w) - len(suffix) >= (5 if suffix == "ly" else 4):
+                w = w[: -len(suffix)]
+                break
+        else:
+            break
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    if w.endswith("y") and len(w) > 3 and w[-2] not in "aeiou":
+        w = w[:-1] + "i"
+    return w
+
+
+def _cjk_grams(run: str) -> list[str]:
+    """Unigrams plus overlapping bigrams of a CJK run."""
+    out: list[str] = []
+    last = len(run) - 1
+    for i, ch in enumerate(run):
+        out.append(ch)
+        if i < last:
+            out.append(run[i : i + 2])
+    return out
+
+
+def is_cjk(ch: str) -> bool:
+    """True for a Han, Hiragana, Katakana or Hangul character (scripts written without spaces)."""
+    code = ord(ch)
+    return code >= 0x1100 and any(low <= code <= high for low, high in _CJK_RANGES)
+
+
+def count_cjk(text: str) -> int:
+    """Number of CJK characters in `text`."""
+    if not text or max(text) < "\u1100":
+        return 0
+    return sum(1 for ch in text if is_cjk(ch))
+
+
+def _scan(pattern: re.Pattern[str], text: str) -> list[str]:
+    """Casefolded matches of `pattern`, with words that mix CJK and other letters split into pure runs."""
+    folded = text.casefold()
+    tokens: list[str] = pattern.findall(folded)
+    if not folded or max(folded) < "\u1100":
+        return tokens
+    out: list[str] = []
+    for token in tokens:
+        if max(token) < "\u1100":
+            out.append(token)
+            continue
+        start, kind = 0, is_cjk(token[0])
+        for i in range(1, len(token)):
+            if is_cjk(token[i]) != kind:
+                out.append(token[start:i])
+                start, kind = i, not kind
+        out.append(token[start:])
+    return out
+
+
+def tokenize(text: str) -> list[str]:
+    """Search tokens: casefolded, stopwords dropped, stemmed; CJK runs as unigrams plus bigrams."""
+    out: list[str] = []
+    append = out.append
+    for word in _scan(_WORD_RE, text):
+        if word in STOPWORDS:
+            continue
+        if word[0] >= "\u1100" and is_cjk(word[0]):
+            out.extend(_cjk_grams(word))
+        elif "'" in word or "’" in word:
+            out.extend(stem(part) for part in _split_word(word) if part and part not in STOPWORDS)
+        else:
+            stemmed = _STEMS.get(word)
+            append(stemmed if stemmed is not None else stem(word))
+    return out
+
+
+_CJK_COMMON = set("我的是了在你他她们这那个不也就都和很吗呢吧啊")
+
+
+def keywords(text: str, n: int = 6) -> list[str]:
+    """Up to n distinctive words of `text` (surface forms, one per stem), most frequent and longest first."""
+    seen: dict[str, tuple[int, int, int, str]] = {}  # stem → (count, length, first position, surface)
+    position = 0
+    for token in _scan(_WORD_RE, text):
+        if is_cjk(token[0]):
+            candidates = [g for g in _cjk_grams(token) if len(g) == 2 and not (set(g) & _CJK_COMMON)]
+            if len(token) == 1 and token not in _CJK_COMMON:
+                candidates = [token]
+        else:
+            candidates = [p for p in _split_word(token) if p not in STOPWORDS]
+        for word in candidates:
+            if len(word) < 2 and word.isascii():
+                continue
+            key = stem(word)
+            count, length, first, surface = seen.get(key, (0, len(word), position, word))
+            seen[key] = (count + 1, length, first, surface)
+            position += 1
+    ranked = sorted(seen.values(), key=lambda item: (-item[0], -min(item[1], 12), item[2]))
+    return [item[3] for item in ranked[: max(n, 0)]]

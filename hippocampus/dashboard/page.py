@@ -1,0 +1,101 @@
+"""The dashboard page: one self-contained HTML file rendered from a `DashboardView` (jinja2, autoescaped).
+
+Pure but for reading the shipped templates; `views.write_dashboard` reads the store and writes the file.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup, escape
+
+from hippocampus.core.lifecycle import (
+    EBBINGHAUS,
+)
+from hippocampus.dashboard.view import FADING_OPEN, DashboardView, MemoryRow
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+
+
+_ROW = (
+    '<tr class="mem" data-id="{id}" data-eff="{eff:.4f}" data-tier="{tier}" data-domain="{domain}"'
+    ' data-last="{last}" data-times="{times}" data-created="{created}"><td class="c">{content}<br>'
+    '<code>{id}</code></td><td>{domain}</td><td>{category}</td><td class="n">{eff:.2f}</td><td class="tier">'
+    '<i class="dot t-{tier}"></i>{tier}{band}</td><td class="n">{last_accessed}</td>'
+    '<td class="n">×{times}</td><td class="p">{prov}</td></tr>\n'
+)
+"""One table row; short class names because this is repeated for every memory (10,000 rows ≈ 4 MB)."""
+
+
+def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
+    """The memory table's rows, escaped field by field.
+
+    Built here rather than in the template because it is the one loop that runs 10,000
+    times; a format string is several times faster than jinja2 for it.
+    """
+    parts = []
+    for r in rows:
+        prov = "—"
+        if r.session:
+            prov = f'{escape(r.session)}<br><span class="t">{escape(r.source_time)}</span>'
+            if r.more_sources:
+                prov += f" (+{r.more_sources})"
+        parts.append(_ROW.format(
+            id=escape(r.id), eff=r.effective, tier=escape(r.tier), domain=escape(r.domain), last=r.last_epoch,
+            times=r.times_reinforced, created=r.created_epoch, content=escape(r.content),
+            category=escape(r.category), band=f" · {r.band}" if show_band else "",
+            last_accessed=escape(r.last_accessed), prov=prov,
+        ))
+    return Markup("".join(parts))
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    """The jinja2 environment: package templates, autoescaping, undefined names are errors."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+    env = Environment(
+        loader=PackageLoader("hippocampus.dashboard", "templates"),
+        autoescape=select_autoescape(["html", "j2"], default_for_string=True, default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["pct"] = lambda value: f"{value * 100:.0f}"
+    env.filters["days"] = lambda value: "never" if math.isinf(value) else f"{value:.1f}"
+    return env
+
+
+EARLY_SCRIPT = "document.documentElement.classList.add('js')"
+"""Runs in <head>, so the CSS can hide rows past the first page before the browser lays out 10,000 of them."""
+
+
+def _csp_hash(text: str) -> str:
+    """The CSP source allowing exactly this inline script or style."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def _static(name: str) -> tuple[Markup, str]:
+    """A static asset's text (trusted, shipped with the package) and its CSP sha256 source."""
+    env = _environment()
+    assert env.loader is not None
+    text = env.loader.get_source(env, name)[0]
+    return Markup(text), _csp_hash(text)
+
+
+def render_html(view: DashboardView) -> str:
+    """Render the view into the page; script and style are allowed by hash in its Content-Security-Policy."""
+    script, script_hash = _static("dashboard.js")
+    style, style_hash = _static("dashboard.css")
+    template = _environment().get_template("dashboard.html.j2")
+    rows = rows_html(view.rows, view.curve == EBBINGHAUS)
+    return template.render(v=view, rows=rows, open_fading=FADING_OPEN, script=script, style=style,
+                           early=Markup(EARLY_SCRIPT), script_hash=f"{_csp_hash(EARLY_SCRIPT)} {script_hash}",
+                           style_hash=style_hash)

@@ -1,0 +1,46 @@
+"""Bringing outside memories in: `import` (foreign index files) and the conversation files `ingest` reads."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from hippocampus.errors import InputError
+from hippocampus.store import files, index_file
+from hippocampus.store.workspace import Workspace
+
+
+def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str]]:
+    """Merge an index.json (v1/v2) or a memory-ebbinghaus memory_db.json; returns (format, new ids).
+
+    A file that is not one of those, or has a malformed entry, imports nothing.
+    """
+    from hippocampus.core.import_formats import file_kind, merge_file
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: not valid JSON ({exc})") from None
+    kind = file_kind(data)
+    if kind is None:
+        raise InputError(f"{path}: neither a Hippocampus index nor a memory-ebbinghaus memory_db.json")
+    try:
+        created = index_file.update_index(ws, lambda index: merge_file(index, data, kind, now), now)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported") from None
+    return kind, created
+
+
+def read_conversation(path: Path) -> tuple[dict[str, list[dict[str, Any]]], int]:
+    """An `ingest` file (JSON Lines of `{session, id, role, text, timestamp}`): messages grouped by
+    session, and how many lines were malformed (skipped, reported)."""
+    sessions: dict[str, list[dict[str, Any]]] = {}
+    bad = 0
+    for row in files.read_jsonl(path):
+        if row is None or not isinstance(row.get("text"), str) or "session" not in row:
+            bad += 1
+            continue
+        sessions.setdefault(str(row["session"]), []).append(row)
+    return sessions, bad

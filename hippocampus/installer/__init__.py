@@ -1,0 +1,14 @@
+"""The installer behind `install.py`: look (read-only), show the plan, ask, apply, record; or undo it.
+
+Standard library only, because it runs under the system `python3` before the venv exists
+(tests/test_installer.py imports every module here and checks). It talks to the memory store
+only through the venv's `hippocampus` CLI.
+
+    main       arguments, the read-only look at the machine, the run
+    plan       what will be done, decided before anything is touched (pure)
+    apply      doing it: venv, store, plugin, settings, cron jobs
+    patches    JSON paths and merge patches over OpenClaw's config (pure)
+    agent      the opt-in background agent
+    record     memory/install-record.json, what --uninstall undoes
+    uninstall  undoing exactly what the record lists
+"""

@@ -1,0 +1,135 @@
+"""Undo an install from its record: jobs, agent, plugin, settings; memories stay unless `--purge`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from hippocampus.installer.apply import Outcome, Say
+from hippocampus.installer.plan import PLUGIN_ID, Step, has_item
+from hippocampus.installer.record import record_path, save_record
+from hippocampus.openclaw.cli import OpenClaw, command_line
+
+
+def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path) -> list[Step]:
+    """What `--uninstall` will undo, from the record alone."""
+    if not record:
+        return [Step("record", "no install record: nothing to undo", str(record_path(workspace)), skip=True)]
+    steps = [Step("cron", f"remove cron job {key}", str(job.get("id", "")))
+             for key, job in record.get("cron", {}).items() if job.get("done")]
+    agent = record.get("agent") or {}
+    if agent.get("created"):
+        changed = ", ".join(c["path"] for c in agent.get("configChanges", []))
+        steps.append(Step("agent", "delete the background agent and restore the roster settings it changed",
+                          agent.get("workspace", ""), note=changed))
+    plugin = record.get("plugin") or {}
+    if plugin.get("installed"):
+        steps.append(Step("plugin", "uninstall the plugin 'hippocampus'", PLUGIN_ID))
+    if plugin.get("entrySet"):
+        steps.append(Step("config", "restore plugins.entries.hippocampus", "plugins.entries.hippocampus",
+                          new=plugin.get("entryBefore")))
+    extra = record.get("extraPaths") or {}
+    if extra.get("added"):
+        steps.append(Step("config", f"remove {extra.get('item')} from {extra.get('key')}", extra.get("key", "")))
+    if purge:
+        steps.append(Step("purge", "DELETE every memory: memory/, HIPPOCAMPUS_CORE.md, brain-dashboard.html",
+                          str(workspace / "memory")))
+    else:
+        steps.append(Step("keep", "keep your memories (memory/, HIPPOCAMPUS_CORE.md); --purge deletes them",
+                          str(workspace / "memory"), skip=True))
+    return steps
+
+
+def uninstall(claw: OpenClaw | None, record: dict[str, Any], workspace: Path, purge: bool,
+              out: Outcome, say: Say) -> None:
+    """Reverse the record, saving what is still left to undo when something cannot be done."""
+    if claw is not None:
+        _undo_openclaw(claw, record, workspace, out, say)
+    elif any(record.get(k) for k in ("plugin", "extraPaths", "agent")) or record.get("cron"):
+        out.failed = True
+        out.not_done.append("`openclaw` is not on PATH: the OpenClaw changes in the record cannot be undone")
+        return
+    if out.not_done:
+        save_record(workspace, record)
+        return
+    record_path(workspace).unlink(missing_ok=True)
+    if purge:
+        _purge(record, workspace, out)
+
+
+def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out: Outcome, say: Say) -> None:
+    """Jobs first (they need a Gateway), then agent, plugin and settings."""
+    jobs = {k: j for k, j in record.get("cron", {}).items() if j.get("done")}
+    if jobs:
+        listed = claw.cron_list()
+        if listed is None:
+            for key, job in jobs.items():
+                out.not_done.append(f"cron job {key}: no Gateway reachable")
+                out.commands.append(command_line(["cron", "rm", str(job.get("id"))]))
+        else:
+            ids = {j.get("declarationKey"): j.get("id") for j in listed}
+            for key in jobs:
+                job_id = ids.get(key)
+                if job_id:
+                    claw.cron_rm(str(job_id))
+                out.done.append(f"cron job {key} removed")
+                record["cron"].pop(key)
+    record["cron"] = {k: j for k, j in record.get("cron", {}).items() if j.get("done")}
+    agent = record.get("agent") or {}
+    config_file = Path(record["configFile"]) if record.get("configFile") else None
+    if agent.get("created"):
+        from hippocampus.installer.agent import remove_agent
+
+        say("Deleting the background agent ...")
+        remove_agent(claw, agent, config_file, out)
+        record.pop("agent")
+    plugin = record.get("plugin") or {}
+    if plugin.get("installed") and claw.plugin_inspect(PLUGIN_ID) is not None:
+        claw.plugin_uninstall(PLUGIN_ID)
+        out.done.append("plugin 'hippocampus' uninstalled")
+    if plugin.get("entrySet") or plugin.get("installed"):
+        from hippocampus.openclaw.cli import SET
+
+        state, _ = claw.config_get(f"plugins.entries.{PLUGIN_ID}")
+        if plugin.get("entryBefore") is None:
+            if state == SET:
+                claw.config_unset(f"plugins.entries.{PLUGIN_ID}")
+        else:
+            claw.config_set(f"plugins.entries.{PLUGIN_ID}", plugin["entryBefore"])
+        record.pop("plugin", None)
+    extra = record.get("extraPaths") or {}
+    if extra.get("added"):
+        _remove_extra_path(claw, extra)
+        out.done.append(f"{extra['item']} removed from {extra['key']}")
+    record.pop("extraPaths", None)
+    valid, detail = claw.config_validate()
+    if not valid:
+        out.failed = True
+        out.not_done.append(f"openclaw config validate fails: {detail}")
+
+
+def _remove_extra_path(claw: OpenClaw, extra: dict[str, Any]) -> None:
+    """Drop our item from the list, keeping every other; unset the key if we created it and it is empty."""
+    from hippocampus.openclaw.cli import SET
+
+    state, value = claw.config_get(extra["key"])
+    items = list(value) if state == SET and isinstance(value, list) else []
+    if not has_item(items, extra["item"]):
+        return
+    kept = [i for i in items if not has_item([i], extra["item"])]
+    if not kept and extra.get("before") is None:
+        claw.config_unset(extra["key"])
+    else:
+        claw.config_set(extra["key"], kept)
+
+
+def _purge(record: dict[str, Any], workspace: Path, out: Outcome) -> None:
+    """Delete the memories and the files generated from them (only with --purge)."""
+    shutil.rmtree(workspace / "memory", ignore_errors=True)
+    for name in ("HIPPOCAMPUS_CORE.md", "brain-dashboard.html"):
+        (workspace / name).unlink(missing_ok=True)
+    venv = record.get("venv") or {}
+    if venv.get("created") and venv.get("path"):
+        shutil.rmtree(venv["path"], ignore_errors=True)
+    out.done.append(f"purged memories in {workspace}")

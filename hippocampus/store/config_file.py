@@ -1,0 +1,40 @@
+"""Settings from `memory/hippocampus.yaml` (YAML, imported only when the file exists) and the
+`HIPPOCAMPUS_CURVE` environment override; the rules for each setting are in `core/config.py`."""
+
+from __future__ import annotations
+
+import os
+
+from hippocampus.core.config import Config, config_from_mapping
+from hippocampus.errors import InputError
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hippocampus.store.workspace import Workspace
+
+
+def load_config(ws: Workspace) -> Config:
+    """Read `ws.config_path` if it exists (YAML is imported only then), then apply the env override."""
+    return load_config_file(ws.config_path)
+
+
+def load_config_file(path: str | os.PathLike[str]) -> Config:
+    """Settings from a YAML file if it exists, then the `HIPPOCAMPUS_CURVE` override."""
+    data: dict[str, Any] = {}
+    if os.path.exists(path):
+        import yaml
+
+        try:
+            with open(path, encoding="utf-8") as handle:
+                loaded = yaml.safe_load(handle.read()) or {}
+        except yaml.YAMLError as exc:
+            raise InputError(f"{path}: not valid YAML ({exc})") from None
+        if not isinstance(loaded, dict):
+            raise InputError(f"{path}: expected a mapping of settings")
+        data.update(loaded)
+    curve = os.environ.get("HIPPOCAMPUS_CURVE")
+    if curve:
+        data["curve"] = curve
+    return config_from_mapping(data)

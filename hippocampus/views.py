@@ -1,0 +1,77 @@
+"""The files made from the memories for people and for OpenClaw: HIPPOCAMPUS_CORE.md and the dashboard.
+
+Both are regenerated from what is written in the store, atomically, after each change that can
+alter them (encode, decay, consolidate, init); a failed regeneration never undoes a write.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from hippocampus.core.config import Config
+from hippocampus.store import files
+from hippocampus.store.workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hippocampus.dashboard.view import DashboardView
+
+
+def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
+    """Rewrite `$WORKSPACE/HIPPOCAMPUS_CORE.md` from the core memories; returns its path."""
+    from hippocampus.core.lifecycle import CORE_FLOOR
+    from hippocampus.recall import core_memories
+    from hippocampus.render.markdown import core_markdown
+
+    hits = core_memories(ws, now, config)
+    files.write_text(ws.core_path, core_markdown(hits, now, config.curve, CORE_FLOOR))
+    return str(ws.core_path)
+
+
+def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardView:
+    """Read everything the dashboard shows from the workspace and build its view."""
+    from hippocampus.dashboard.sources import read_identity, read_sister_files
+    from hippocampus.dashboard.view import build_view
+    from hippocampus.store.index_file import load_index
+    from hippocampus.store.logs import read_events
+
+    return build_view(load_index(ws), read_events(ws), now, config.curve, read_identity(ws), read_sister_files(ws))
+
+
+def write_dashboard_view(ws: Workspace, view: DashboardView, output: Path | None = None) -> Path:
+    """Render `view` and write it atomically to `output` or the workspace's dashboard path."""
+    from hippocampus.dashboard.page import render_html
+
+    path = output or ws.dashboard_path
+    files.write_text(path, render_html(view))
+    return path
+
+
+def write_dashboard(ws: Workspace, now: datetime, config: Config | None = None, output: Path | None = None) -> Path:
+    """Regenerate `$WORKSPACE/brain-dashboard.html` (or `output`) from the store; returns the path written.
+
+    Raises `CorruptIndexError` if the index is unreadable and `OSError` if the page cannot be
+    written; missing or malformed identity and sister files only show as notes on the page.
+    `config` defaults to the workspace's settings.
+    """
+    if config is None:
+        from hippocampus.store.config_file import load_config
+
+        config = load_config(ws)
+    return write_dashboard_view(ws, dashboard_view(ws, now, config), output)
+
+
+def refresh_views(ws: Workspace, now: datetime, config: Config, dashboard: bool = True) -> list[str]:
+    """Re-sync HIPPOCAMPUS_CORE.md and regenerate the dashboard (if `dashboard`, or if the page exists).
+
+    Returns warnings instead of raising: the memories are already safely written by then.
+    """
+    warnings = []
+    sync_core(ws, now, config)
+    if dashboard or ws.dashboard_path.exists():
+        try:
+            write_dashboard(ws, now, config)
+        except OSError as exc:
+            warnings.append(f"dashboard not regenerated: {exc}")
+    return warnings

@@ -1,0 +1,183 @@
+"""The layout's rules, enforced: a pure core, no import cycles, small modules, a light per-turn path.
+
+Each rule is in docs/ARCHITECTURE.md with its reason; these tests are how it stays true.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from hippocampus import memories
+from hippocampus.core.config import Config
+from hippocampus.store.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "hippocampus"
+MAX_LINES = 400
+
+# What `core/` may not import: anything that reaches files, the environment, the clock, processes,
+# the network, randomness or the frameworks the outer layers use.
+IMPURE_MODULES = {
+    "os", "sys", "io", "pathlib", "shutil", "glob", "tempfile", "fcntl", "sqlite3", "subprocess", "socket",
+    "select", "signal", "threading", "multiprocessing", "concurrent", "asyncio", "time", "urllib", "http",
+    "ssl", "random", "secrets", "uuid", "importlib", "pkgutil", "logging", "click", "jinja2", "markupsafe",
+    "yaml", "jsonschema", "builtins", "ctypes", "mmap", "platform", "getpass", "locale", "webbrowser",
+}
+IMPURE_CALLS = {"open", "print", "input", "exec", "eval", "compile", "__import__", "breakpoint"}
+CLOCK_ATTRIBUTES = {"now", "utcnow", "today", "fromtimestamp", "time", "monotonic", "perf_counter"}
+# Lazy imports that are allowed to point back up: none. Cycles through function-level imports count too.
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imported(tree: ast.AST, here: str) -> list[tuple[str, int]]:
+    """Every module an AST imports (top level or inside functions), absolute, with its line."""
+    out: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.rsplit(".", node.level)[0]
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            out.append((target, node.lineno))
+            out += [(f"{target}.{alias.name}", node.lineno) for alias in node.names]
+    return out
+
+
+def test_core_does_no_io() -> None:
+    """core/ imports nothing that does I/O and calls no I/O builtin or clock (its __init__ states the rule)."""
+    problems = []
+    for name, path in modules().items():
+        if not name.startswith("hippocampus.core"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for target, line in imported(tree, name):
+            top = target.split(".")[0]
+            if top in IMPURE_MODULES:
+                problems.append(f"{path.name}:{line} imports {target}")
+            if top == "hippocampus" and not (target.startswith("hippocampus.core") or target.startswith(
+                    "hippocampus.errors")):
+                problems.append(f"{path.name}:{line} imports {target} (core imports only core and errors)")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Name) and func.id in IMPURE_CALLS:
+                    problems.append(f"{path.name}:{node.lineno} calls {func.id}()")
+                if isinstance(func, ast.Attribute) and func.attr in CLOCK_ATTRIBUTES and isinstance(
+                        func.value, ast.Name) and func.value.id in {"datetime", "date", "time"}:
+                    problems.append(f"{path.name}:{node.lineno} reads the clock ({func.value.id}.{func.attr})")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_purity_scan_catches_io() -> None:
+    """The scan above is not vacuous: a module that reads a file and the clock is reported."""
+    tree = ast.parse("import os\nfrom datetime import datetime\nx = open('f')\ny = datetime.now()\n")
+    targets = {t.split(".")[0] for t, _ in imported(tree, "hippocampus.core.x")}
+    assert "os" in targets & IMPURE_MODULES
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    assert any(isinstance(c.func, ast.Name) and c.func.id == "open" for c in calls)
+    assert any(isinstance(c.func, ast.Attribute) and c.func.attr == "now" for c in calls)
+
+
+def test_no_import_cycles() -> None:
+    """The package's import graph (function-level imports included) is acyclic: the arrows point down."""
+    graph: dict[str, set[str]] = {}
+    known = modules()
+    for name, path in known.items():
+        deps = set()
+        for target, _ in imported(ast.parse(path.read_text(encoding="utf-8")), name):
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name and not name.startswith(target + ".") and target != "hippocampus":
+                deps.add(target)
+        graph[name] = deps
+    seen: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        seen[node] = 1
+        stack.append(node)
+        for dep in sorted(graph[node]):
+            if seen.get(dep) == 1:
+                cycle = stack[stack.index(dep):] + [dep]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if dep not in seen:
+                visit(dep)
+        stack.pop()
+        seen[node] = 2
+
+    for node in sorted(graph):
+        if node not in seen:
+            visit(node)
+
+
+def test_modules_stay_small_and_inits_import_nothing() -> None:
+    """No module over MAX_LINES lines; every `__init__.py` is a docstring only, so importing a
+    subpackage costs nothing on the per-turn path."""
+    long = [f"{p.relative_to(ROOT)}: {n}" for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+    assert not long, long
+    for init in PACKAGE.rglob("__init__.py"):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        body = [n for n in tree.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+        allowed = all(isinstance(n, ast.Assign) and [getattr(t, "id", "") for t in n.targets] == ["__version__"]
+                      for n in body)
+        assert ast.get_docstring(tree) and allowed, f"{init.relative_to(ROOT)} must hold only its docstring"
+
+
+HEAVY = ("click", "jinja2", "jsonschema", "yaml", "dataclasses", "typing")
+RUNNER = """
+import sys
+script, out = sys.argv[1], sys.argv[2]
+sys.argv = [script]
+with open(script) as handle:
+    code = compile(handle.read(), script, "exec")
+try:
+    exec(code, {"__name__": "__main__", "__file__": script})  # not runpy: it imports typing itself
+except SystemExit:
+    pass
+import json
+with open(out, "w") as handle:
+    json.dump(sorted(sys.modules), handle)
+"""
+
+
+@pytest.mark.parametrize("hook", ["request_before", "request_after"])
+def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> None:
+    """The two per-turn hook processes, on a real store, import none of HEAVY (each costs milliseconds
+    of every agent turn; this is the measurement behind every `TYPE_CHECKING = False`)."""
+    workspace = tmp_path / "ws"
+    now = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
+    memories.remember(Workspace(workspace), now, Config(), "I prefer green tea in the morning")
+    payload = {"hook": hook, "workspace": str(workspace), "config": {},
+               "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1", "trigger": "user"},
+               "event": {"prompt": "what tea do I like", "currentUserMessage": "what tea do I like",
+                         "messages": [{"role": "user", "content": "I always take my tea without sugar"}]}}
+    out = tmp_path / "modules.json"
+    done = subprocess.run([sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
+                          input=json.dumps(payload), capture_output=True, text=True, check=True,
+                          env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"})
+    assert "failed open" not in done.stderr, done.stderr
+    if hook == "request_before":
+        assert "green tea" in done.stdout, "the hook really recalled"
+    else:
+        assert (workspace / "memory" / "signals.jsonl").read_text(encoding="utf-8").count("\n") == 1
+    loaded = {m.split(".")[0] for m in json.loads(out.read_text(encoding="utf-8"))}
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
