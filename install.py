@@ -13,12 +13,13 @@ It then talks to the memory store only through `<skill>/.venv/bin/python -m hipp
 Tests may set HIPPOCAMPUS_INSTALL_PYTHON to an interpreter that already has the package, to
 skip building the venv.
 """
+
 import sys
 
 if sys.version_info < (3, 10):  # noqa: UP036 - this file must run on any python3
     sys.exit("Hippocampus needs Python 3.10 or newer; this is " + sys.version.split()[0])
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True  # a dry run must leave this folder byte-identical (no __pycache__)

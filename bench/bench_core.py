@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_store import build  # noqa: E402
+from make_store import build
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").split(",")]
@@ -65,9 +65,14 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             build(Path(tmp), n)
             env = {**os.environ, "WORKSPACE": tmp, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z"}
-            times = interleaved({"bare": [sys.executable, "-c", "pass"],
-                                 "recall": cli + ["recall", "sister green tea", "--json"],
-                                 "load-core": cli + ["load-core"]}, env)
+            times = interleaved(
+                {
+                    "bare": [sys.executable, "-c", "pass"],
+                    "recall": cli + ["recall", "sister green tea", "--json"],
+                    "load-core": cli + ["load-core"],
+                },
+                env,
+            )
             row: dict[str, float] = {"memories": n, "bare_s": times["bare"]}
             for name in ("recall", "load-core"):
                 t = times[name]
@@ -75,8 +80,10 @@ def main() -> None:
                 row[f"{name}_ratio"] = t / times["bare"]
                 ref = ORIGINAL.get(n, {}).get(name)
                 note = f" (original skill {ref * 1000:.0f} ms: {t / ref:.2f}x of it)" if ref else ""
-                print(f"{n:>7} memories  {name:<9} {t * 1000:6.1f} ms  {t / times['bare']:5.2f}x bare "
-                      f"({times['bare'] * 1000:.1f} ms){note}")
+                print(
+                    f"{n:>7} memories  {name:<9} {t * 1000:6.1f} ms  {t / times['bare']:5.2f}x bare "
+                    f"({times['bare'] * 1000:.1f} ms){note}"
+                )
             results.append(row)
     out = Path(__file__).resolve().parent / "results"
     out.mkdir(exist_ok=True)

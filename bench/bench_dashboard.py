@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent))
-from make_store import build  # noqa: E402
+from make_store import build
 
 from hippocampus.dashboard.page import render_html
 from hippocampus.dashboard.sources import read_identity, read_sister_files
@@ -111,8 +111,10 @@ def in_chromium(path: Path) -> dict[str, float] | None:
                 time.sleep(0.005)
             result["ready"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            page.eval("{ const f = document.getElementById('f-text'); f.value = 'coffee tea';"
-                      " f.dispatchEvent(new Event('input')) }")
+            page.eval(
+                "{ const f = document.getElementById('f-text'); f.value = 'coffee tea';"
+                " f.dispatchEvent(new Event('input')) }"
+            )
             while "filtered" not in page.eval("document.getElementById('p-status').textContent"):
                 time.sleep(0.005)
             result["filter"].append(time.perf_counter() - start - 0.120)  # minus the input debounce
@@ -126,8 +128,12 @@ def in_chromium(path: Path) -> dict[str, float] | None:
 
 
 def main() -> None:
-    report: dict[str, Any] = {"python": sys.version.split()[0], "load_average": os.getloadavg()[0],
-                              "runs": RUNS, "sizes": {}}
+    report: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "load_average": os.getloadavg()[0],
+        "runs": RUNS,
+        "sizes": {},
+    }
     for size in SIZES:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "ws"
@@ -152,16 +158,22 @@ def main() -> None:
     out = HERE / "results" / "dashboard.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")
-    print("| memories | events | write_dashboard | `hippocampus dashboard` | page | Chromium load | ready | filter"
-          " | scripts off load |")
+    print(
+        "| memories | events | write_dashboard | `hippocampus dashboard` | page | Chromium load | ready | filter"
+        " | scripts off load |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for size, e in report["sizes"].items():
         c = e.get("chromium_s", {})
-        print(f"| {size} | {e['events']} | {e['write_dashboard_s']:.2f} s | {e['command_s']:.2f} s"
-              f" | {e['page_bytes'] / 1e6:.1f} MB | {c.get('load', float('nan')):.2f} s | {c.get('ready', float('nan')):.2f} s"
-              f" | {c.get('filter', float('nan')) * 1000:.0f} ms | {c.get('scripts_off_load', float('nan')):.2f} s |")
-    print(f"\nload average {report['load_average']:.1f} → {report['load_average_after']:.1f}; stages at the largest size:"
-          f" {report['sizes'][str(SIZES[-1])]['stages_s']}")
+        print(
+            f"| {size} | {e['events']} | {e['write_dashboard_s']:.2f} s | {e['command_s']:.2f} s"
+            f" | {e['page_bytes'] / 1e6:.1f} MB | {c.get('load', float('nan')):.2f} s | {c.get('ready', float('nan')):.2f} s"
+            f" | {c.get('filter', float('nan')) * 1000:.0f} ms | {c.get('scripts_off_load', float('nan')):.2f} s |"
+        )
+    print(
+        f"\nload average {report['load_average']:.1f} → {report['load_average_after']:.1f}; stages at the largest size:"
+        f" {report['sizes'][str(SIZES[-1])]['stages_s']}"
+    )
 
 
 if __name__ == "__main__":

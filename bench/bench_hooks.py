@@ -24,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
-from make_store import build, make_payload  # noqa: E402
+from make_store import build, make_payload
 
 from hippocampus.store import files, index_file
 from hippocampus.store.workspace import Workspace
@@ -90,17 +90,39 @@ def build_real(workspace: Path, n: int) -> None:
 
 def payloads(workspace: str) -> dict[str, bytes]:
     """What the bridge sends for one ordinary turn of a long-running conversation."""
-    ctx = {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "c15abe43-15ad-4214-b054-4aa13102c9d7",
-           "workspaceDir": workspace, "trigger": "user", "channel": "webchat", "runId": "run-1"}
+    ctx = {
+        "agentId": "main",
+        "sessionKey": "agent:main:main",
+        "sessionId": "c15abe43-15ad-4214-b054-4aa13102c9d7",
+        "workspaceDir": workspace,
+        "trigger": "user",
+        "channel": "webchat",
+        "runId": "run-1",
+    }
     config = {"python": sys.executable, "packageDir": str(ROOT), "budgetChars": 1500}
     question = "Do you remember what my sister prefers for the Berlin trip? I prefer to book early."
-    before = {"hook": "before_prompt_build", "workspace": workspace, "ctx": ctx, "config": config,
-              "event": {"prompt": question, "currentUserMessage": question}}
-    turn = [{"role": "user", "content": [{"type": "text", "text": question}], "timestamp": 1795951220443},
-            {"role": "assistant", "content": [{"type": "text", "text": "Your sister prefers green tea. " * 20}],
-             "timestamp": 1795951221443}]
-    after = {"hook": "agent_end", "workspace": workspace, "ctx": ctx, "config": config,
-             "event": {"messages": turn, "success": True, "runId": "run-1"}}
+    before = {
+        "hook": "before_prompt_build",
+        "workspace": workspace,
+        "ctx": ctx,
+        "config": config,
+        "event": {"prompt": question, "currentUserMessage": question},
+    }
+    turn = [
+        {"role": "user", "content": [{"type": "text", "text": question}], "timestamp": 1795951220443},
+        {
+            "role": "assistant",
+            "content": [{"type": "text", "text": "Your sister prefers green tea. " * 20}],
+            "timestamp": 1795951221443,
+        },
+    ]
+    after = {
+        "hook": "agent_end",
+        "workspace": workspace,
+        "ctx": ctx,
+        "config": config,
+        "event": {"messages": turn, "success": True, "runId": "run-1"},
+    }
     return {"request_before": json.dumps(before).encode(), "request_after": json.dumps(after).encode()}
 
 
@@ -125,10 +147,12 @@ def table(results: list[dict[str, float]], bare: float) -> str:
         "|---:|---:|---:|---:|---:|---:|",
     ]
     for row in results:
-        lines.append(f"| {int(row['memories']):,} | {row['bare_s'] * 1000:.1f} ms "
-                     f"| {row['request_before_s'] * 1000:.1f} ms | "
-                     f"{row['request_before_ratio']:.2f}× | {row['request_after_s'] * 1000:.1f} ms | "
-                     f"{row['request_after_ratio']:.2f}× |")
+        lines.append(
+            f"| {int(row['memories']):,} | {row['bare_s'] * 1000:.1f} ms "
+            f"| {row['request_before_s'] * 1000:.1f} ms | "
+            f"{row['request_before_ratio']:.2f}× | {row['request_after_s'] * 1000:.1f} ms | "
+            f"{row['request_after_ratio']:.2f}× |"
+        )
     return "\n".join(lines)
 
 

@@ -71,19 +71,35 @@ def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         chat = Path(tmp) / "chat.jsonl"
         with open(chat, "w", encoding="utf-8") as out:
-            for sid, date, session in zip(item["haystack_session_ids"], item["haystack_dates"],
-                                          item["haystack_sessions"], strict=True):
+            for sid, date, session in zip(
+                item["haystack_session_ids"], item["haystack_dates"], item["haystack_sessions"], strict=True
+            ):
                 when = parse_date(date)
                 for i, turn in enumerate(session):
-                    out.write(json.dumps({"session": sid, "id": f"{sid}:{i}", "role": turn["role"],
-                                          "text": turn["content"], "timestamp": when}) + "\n")
+                    out.write(
+                        json.dumps(
+                            {
+                                "session": sid,
+                                "id": f"{sid}:{i}",
+                                "role": turn["role"],
+                                "text": turn["content"],
+                                "timestamp": when,
+                            }
+                        )
+                        + "\n"
+                    )
         if settings:
             (Path(tmp) / "ws" / "memory").mkdir(parents=True)
             (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
-        res = subprocess.run(cli + ["recall", item["question"], "-k", "20", "--json"], env=env, check=True,
-                             capture_output=True, text=True)
+        res = subprocess.run(
+            cli + ["recall", item["question"], "-k", "20", "--json"],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     ranked: list[str] = []
     for mem in json.loads(res.stdout):
         for src in mem["sources"]:
@@ -111,12 +127,17 @@ def main() -> None:
     for n, item in enumerate(items, 1):
         gold = set(item["answer_session_ids"])
         ours = metrics(run_question(item, cli, settings), gold, K)
-        docs = {sid: " ".join(t["content"] for t in sess if t["role"] == "user")
-                for sid, sess in zip(item["haystack_session_ids"], item["haystack_sessions"], strict=True)}
+        docs = {
+            sid: " ".join(t["content"] for t in sess if t["role"] == "user")
+            for sid, sess in zip(item["haystack_session_ids"], item["haystack_sessions"], strict=True)
+        }
         base = metrics(bm25_rank(docs, item["question"]), gold, K)
         per_type[item["question_type"]].append(ours + base)
-        print(f"{n}/{len(items)} {item['question_type']}: ours any={ours[0]:.0f} all={ours[1]:.0f} "
-              f"| bm25 any={base[0]:.0f} all={base[1]:.0f}", file=sys.stderr)
+        print(
+            f"{n}/{len(items)} {item['question_type']}: ours any={ours[0]:.0f} all={ours[1]:.0f} "
+            f"| bm25 any={base[0]:.0f} all={base[1]:.0f}",
+            file=sys.stderr,
+        )
     rows = []
     print(f"| type | n | ours any@{K} | ours all@{K} | ours ndcg@{K} | bm25 any@{K} | bm25 all@{K} | bm25 ndcg@{K} |")
     print("|---|---|---|---|---|---|---|---|")
@@ -132,7 +153,9 @@ def main() -> None:
     print(f"ratio ours/bm25: any {ratio[0]:.2f}, all {ratio[1]:.2f}, ndcg {ratio[2]:.2f}")
     out = Path(__file__).resolve().parent / "results"
     out.mkdir(exist_ok=True)
-    (out / f"longmemeval{args.weights.replace(',', '_')}.json").write_text(json.dumps({"rows": rows, "all": means}, indent=2))
+    (out / f"longmemeval{args.weights.replace(',', '_')}.json").write_text(
+        json.dumps({"rows": rows, "all": means}, indent=2)
+    )
 
 
 if __name__ == "__main__":

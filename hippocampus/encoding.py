@@ -29,6 +29,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
         report = EncodeResult(malformed=bad)
         if signals:
+
             def change(index: Index) -> None:
                 result = encode(index, signals, now, config.curve, gate=config.consolidation_gate)
                 logs.append_events(ws, result.events)
@@ -40,8 +41,13 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
     return report
 
 
-def ingest(ws: Workspace, now: datetime, config: Config, sessions: dict[str, list[dict[str, Any]]],
-           progress: Callable[[int], None] | None = None) -> EncodeResult:
+def ingest(
+    ws: Workspace,
+    now: datetime,
+    config: Config,
+    sessions: dict[str, list[dict[str, Any]]],
+    progress: Callable[[int], None] | None = None,
+) -> EncodeResult:
     """Run whole sessions of messages through capture and encoding, one session at a time."""
     from hippocampus.core.capture import signals_from_messages
     from hippocampus.core.encode import encode
@@ -50,8 +56,9 @@ def ingest(ws: Workspace, now: datetime, config: Config, sessions: dict[str, lis
 
     def change(index: Index) -> None:
         for rows in sessions.values():
-            result = encode(index, signals_from_messages(rows, format_time(now)), now, config.curve,
-                            gate=config.consolidation_gate)
+            result = encode(
+                index, signals_from_messages(rows, format_time(now)), now, config.curve, gate=config.consolidation_gate
+            )
             logs.append_events(ws, result.events)
             total.add(result)
             if progress:
@@ -61,8 +68,16 @@ def ingest(ws: Workspace, now: datetime, config: Config, sessions: dict[str, lis
     return total
 
 
-def backfill(ws: Workspace, now: datetime, config: Config, state: Path | None, agent: str, limit: int | None,
-             then_encode: bool = False, progress: Callable[[int], Any] | None = None) -> dict[str, Any]:
+def backfill(
+    ws: Workspace,
+    now: datetime,
+    config: Config,
+    state: Path | None,
+    agent: str,
+    limit: int | None,
+    then_encode: bool = False,
+    progress: Callable[[int], Any] | None = None,
+) -> dict[str, Any]:
     """Queue the OpenClaw history of `agent` (`openclaw.transcripts.preprocess`), then encode it if asked.
 
     `state` is OpenClaw's state folder (default: `$OPENCLAW_STATE_DIR`, else `~/.openclaw`).

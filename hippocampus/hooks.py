@@ -129,8 +129,7 @@ def _log_failure(name: str, payload: Any, exc: BaseException, err: IO[str]) -> N
         pass
 
 
-def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None,
-        stderr: IO[str] | None = None) -> int:
+def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
     """Read the payload, run hook `name`, print its result; always returns 0 (fail open)."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr

@@ -46,10 +46,11 @@ def post_json(endpoint: Endpoint, path: str, body: dict[str, Any]) -> dict[str, 
     headers = {"Content-Type": "application/json", "Accept": "application/json"}
     if endpoint.api_key:
         headers["Authorization"] = f"Bearer {endpoint.api_key}"
-    request = urllib.request.Request(endpoint.url(path), data=json.dumps(body).encode("utf-8"),
-                                     headers=headers, method="POST")
+    request = urllib.request.Request(
+        endpoint.url(path), data=json.dumps(body).encode("utf-8"), headers=headers, method="POST"
+    )
     try:
-        with urllib.request.urlopen(request, timeout=endpoint.timeout) as response:  # noqa: S310 - scheme checked
+        with urllib.request.urlopen(request, timeout=endpoint.timeout) as response:
             data = json.loads(response.read(4 << 20).decode("utf-8"))
     except urllib.error.HTTPError as exc:
         raise LLMError(f"{endpoint.url(path)}: HTTP {exc.code}") from None
@@ -64,9 +65,11 @@ def post_json(endpoint: Endpoint, path: str, body: dict[str, Any]) -> dict[str, 
 
 def chat(endpoint: Endpoint, messages: list[dict[str, str]], max_tokens: int = 120) -> str:
     """One non-streaming chat completion; the assistant's text."""
-    data = post_json(endpoint, "chat/completions", {
-        "model": endpoint.model, "messages": messages, "temperature": 0, "stream": False,
-        "max_tokens": max_tokens})
+    data = post_json(
+        endpoint,
+        "chat/completions",
+        {"model": endpoint.model, "messages": messages, "temperature": 0, "stream": False, "max_tokens": max_tokens},
+    )
     try:
         content = data["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
@@ -78,8 +81,9 @@ def chat(endpoint: Endpoint, messages: list[dict[str, str]], max_tokens: int = 1
 
 def summarize(endpoint: Endpoint, text: str) -> str:
     """A short third-person memory note for `text`, one line, at most `SUMMARY_LIMIT` characters."""
-    answer = chat(endpoint, [{"role": "system", "content": SUMMARY_PROMPT},
-                             {"role": "user", "content": f"Statement:\n{text}"}])
+    answer = chat(
+        endpoint, [{"role": "system", "content": SUMMARY_PROMPT}, {"role": "user", "content": f"Statement:\n{text}"}]
+    )
     line = next((ln.strip() for ln in answer.splitlines() if ln.strip()), "")
     line = line.strip("\"'` ").removeprefix("Note:").strip()
     if not line:

@@ -27,8 +27,7 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
     count = len(index_file.load_index(ws).memories)
     core = views.sync_core(ws, now, config)
     dashboard = str(views.write_dashboard(ws, now, config))
-    return {"workspace": str(ws.root), "indexCreated": created, "memories": count, "core": core,
-            "dashboard": dashboard}
+    return {"workspace": str(ws.root), "indexCreated": created, "memories": count, "core": core, "dashboard": dashboard}
 
 
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
@@ -44,8 +43,11 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
             gone = {m.id for m in fading}
             index.memories = [m for m in index.memories if m.id not in gone]
             logs.append_events(ws, [logs.event(now, "archive", m.id) for m in fading])
-        return {"memories": len(index.memories), "candidates": [m.id for m in fading],
-                "archived": [m.id for m in fading] if archive else []}
+        return {
+            "memories": len(index.memories),
+            "candidates": [m.id for m in fading],
+            "archived": [m.id for m in fading] if archive else [],
+        }
 
     return index_file.update_index(ws, change, now, allow_empty=True)
 
@@ -57,8 +59,11 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     def change(index: Index) -> dict[str, Any]:
         index.memories, merged = merge_near_duplicates(index.memories, now, config.curve)
         logs.append_events(ws, [logs.event(now, "merge", m["from"], into=m["into"]) for m in merged])
-        fading = [m.id for m in index.memories
-                  if lifecycle.effective_importance(m, now, config.curve) < lifecycle.ARCHIVE_BELOW]
+        fading = [
+            m.id
+            for m in index.memories
+            if lifecycle.effective_importance(m, now, config.curve) < lifecycle.ARCHIVE_BELOW
+        ]
         return {"merged": merged, "fading": fading}
 
     return index_file.update_index(ws, change, now)

@@ -22,8 +22,15 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
-def remember(ws: Workspace, now: datetime, config: Config, text: str, domain: str | None = None,
-             category: str | None = None, importance: float | None = None) -> Memory:
+def remember(
+    ws: Workspace,
+    now: datetime,
+    config: Config,
+    text: str,
+    domain: str | None = None,
+    category: str | None = None,
+    importance: float | None = None,
+) -> Memory:
     """Store a memory directly (the agent's "remember this"); an identical one is reinforced instead."""
     from hippocampus.core.redact import scrub
     from hippocampus.core.scoring import REMEMBER, score_message
@@ -47,9 +54,16 @@ def remember(ws: Workspace, now: datetime, config: Config, text: str, domain: st
                 return updated
         value = importance if importance is not None else max(REMEMBER, score.value if score else 0.0)
         memory = Memory(
-            id=index.new_id(), content=content, domain=domain or (score.domain if score else "user"),
-            category=category or (score.category if score else "general"), anchor=value, importance=value,
-            created=now, last_accessed=now, keywords=keywords(content), sources=[source],
+            id=index.new_id(),
+            content=content,
+            domain=domain or (score.domain if score else "user"),
+            category=category or (score.category if score else "general"),
+            anchor=value,
+            importance=value,
+            created=now,
+            last_accessed=now,
+            keywords=keywords(content),
+            sources=[source],
         )
         index.memories.append(memory)
         logs.append_events(ws, [logs.event(now, "create", memory.id, session="cli")])
@@ -98,5 +112,3 @@ def forget(ws: Workspace, now: datetime, ids: list[str]) -> list[str]:
         return sorted(wanted)
 
     return index_file.update_index(ws, change, now, allow_empty=True)
-
-

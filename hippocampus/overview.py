@@ -16,11 +16,20 @@ HEARTBEAT_DECAYING = 3
 DECAYING_WITHIN_DAYS = 7
 
 
-def listing(ws: Workspace, now: datetime, config: Config, tier: str | None = None, domain: str | None = None,
-            limit: int | None = None) -> list[Hit]:
+def listing(
+    ws: Workspace,
+    now: datetime,
+    config: Config,
+    tier: str | None = None,
+    domain: str | None = None,
+    limit: int | None = None,
+) -> list[Hit]:
     """Memories strongest first, optionally of one tier and one domain, at most `limit`."""
-    hits = [h for h in by_importance(index_file.load_index(ws).memories, now, config)
-            if (not tier or h.tier == tier) and (not domain or h.memory.domain == domain)]
+    hits = [
+        h
+        for h in by_importance(index_file.load_index(ws).memories, now, config)
+        if (not tier or h.tier == tier) and (not domain or h.memory.domain == domain)
+    ]
     return hits[:limit] if limit is not None else hits
 
 
@@ -33,9 +42,17 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     for h in hits:
         domains[h.memory.domain] = domains.get(h.memory.domain, 0) + 1
     pending, _, _ = queue.read_pending_signals(ws)
-    return {"workspace": str(ws.root), "index": str(ws.index_path), "memories": len(hits),
-            "tiers": tiers, "domains": domains, "queuedSignals": len(pending), "curve": config.curve,
-            "lastUpdated": index.last_updated, "decayLastRun": index.decay_last_run}
+    return {
+        "workspace": str(ws.root),
+        "index": str(ws.index_path),
+        "memories": len(hits),
+        "tiers": tiers,
+        "domains": domains,
+        "queuedSignals": len(pending),
+        "curve": config.curve,
+        "lastUpdated": index.last_updated,
+        "decayLastRun": index.decay_last_run,
+    }
 
 
 def heartbeat(ws: Workspace, now: datetime, config: Config) -> tuple[list[Hit], list[Hit]]:
@@ -49,6 +66,10 @@ def heartbeat(ws: Workspace, now: datetime, config: Config) -> tuple[list[Hit], 
         soon = [h for h in hits if lifecycle.BAND_FADING_BELOW <= h.effective < lifecycle.BAND_ACTIVE]
     else:
         fading = [h for h in hits if h.effective < lifecycle.ARCHIVE_BELOW]
-        soon = [h for h in hits if h.effective >= lifecycle.CORE_FLOOR and lifecycle.days_until_below(
-            h.memory, lifecycle.CORE_FLOOR, now, config.curve) <= DECAYING_WITHIN_DAYS]
+        soon = [
+            h
+            for h in hits
+            if h.effective >= lifecycle.CORE_FLOOR
+            and lifecycle.days_until_below(h.memory, lifecycle.CORE_FLOOR, now, config.curve) <= DECAYING_WITHIN_DAYS
+        ]
     return fading[:HEARTBEAT_FADING], soon[:HEARTBEAT_DECAYING]

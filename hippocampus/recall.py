@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 
     from hippocampus.store.workspace import Workspace
 
-def _with_cache(ws: Workspace | None, conn: sqlite3.Connection | None,
-                work: Callable[[sqlite3.Connection], list[Hit]]) -> list[Hit]:
+
+def _with_cache(
+    ws: Workspace | None, conn: sqlite3.Connection | None, work: Callable[[sqlite3.Connection], list[Hit]]
+) -> list[Hit]:
     """Run `work` on the caller's open cache (left open), or on the cache of `ws` opened and closed here."""
     if conn is not None:
         return work(conn)
@@ -34,8 +36,9 @@ def _with_cache(ws: Workspace | None, conn: sqlite3.Connection | None,
         own.close()
 
 
-def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5,
-           conn: sqlite3.Connection | None = None) -> list[Hit]:
+def recall(
+    ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5, conn: sqlite3.Connection | None = None
+) -> list[Hit]:
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
@@ -43,8 +46,13 @@ def recall(ws: Workspace | None, query: str, now: datetime, config: Config, k: i
     return _with_cache(ws, conn, lambda c: rank(search_cache.search(c, query, config.candidates), now, config, k))
 
 
-def core_memories(ws: Workspace | None, now: datetime, config: Config, limit: int | None = None,
-                  conn: sqlite3.Connection | None = None) -> list[Hit]:
+def core_memories(
+    ws: Workspace | None,
+    now: datetime,
+    config: Config,
+    limit: int | None = None,
+    conn: sqlite3.Connection | None = None,
+) -> list[Hit]:
     """Memories whose effective importance is core (≥ 0.7), strongest first, at most `limit`.
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.

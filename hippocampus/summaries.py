@@ -49,15 +49,17 @@ def revise(ws: Workspace, now: datetime, memory_id: str, summary: str) -> Memory
         memory.content = text
         memory.keywords = keywords(text)
         memory.summary_pending = False
-        logs.append_events(ws, [{"time": format_time(now), "type": "revise", "id": memory_id,
-                                  "before": before, "after": text}])
+        logs.append_events(
+            ws, [{"time": format_time(now), "type": "revise", "id": memory_id, "before": before, "after": text}]
+        )
         return memory
 
     return index_file.update_index(ws, change, now)
 
 
-def summarize_pending(ws: Workspace, now: datetime, rewrite: Callable[[str], str],
-                      limit: int | None = None) -> dict[str, Any]:
+def summarize_pending(
+    ws: Workspace, now: datetime, rewrite: Callable[[str], str], limit: int | None = None
+) -> dict[str, Any]:
     """Rewrite pending memories with `rewrite` (an LLM call) and apply each through `revise`."""
     from hippocampus.errors import HippocampusError
 

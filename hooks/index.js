@@ -139,6 +139,17 @@ function relayStderr(workspace, hook, stderr) {
   }
 }
 
+// The default-workspace rule of hippocampus/store/workspace.py (`workspace_dir`), mirrored for the
+// bridge's own log lines: $WORKSPACE, $OPENCLAW_WORKSPACE_DIR, $OPENCLAW_STATE_DIR/workspace, ~/.openclaw/workspace.
+// tests/e2e/test_bridge.py checks that the two agree.
+export function defaultWorkspace(env) {
+  const pick = (name) => (env[name] && env[name].trim() ? env[name] : "");
+  const chosen = pick("WORKSPACE") || pick("OPENCLAW_WORKSPACE_DIR")
+    || (pick("OPENCLAW_STATE_DIR") ? path.join(env.OPENCLAW_STATE_DIR, "workspace") : "");
+  const dir = chosen || path.join("~", ".openclaw", "workspace");
+  return dir === "~" || dir.startsWith("~/") ? path.join(os.homedir(), dir.slice(1)) : dir;
+}
+
 export default {
   id: "hippocampus",
   name: "Hippocampus",
@@ -163,7 +174,7 @@ export default {
       } catch {
         // fall through to the documented default
       }
-      return process.env.OPENCLAW_WORKSPACE_DIR || path.join(os.homedir(), ".openclaw", "workspace");
+      return defaultWorkspace(process.env);
     };
 
     const call = async (hook, entry, timeoutMs, event, ctx) => {

@@ -1,4 +1,5 @@
 """OpenClaw agent_end: queue this turn's user messages as signals. Never raises; exits 0."""
+
 import os
 import sys
 

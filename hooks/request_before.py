@@ -1,4 +1,5 @@
 """OpenClaw before_prompt_build: print the block to prepend. Never raises; exits 0."""
+
 import os
 import sys
 

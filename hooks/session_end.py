@@ -1,4 +1,5 @@
 """OpenClaw session_end, before_reset, before_compaction: encode queued signals. Never raises; exits 0."""
+
 import os
 import sys
 

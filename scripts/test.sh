@@ -24,5 +24,6 @@ if [ -n "$debs" ]; then
   DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq $debs >/dev/null
 fi
 .venv/bin/ruff check hippocampus tests hooks bench install.py
+.venv/bin/ruff format --check hippocampus tests hooks bench install.py
 .venv/bin/mypy
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -83,9 +83,12 @@ class Browser:
         args = [executable, *FLAGS, "--remote-debugging-pipe", f"--user-data-dir={self.profile}"]
         if net_log is not None:
             args += [f"--log-net-log={net_log}", "--net-log-capture-mode=Everything"]
-        self.process = subprocess.Popen(  # noqa: S603 - fixed argv
-            [*args, "about:blank"], pass_fds=(3, 4, child_in, child_out), preexec_fn=wire,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        self.process = subprocess.Popen(
+            [*args, "about:blank"],
+            pass_fds=(3, 4, child_in, child_out),
+            preexec_fn=wire,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         os.close(child_in)
         os.close(child_out)
@@ -118,8 +121,9 @@ class Browser:
                 else:
                     self.events.append(message)
 
-    def send(self, method: str, params: dict[str, Any] | None = None, session: str | None = None,
-             timeout: float = 60.0) -> dict[str, Any]:
+    def send(
+        self, method: str, params: dict[str, Any] | None = None, session: str | None = None, timeout: float = 60.0
+    ) -> dict[str, Any]:
         """Send one command and wait for its result."""
         with self._lock:
             self._next_id += 1
@@ -151,16 +155,22 @@ class Browser:
             time.sleep(0.02)
         raise CDPError(f"no {method} within {timeout}s")
 
-    def new_page(self, width: int = 1280, height: int = 2000, mobile: bool = False,
-                 scripts: bool = True) -> Page:
+    def new_page(self, width: int = 1280, height: int = 2000, mobile: bool = False, scripts: bool = True) -> Page:
         """A fresh tab with network, console and page events enabled."""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Network", "Log"):
             self.send(f"{domain}.enable", session=session)
-        self.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile,
-        }, session=session)
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": 2 if mobile else 1,
+                "mobile": mobile,
+            },
+            session=session,
+        )
         if not scripts:
             self.send("Emulation.setScriptExecutionDisabled", {"value": True}, session=session)
         return Page(self, session, target)
@@ -199,17 +209,26 @@ class Page:
 
     def eval(self, expression: str) -> Any:
         """Evaluate JavaScript in the page (even with page scripts disabled) and return its JSON value."""
-        result = self.browser.send("Runtime.evaluate", {
-            "expression": expression, "returnByValue": True, "awaitPromise": True,
-        }, session=self.session)
+        result = self.browser.send(
+            "Runtime.evaluate",
+            {
+                "expression": expression,
+                "returnByValue": True,
+                "awaitPromise": True,
+            },
+            session=self.session,
+        )
         if "exceptionDetails" in result:
             raise CDPError(f"page exception: {result['exceptionDetails']}")
         return result["result"].get("value")
 
     def events(self, method: str) -> list[dict[str, Any]]:
         """This tab's events of one kind so far."""
-        return [e for e in self.browser.events[self.start:]
-                if e.get("method") == method and e.get("sessionId") == self.session]
+        return [
+            e
+            for e in self.browser.events[self.start :]
+            if e.get("method") == method and e.get("sessionId") == self.session
+        ]
 
     def requests(self) -> list[str]:
         """URLs of every request the tab made."""
@@ -217,8 +236,10 @@ class Page:
 
     def console(self) -> list[str]:
         """Console messages and browser log entries (CSP violations show up here)."""
-        texts = [" ".join(str(a.get("value", a.get("description", ""))) for a in e["params"].get("args", []))
-                 for e in self.events("Runtime.consoleAPICalled")]
+        texts = [
+            " ".join(str(a.get("value", a.get("description", ""))) for a in e["params"].get("args", []))
+            for e in self.events("Runtime.consoleAPICalled")
+        ]
         texts += [e["params"]["entry"].get("text", "") for e in self.events("Log.entryAdded")]
         texts += [json.dumps(e["params"]) for e in self.events("Runtime.exceptionThrown")]
         return texts
@@ -229,8 +250,7 @@ class Page:
         if full_page:
             metrics = self.browser.send("Page.getLayoutMetrics", session=self.session)
             size = metrics["cssContentSize"]
-            params["clip"] = {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], 12000),
-                              "scale": 1}
+            params["clip"] = {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], 12000), "scale": 1}
         data = self.browser.send("Page.captureScreenshot", params, session=self.session)["data"]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(data))

@@ -31,14 +31,20 @@ def run_cli(workspace: Path):  # type: ignore[no-untyped-def]
     """Run the real `hippocampus` CLI as a subprocess: (args, env extras, stdin) -> CompletedProcess."""
     import subprocess
 
-    def _run(*args: str, env: dict[str, str] | None = None, input: str | None = None,
-             check: bool = False) -> subprocess.CompletedProcess[str]:
+    def _run(
+        *args: str, env: dict[str, str] | None = None, input: str | None = None, check: bool = False
+    ) -> subprocess.CompletedProcess[str]:
         full = dict(os.environ)
         full["WORKSPACE"] = str(workspace)
         full.update(env or {})
         return subprocess.run(
             [sys.executable, "-m", "hippocampus", *args],
-            capture_output=True, text=True, env=full, input=input, check=check, timeout=120,
+            capture_output=True,
+            text=True,
+            env=full,
+            input=input,
+            check=check,
+            timeout=120,
         )
 
     return _run

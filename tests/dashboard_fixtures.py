@@ -22,8 +22,8 @@ HOSTILE = (
     "<img src=x onerror=\"document.title='PWNED';window.__pwned='img'\">",
     "</textarea><svg onload=\"window.__pwned='svg'\"></svg>",
     "</script><script>window.__pwned='breakout'</script>",
-    "\"><iframe src=\"javascript:parent.__pwned='iframe'\"></iframe>",
-    "<a href=\"https://example.invalid/track\">click</a><link rel=stylesheet href=\"https://example.invalid/x.css\">",
+    '"><iframe src="javascript:parent.__pwned=\'iframe\'"></iframe>',
+    '<a href="https://example.invalid/track">click</a><link rel=stylesheet href="https://example.invalid/x.css">',
     "<style>body{background:url(https://example.invalid/bg.png)}</style>{{ 7*7 }}\u2028\u2029",
 )
 MULTILINGUAL = (
@@ -35,8 +35,15 @@ TINY_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 )
 EMOTIONS = {
-    "dimensions": {"valence": 0.6, "arousal": 0.7, "connection": 0.8, "curiosity": 0.9, "energy": 0.5,
-                   "trust": 0.75, "anticipation": 0.3},
+    "dimensions": {
+        "valence": 0.6,
+        "arousal": 0.7,
+        "connection": 0.8,
+        "curiosity": 0.9,
+        "energy": 0.5,
+        "trust": 0.75,
+        "anticipation": 0.3,
+    },
     "recentEmotions": [
         {"label": "joy", "intensity": 0.8, "trigger": "User shared good news"},
         {"label": "curious", "intensity": 0.6, "trigger": "<script>window.__pwned='amygdala'</script>"},
@@ -51,20 +58,40 @@ REWARDS = {
 }
 
 
-def memory(number: int, content: str, *, anchor: float = 0.8, age_days: float = 0.0, domain: str = "user",
-           category: str = "preference", reinforced: int = 0, now: datetime = NOW) -> Memory:
+def memory(
+    number: int,
+    content: str,
+    *,
+    anchor: float = 0.8,
+    age_days: float = 0.0,
+    domain: str = "user",
+    category: str = "preference",
+    reinforced: int = 0,
+    now: datetime = NOW,
+) -> Memory:
     """A memory last accessed `age_days` before `now`, from a fake session."""
     accessed = now - timedelta(days=age_days)
     return Memory(
-        id=f"mem_{number:03d}", content=content, domain=domain, category=category, anchor=anchor,
-        importance=anchor, created=accessed - timedelta(days=1), last_accessed=accessed,
-        times_reinforced=reinforced, keywords=[],
+        id=f"mem_{number:03d}",
+        content=content,
+        domain=domain,
+        category=category,
+        anchor=anchor,
+        importance=anchor,
+        created=accessed - timedelta(days=1),
+        last_accessed=accessed,
+        times_reinforced=reinforced,
+        keywords=[],
         sources=[Source(session=f"session-{number % 7}", message=f"msg-{number}", time=accessed.isoformat())],
     )
 
 
-def seed(ws_root: Path, memories: list[Memory], now: datetime = NOW, events: list[dict[str, Any]] | None = None,
-         ) -> Workspace:
+def seed(
+    ws_root: Path,
+    memories: list[Memory],
+    now: datetime = NOW,
+    events: list[dict[str, Any]] | None = None,
+) -> Workspace:
     """Write `memories` (and `events`) through the real store."""
     ws = Workspace(ws_root)
 
@@ -95,9 +122,16 @@ def large(count: int, now: datetime = NOW, seed_value: int = 7) -> tuple[list[Me
     memories, events = [], []
     for i in range(count):
         text = " ".join(rng.choice(words) for _ in range(rng.randint(4, 14))) + f" #{i + 1}"
-        m = memory(i + 1, text, anchor=rng.uniform(0.25, 1.0), age_days=rng.uniform(0, 150),
-                   domain=rng.choice(DOMAINS), category=rng.choice(("preference", "decision", "fact", "person")),
-                   reinforced=rng.randint(0, 6), now=now)
+        m = memory(
+            i + 1,
+            text,
+            anchor=rng.uniform(0.25, 1.0),
+            age_days=rng.uniform(0, 150),
+            domain=rng.choice(DOMAINS),
+            category=rng.choice(("preference", "decision", "fact", "person")),
+            reinforced=rng.randint(0, 6),
+            now=now,
+        )
         memories.append(m)
         events.append({"time": m.created.isoformat(), "type": "create", "id": m.id})
         if m.times_reinforced:
@@ -124,6 +158,7 @@ def write_sisters(ws_root: Path, emotional: Any = EMOTIONS, reward: Any = REWARD
 
 def gradient_png(size: int = 96) -> bytes:
     """A small round-ish gradient PNG, made here so the avatar test needs no image library."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
@@ -134,5 +169,9 @@ def gradient_png(size: int = 96) -> bytes:
             row += bytes((90 + x * 120 // size, 60 + y * 100 // size, 200 - (x + y) * 60 // (2 * size)))
         rows.append(bytes(row))
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows)))
-            + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+        + chunk(b"IEND", b"")
+    )

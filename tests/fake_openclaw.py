@@ -124,8 +124,11 @@ def main(args: list[str]) -> None:
             patched = merge(config, json.loads(sys.stdin.read()))
             dropped = set(lookup(config, "agents.entries") or {}) - set(lookup(patched, "agents.entries") or {})
             if dropped:
-                fail("Config write would drop agent roster entries without an explicit deletion: "
-                     + ", ".join(sorted(dropped)) + ".")
+                fail(
+                    "Config write would drop agent roster entries without an explicit deletion: "
+                    + ", ".join(sorted(dropped))
+                    + "."
+                )
             save(CONFIG, patched)
         elif command == "validate":
             print(json.dumps({"valid": "invalid" not in config, "path": str(CONFIG), "warnings": []}))
@@ -145,8 +148,15 @@ def main(args: list[str]) -> None:
         elif command == "inspect":
             if rest[0] not in fake["plugins"]:
                 fail(f"Plugin not found: {rest[0]}.")
-            print(json.dumps({"plugin": {"id": rest[0]}, "install": fake["plugins"][rest[0]],
-                              "typedHooks": [{"name": "before_prompt_build"}]}))
+            print(
+                json.dumps(
+                    {
+                        "plugin": {"id": rest[0]},
+                        "install": fake["plugins"][rest[0]],
+                        "typedHooks": [{"name": "before_prompt_build"}],
+                    }
+                )
+            )
         elif command == "uninstall":
             info = fake["plugins"].pop(rest[0], None)
             if info:
@@ -164,8 +174,13 @@ def main(args: list[str]) -> None:
             if job is None:
                 job = {"id": str(uuid.uuid4()), "declarationKey": key}
                 fake["jobs"].append(job)
-            job.update({"name": flag(rest, "--name"), "schedule": {"kind": "cron", "expr": flag(rest, "--cron")},
-                        "argv": json.loads(flag(rest, "--command-argv") or "[]")})
+            job.update(
+                {
+                    "name": flag(rest, "--name"),
+                    "schedule": {"kind": "cron", "expr": flag(rest, "--cron")},
+                    "argv": json.loads(flag(rest, "--command-argv") or "[]"),
+                }
+            )
             print(json.dumps({"created": created, "job": job}))
         elif command == "rm":
             fake["jobs"] = [j for j in fake["jobs"] if j["id"] != rest[0]]
@@ -182,10 +197,17 @@ def main(args: list[str]) -> None:
             for name in ("AGENTS.md", "IDENTITY.md", "BOOTSTRAP.md"):
                 (workspace / name).write_text(f"default {name}\n")
             fake["agents"][rest[0]] = str(workspace)
-            config = merge(config, {"agents": {"ownership": "explicit", "defaults": {
-                "systemAgent": {"agentId": "main"}, "heartbeat": {"agentId": "main"}},
-                "entries": {"main": {"workspace": main_ws}, rest[0]: {"workspace": str(workspace)}}},
-                "talk": {"agentId": "main"}})
+            config = merge(
+                config,
+                {
+                    "agents": {
+                        "ownership": "explicit",
+                        "defaults": {"systemAgent": {"agentId": "main"}, "heartbeat": {"agentId": "main"}},
+                        "entries": {"main": {"workspace": main_ws}, rest[0]: {"workspace": str(workspace)}},
+                    },
+                    "talk": {"agentId": "main"},
+                },
+            )
             save(CONFIG, config)
             print(json.dumps({"agentId": rest[0], "workspace": str(workspace)}))
         elif command == "delete":

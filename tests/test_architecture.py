@@ -25,10 +25,45 @@ MAX_LINES = 400
 # What `core/` may not import: anything that reaches files, the environment, the clock, processes,
 # the network, randomness or the frameworks the outer layers use.
 IMPURE_MODULES = {
-    "os", "sys", "io", "pathlib", "shutil", "glob", "tempfile", "fcntl", "sqlite3", "subprocess", "socket",
-    "select", "signal", "threading", "multiprocessing", "concurrent", "asyncio", "time", "urllib", "http",
-    "ssl", "random", "secrets", "uuid", "importlib", "pkgutil", "logging", "click", "jinja2", "markupsafe",
-    "yaml", "jsonschema", "builtins", "ctypes", "mmap", "platform", "getpass", "locale", "webbrowser",
+    "os",
+    "sys",
+    "io",
+    "pathlib",
+    "shutil",
+    "glob",
+    "tempfile",
+    "fcntl",
+    "sqlite3",
+    "subprocess",
+    "socket",
+    "select",
+    "signal",
+    "threading",
+    "multiprocessing",
+    "concurrent",
+    "asyncio",
+    "time",
+    "urllib",
+    "http",
+    "ssl",
+    "random",
+    "secrets",
+    "uuid",
+    "importlib",
+    "pkgutil",
+    "logging",
+    "click",
+    "jinja2",
+    "markupsafe",
+    "yaml",
+    "jsonschema",
+    "builtins",
+    "ctypes",
+    "mmap",
+    "platform",
+    "getpass",
+    "locale",
+    "webbrowser",
 }
 IMPURE_CALLS = {"open", "print", "input", "exec", "eval", "compile", "__import__", "breakpoint"}
 CLOCK_ATTRIBUTES = {"now", "utcnow", "today", "fromtimestamp", "time", "monotonic", "perf_counter"}
@@ -44,10 +79,24 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node, less the bodies of `if TYPE_CHECKING:` blocks (type-only imports never run)."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def imported(tree: ast.AST, here: str) -> list[tuple[str, int]]:
-    """Every module an AST imports (top level or inside functions), absolute, with its line."""
+    """Every module an AST imports at run time (top level or inside functions), absolute, with its line."""
     out: list[tuple[str, int]] = []
-    for node in ast.walk(tree):
+    for node in runtime_nodes(tree):
         if isinstance(node, ast.Import):
             out += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -72,16 +121,21 @@ def test_core_does_no_io() -> None:
             top = target.split(".")[0]
             if top in IMPURE_MODULES:
                 problems.append(f"{path.name}:{line} imports {target}")
-            if top == "hippocampus" and not (target.startswith("hippocampus.core") or target.startswith(
-                    "hippocampus.errors")):
+            if top == "hippocampus" and not (
+                target.startswith("hippocampus.core") or target.startswith("hippocampus.errors")
+            ):
                 problems.append(f"{path.name}:{line} imports {target} (core imports only core and errors)")
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 func = node.func
                 if isinstance(func, ast.Name) and func.id in IMPURE_CALLS:
                     problems.append(f"{path.name}:{node.lineno} calls {func.id}()")
-                if isinstance(func, ast.Attribute) and func.attr in CLOCK_ATTRIBUTES and isinstance(
-                        func.value, ast.Name) and func.value.id in {"datetime", "date", "time"}:
+                if (
+                    isinstance(func, ast.Attribute)
+                    and func.attr in CLOCK_ATTRIBUTES
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id in {"datetime", "date", "time"}
+                ):
                     problems.append(f"{path.name}:{node.lineno} reads the clock ({func.value.id}.{func.attr})")
     assert not problems, "\n".join(problems)
 
@@ -116,7 +170,7 @@ def test_no_import_cycles() -> None:
         stack.append(node)
         for dep in sorted(graph[node]):
             if seen.get(dep) == 1:
-                cycle = stack[stack.index(dep):] + [dep]
+                cycle = stack[stack.index(dep) :] + [dep]
                 pytest.fail("import cycle: " + " -> ".join(cycle))
             if dep not in seen:
                 visit(dep)
@@ -131,14 +185,18 @@ def test_no_import_cycles() -> None:
 def test_modules_stay_small_and_inits_import_nothing() -> None:
     """No module over MAX_LINES lines; every `__init__.py` is a docstring only, so importing a
     subpackage costs nothing on the per-turn path."""
-    long = [f"{p.relative_to(ROOT)}: {n}" for p in PACKAGE.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+    long = [
+        f"{p.relative_to(ROOT)}: {n}"
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    ]
     assert not long, long
     for init in PACKAGE.rglob("__init__.py"):
         tree = ast.parse(init.read_text(encoding="utf-8"))
         body = [n for n in tree.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
-        allowed = all(isinstance(n, ast.Assign) and [getattr(t, "id", "") for t in n.targets] == ["__version__"]
-                      for n in body)
+        allowed = all(
+            isinstance(n, ast.Assign) and [getattr(t, "id", "") for t in n.targets] == ["__version__"] for n in body
+        )
         assert ast.get_docstring(tree) and allowed, f"{init.relative_to(ROOT)} must hold only its docstring"
 
 
@@ -166,14 +224,26 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     workspace = tmp_path / "ws"
     now = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
     memories.remember(Workspace(workspace), now, Config(), "I prefer green tea in the morning")
-    payload = {"hook": hook, "workspace": str(workspace), "config": {},
-               "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1", "trigger": "user"},
-               "event": {"prompt": "what tea do I like", "currentUserMessage": "what tea do I like",
-                         "messages": [{"role": "user", "content": "I always take my tea without sugar"}]}}
+    payload = {
+        "hook": hook,
+        "workspace": str(workspace),
+        "config": {},
+        "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1", "trigger": "user"},
+        "event": {
+            "prompt": "what tea do I like",
+            "currentUserMessage": "what tea do I like",
+            "messages": [{"role": "user", "content": "I always take my tea without sugar"}],
+        },
+    }
     out = tmp_path / "modules.json"
-    done = subprocess.run([sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
-                          input=json.dumps(payload), capture_output=True, text=True, check=True,
-                          env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"})
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
+    )
     assert "failed open" not in done.stderr, done.stderr
     if hook == "request_before":
         assert "green tea" in done.stdout, "the hook really recalled"

@@ -74,15 +74,27 @@ def test_recall_reinforce_and_reinforce_command(run_cli: Any, workspace: Path) -
 def test_review_grows_stability_on_ebbinghaus(run_cli: Any) -> None:
     env = {**at(0), "HIPPOCAMPUS_CURVE": "ebbinghaus"}
     ok(run_cli("remember", "Dentist appointment is on the 5th", env=env))
-    out = json.loads(ok(run_cli("review", "mem_001", "--json", env={**at(1), "HIPPOCAMPUS_CURVE": "ebbinghaus"})).stdout)
+    out = json.loads(
+        ok(run_cli("review", "mem_001", "--json", env={**at(1), "HIPPOCAMPUS_CURVE": "ebbinghaus"})).stdout
+    )
     assert out[0]["stability"] == pytest.approx(1.5)
     e = 0.9 * math.exp(-1)
     assert out[0]["importance"] == pytest.approx(e + (1 - e) * 0.15, abs=1e-3)
     assert out[0]["band"] == "decaying"
 
 
-@pytest.mark.parametrize("query", ['"; import os; os.system("touch PWNED"); "', "$(touch PWNED)", "`touch PWNED`",
-                                   "__import__('os').system('touch PWNED')", "' OR 1=1 --", "NEAR(a b)", "*"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"; import os; os.system("touch PWNED"); "',
+        "$(touch PWNED)",
+        "`touch PWNED`",
+        "__import__('os').system('touch PWNED')",
+        "' OR 1=1 --",
+        "NEAR(a b)",
+        "*",
+    ],
+)
 def test_queries_are_data(run_cli: Any, workspace: Path, query: str) -> None:
     ok(run_cli("remember", f"literal text {query} stays literal"))
     result = ok(run_cli("recall", query, "--json"))
@@ -100,8 +112,18 @@ def test_secrets_never_reach_the_workspace(run_cli: Any, workspace: Path) -> Non
     secret = "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
     ok(run_cli("remember", f"Remember that my OpenAI key is {secret} and password: hunter2xyz"))
     chat = workspace.parent / "chat.jsonl"
-    chat.write_text(json.dumps({"session": "s1", "id": "m1", "role": "user", "timestamp": "2026-01-01T00:00:00Z",
-                                "text": "Remember that my github token is ghp_abcdefghijklmnopqrstuvwxyz0123456789"}) + "\n")
+    chat.write_text(
+        json.dumps(
+            {
+                "session": "s1",
+                "id": "m1",
+                "role": "user",
+                "timestamp": "2026-01-01T00:00:00Z",
+                "text": "Remember that my github token is ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            }
+        )
+        + "\n"
+    )
     ok(run_cli("ingest", str(chat)))
     for path in workspace.rglob("*"):
         if path.is_file():
@@ -129,9 +151,13 @@ def test_archive_heartbeat_and_candidates(run_cli: Any, workspace: Path) -> None
 
 
 def test_load_core_and_sync_core_keep_every_domain(run_cli: Any, workspace: Path) -> None:
-    for text, domain in (("User loves jazz", "user"), ("I am a careful assistant", "self"),
-                         ("We have worked together since May", "relationship"), ("Water boils at 100C", "world"),
-                         ("The garden has three apple trees", "garden")):
+    for text, domain in (
+        ("User loves jazz", "user"),
+        ("I am a careful assistant", "self"),
+        ("We have worked together since May", "relationship"),
+        ("Water boils at 100C", "world"),
+        ("The garden has three apple trees", "garden"),
+    ):
         ok(run_cli("remember", text, "--domain", domain, "--importance", "0.9"))
     ok(run_cli("remember", "A minor note", "--importance", "0.3"))
     core = ok(run_cli("load-core")).stdout
@@ -147,10 +173,20 @@ def test_load_core_and_sync_core_keep_every_domain(run_cli: Any, workspace: Path
 def test_ingest_jsonl_with_provenance_and_malformed_lines(run_cli: Any, workspace: Path) -> None:
     chat = workspace.parent / "chat.jsonl"
     rows = [
-        {"session": "s1", "id": "m1", "role": "user", "text": "Remember that my sister's name is Alma",
-         "timestamp": "2026-01-01T10:00:00Z"},
-        {"session": "s1", "id": "m2", "role": "assistant", "text": "I love that you told me, I prefer cats",
-         "timestamp": "2026-01-01T10:00:05Z"},
+        {
+            "session": "s1",
+            "id": "m1",
+            "role": "user",
+            "text": "Remember that my sister's name is Alma",
+            "timestamp": "2026-01-01T10:00:00Z",
+        },
+        {
+            "session": "s1",
+            "id": "m2",
+            "role": "assistant",
+            "text": "I love that you told me, I prefer cats",
+            "timestamp": "2026-01-01T10:00:05Z",
+        },
         {"session": "s2", "id": "m3", "role": "user", "text": "ok", "timestamp": "2026-01-02T10:00:00Z"},
     ]
     chat.write_text("\n".join(json.dumps(r) for r in rows) + "\nnot json at all\n\x00\x01binary\n")
@@ -165,10 +201,26 @@ def test_ingest_jsonl_with_provenance_and_malformed_lines(run_cli: Any, workspac
 
 def test_import_memory_ebbinghaus_keeps_strength(run_cli: Any, workspace: Path) -> None:
     db = workspace.parent / "memory_db.json"
-    db.write_text(json.dumps({"items": [{"id": 1, "content": "Project Falcon ships in June", "category": "project",
-                                         "source": "chat", "created": "2026-01-01T00:00:00",
-                                         "last_reviewed": "2026-01-01T09:00:00", "stability": 2.25,
-                                         "strength": 1.0, "review_count": 2}], "next_id": 2}))
+    db.write_text(
+        json.dumps(
+            {
+                "items": [
+                    {
+                        "id": 1,
+                        "content": "Project Falcon ships in June",
+                        "category": "project",
+                        "source": "chat",
+                        "created": "2026-01-01T00:00:00",
+                        "last_reviewed": "2026-01-01T09:00:00",
+                        "stability": 2.25,
+                        "strength": 1.0,
+                        "review_count": 2,
+                    }
+                ],
+                "next_id": 2,
+            }
+        )
+    )
     ok(run_cli("import", str(db), env=at(0)))
     out = json.loads(ok(run_cli("list", "--json", env={**at(2.25), "HIPPOCAMPUS_CURVE": "ebbinghaus"})).stdout)
     assert out[0]["importance"] == pytest.approx(0.3679, abs=1e-3)
@@ -212,18 +264,29 @@ def test_bad_now_is_a_clear_error(run_cli: Any) -> None:
     assert result.returncode != 0 and "HIPPOCAMPUS_NOW" in result.stderr
 
 
-@pytest.mark.parametrize("args", [
-    ("recall", "Alma"), ("recall", "Alma", "--json"), ("recall", "-k", "1", "tea"), ("recall", "nothing-matches"),
-    ("load-core",), ("load-core", "--json"), ("load-core", "--all"), ("recall", "Alma", "--reinforce", "--json"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("recall", "Alma"),
+        ("recall", "Alma", "--json"),
+        ("recall", "-k", "1", "tea"),
+        ("recall", "nothing-matches"),
+        ("load-core",),
+        ("load-core", "--json"),
+        ("load-core", "--all"),
+        ("recall", "Alma", "--reinforce", "--json"),
+    ],
+)
 def test_fast_entry_point_prints_what_click_prints(run_cli: Any, workspace: Path, args: tuple[str, ...]) -> None:
     ok(run_cli("remember", "My sister's name is Alma", env=at(0)))
     ok(run_cli("remember", "I prefer tea over coffee", "--importance", "0.5", env=at(0)))
     env = {**at(3), "WORKSPACE": str(workspace), "PATH": ""}
-    fast = subprocess.run([sys.executable, "-m", "hippocampus", *args], capture_output=True, text=True,
-                          env={**os.environ, **env})
-    slow = subprocess.run([sys.executable, "-m", "hippocampus.cli", *args], capture_output=True, text=True,
-                          env={**os.environ, **env})
+    fast = subprocess.run(
+        [sys.executable, "-m", "hippocampus", *args], capture_output=True, text=True, env={**os.environ, **env}
+    )
+    slow = subprocess.run(
+        [sys.executable, "-m", "hippocampus.cli", *args], capture_output=True, text=True, env={**os.environ, **env}
+    )
     assert fast.returncode == slow.returncode == 0, (fast.stderr, slow.stderr)
     if "--reinforce" not in args:
         assert fast.stdout == slow.stdout

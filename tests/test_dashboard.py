@@ -51,22 +51,32 @@ NO_SISTERS: dict[str, SisterFile] = {}
 
 
 def view_of(memories: list[Any], curve: str = lifecycle.EXPONENTIAL, **kw: Any) -> Any:
-    return build_view(Index(memories=memories), kw.get("events", []), NOW, curve,
-                      kw.get("identity", Identity()), kw.get("sisters", NO_SISTERS))
+    return build_view(
+        Index(memories=memories),
+        kw.get("events", []),
+        NOW,
+        curve,
+        kw.get("identity", Identity()),
+        kw.get("sisters", NO_SISTERS),
+    )
 
 
 # ---- IDENTITY.md and avatar ------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("- **Name:** Molty\n- **Avatar:** avatars/m.png", {"name": "Molty", "avatar": "avatars/m.png"}),
-    ("**Name:** `Nova`\n**Emoji:** 🦞", {"name": "Nova", "emoji": "🦞"}),
-    ("- Name: plain value", {"name": "plain value"}),
-    ("- **name**: lower case", {"name": "lower case"}),
-    ("- **Name:**\n  _(pick something you like)_\n- **Avatar:**\n  _(workspace-relative path)_", {}),
-    ("- **Name:**\n  Kiki\n", {"name": "Kiki"}),
-    ("- **Name:** 小龙虾\n- **Name:** second", {"name": "小龙虾"}),
-    ("no fields at all", {}),
-])
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("- **Name:** Molty\n- **Avatar:** avatars/m.png", {"name": "Molty", "avatar": "avatars/m.png"}),
+        ("**Name:** `Nova`\n**Emoji:** 🦞", {"name": "Nova", "emoji": "🦞"}),
+        ("- Name: plain value", {"name": "plain value"}),
+        ("- **name**: lower case", {"name": "lower case"}),
+        ("- **Name:**\n  _(pick something you like)_\n- **Avatar:**\n  _(workspace-relative path)_", {}),
+        ("- **Name:**\n  Kiki\n", {"name": "Kiki"}),
+        ("- **Name:** 小龙虾\n- **Name:** second", {"name": "小龙虾"}),
+        ("no fields at all", {}),
+    ],
+)
 def test_identity_fields(text: str, expected: dict[str, str]) -> None:
     assert parse_identity_fields(text) == expected
 
@@ -103,6 +113,7 @@ def test_avatar_fallback_file_and_refusals(workspace: Path) -> None:
 
 # ---- sister skills ---------------------------------------------------------------------------
 
+
 def test_sister_files_missing_ok_and_malformed(workspace: Path) -> None:
     ws = Workspace(workspace)
     assert {s.status for s in read_sister_files(ws).values()} == {"missing"}
@@ -118,27 +129,47 @@ def test_sister_files_missing_ok_and_malformed(workspace: Path) -> None:
 
 
 def test_sister_views_tolerate_wrong_types() -> None:
-    weird = SisterFile("amygdala", "memory/emotional-state.json", "ok", {
-        "dimensions": {"valence": "high", "arousal": True, "energy": 7, "trust": float("nan")},
-        "recentEmotions": "not a list",
-    })
+    weird = SisterFile(
+        "amygdala",
+        "memory/emotional-state.json",
+        "ok",
+        {
+            "dimensions": {"valence": "high", "arousal": True, "energy": 7, "trust": float("nan")},
+            "recentEmotions": "not a list",
+        },
+    )
     view = amygdala_view(weird)
     values = {d.key: d.value for d in view.dimensions}
     assert values["valence"] is None and values["arousal"] is None and values["trust"] is None
     assert values["energy"] == 7 and [d.fraction for d in view.dimensions if d.key == "energy"] == [1.0]
     assert view.mood == "" and view.recent == []
-    vta = vta_view(SisterFile("vta", "memory/reward-state.json", "ok", {
-        "drive": "lots", "seeking": [None, 3, {"x": 1}], "recentRewards": [None, 5, {"type": {"a": 1}}],
-    }))
+    vta = vta_view(
+        SisterFile(
+            "vta",
+            "memory/reward-state.json",
+            "ok",
+            {
+                "drive": "lots",
+                "seeking": [None, 3, {"x": 1}],
+                "recentRewards": [None, 5, {"type": {"a": 1}}],
+            },
+        )
+    )
     assert vta.drive is None and vta.seeking == ["3", '{"x": 1}']
     assert [e.badge for e in vta.recent] == ['{"a": 1}', "—", "—"]
     assert amygdala_view(None).status == "missing" and vta_view(None).install == "clawhub install vta-memory"
 
 
-@pytest.mark.parametrize(("valence", "arousal", "expected"), [
-    (0.5, 0.8, "Energized"), (0.5, 0.2, "Content"), (-0.5, 0.8, "Stressed"), (-0.5, 0.1, "Depleted"),
-    (None, 0.5, ""),
-])
+@pytest.mark.parametrize(
+    ("valence", "arousal", "expected"),
+    [
+        (0.5, 0.8, "Energized"),
+        (0.5, 0.2, "Content"),
+        (-0.5, 0.8, "Stressed"),
+        (-0.5, 0.1, "Depleted"),
+        (None, 0.5, ""),
+    ],
+)
 def test_mood_quadrant(valence: float | None, arousal: float | None, expected: str) -> None:
     assert mood(valence, arousal) == expected
 
@@ -150,21 +181,25 @@ def test_item_text_and_numbers() -> None:
 
 # ---- charts ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("maximum", "step"), [(0, 1), (1, 0.2), (4, 1), (7, 2), (23, 5), (180, 50), (1000, 200)])
 def test_nice_step(maximum: float, step: float) -> None:
     assert charts.nice_step(maximum, 5) == step
 
 
-@pytest.mark.parametrize(("event", "counts"), [
-    ({"type": "create", "id": "mem_001"}, (1, 0)),
-    ({"type": "reinforce", "id": "mem_001"}, (0, 1)),
-    ({"type": "review", "id": "mem_001"}, (0, 1)),
-    ({"type": "encode", "created": ["a", "b"], "reinforced": ["c"]}, (2, 1)),
-    ({"event": "created", "count": 3}, (3, 0)),
-    ({"type": "archive", "id": "mem_001"}, (0, 0)),
-    ({"type": "forget"}, (0, 0)),
-    ({}, (0, 0)),
-])
+@pytest.mark.parametrize(
+    ("event", "counts"),
+    [
+        ({"type": "create", "id": "mem_001"}, (1, 0)),
+        ({"type": "reinforce", "id": "mem_001"}, (0, 1)),
+        ({"type": "review", "id": "mem_001"}, (0, 1)),
+        ({"type": "encode", "created": ["a", "b"], "reinforced": ["c"]}, (2, 1)),
+        ({"event": "created", "count": 3}, (3, 0)),
+        ({"type": "archive", "id": "mem_001"}, (0, 0)),
+        ({"type": "forget"}, (0, 0)),
+        ({}, (0, 0)),
+    ],
+)
 def test_event_counts(event: dict[str, object], counts: tuple[int, int]) -> None:
     assert charts.event_counts(event) == counts
 
@@ -204,10 +239,16 @@ def test_decay_series_follow_the_lifecycle_formula(curve: str) -> None:
     assert "core ≥ 0.7" in svg and "archive &lt; 0.2" in svg
 
 
-@pytest.mark.parametrize(("top", "axis", "labels"), [
-    (0, 1, ["0", "1"]), (1, 1, ["0", "1"]), (3, 3, ["0", "1", "2", "3"]), (9, 10, ["0", "5", "10"]),
-    (149, 150, ["0", "50", "100", "150"]),
-])
+@pytest.mark.parametrize(
+    ("top", "axis", "labels"),
+    [
+        (0, 1, ["0", "1"]),
+        (1, 1, ["0", "1"]),
+        (3, 3, ["0", "1", "2", "3"]),
+        (9, 10, ["0", "5", "10"]),
+        (149, 150, ["0", "50", "100", "150"]),
+    ],
+)
 def test_count_axis_ticks_are_whole_numbers(top: int, axis: int, labels: list[str]) -> None:
     axis_max, ticks = charts._count_ticks(top)
     assert axis_max == axis and [t for _, t in ticks] == labels
@@ -232,9 +273,14 @@ def test_chart_labels_are_escaped() -> None:
 
 # ---- view model ------------------------------------------------------------------------------
 
+
 def test_totals_by_tier_and_domain() -> None:
-    memories = [memory(1, "a", anchor=0.9), memory(2, "b", anchor=0.5, domain="world"),
-                memory(3, "c", anchor=0.3, domain="self"), memory(4, "d", anchor=0.1, domain="custom")]
+    memories = [
+        memory(1, "a", anchor=0.9),
+        memory(2, "b", anchor=0.5, domain="world"),
+        memory(3, "c", anchor=0.3, domain="self"),
+        memory(4, "d", anchor=0.1, domain="custom"),
+    ]
     view = view_of(memories)
     assert view.total == 4
     assert view.tiers == [("core", 1), ("active", 1), ("background", 1), ("archive", 1)]
@@ -245,9 +291,13 @@ def test_totals_by_tier_and_domain() -> None:
 
 @pytest.mark.parametrize("curve", lifecycle.CURVES)
 def test_fading_matches_days_until_below(curve: str) -> None:
-    memories = [memory(1, "leaving core", anchor=0.72), memory(2, "safe core", anchor=0.95),
-                memory(3, "about to drop", anchor=0.205), memory(4, "gone", anchor=0.1),
-                memory(5, "middle", anchor=0.55)]
+    memories = [
+        memory(1, "leaving core", anchor=0.72),
+        memory(2, "safe core", anchor=0.95),
+        memory(3, "about to drop", anchor=0.205),
+        memory(4, "gone", anchor=0.1),
+        memory(5, "middle", anchor=0.55),
+    ]
     rows = {f.id: f for f in fading_rows(memories, NOW, curve)}
     for m in memories:
         value = lifecycle.effective_importance(m, NOW, curve)
@@ -268,6 +318,7 @@ def test_provenance_time_is_readable() -> None:
 
 
 # ---- rendering -------------------------------------------------------------------------------
+
 
 class TagCollector(HTMLParser):
     """Every start tag and its attributes, as a browser's parser would see them."""
@@ -341,6 +392,7 @@ def test_rows_carry_sortable_data() -> None:
 
 
 # ---- writing and the command -----------------------------------------------------------------
+
 
 def test_write_dashboard_uses_the_store_and_config(workspace: Path) -> None:
     ws = seed(workspace, [memory(1, "我喜欢绿茶", anchor=0.9)])

@@ -121,8 +121,10 @@ def test_hostile_chinese_and_emoji_text_shows_as_text_and_runs_nothing(chromium:
     assert seen["name"] == HOSTILE_NAME
     assert seen["contents"] == {m.id: m.content for m in memories}
     page.eval("document.querySelector('[data-tab=emotions]').click()")
-    emotions = page.eval("[getComputedStyle(document.getElementById('panel-emotions')).display,"
-                         " document.getElementById('amygdala').innerText]")
+    emotions = page.eval(
+        "[getComputedStyle(document.getElementById('panel-emotions')).display,"
+        " document.getElementById('amygdala').innerText]"
+    )
     assert emotions[0] != "none" and EMOTIONS["recentEmotions"][1]["trigger"] in emotions[1]  # type: ignore[index]
     page.eval("document.querySelector('[data-tab=drive]').click()")
     drive = page.eval("document.getElementById('vta').innerText")
@@ -150,8 +152,10 @@ def test_counts_match_the_store_and_the_table_sorts_filters_and_pages(chromium: 
     tiers = page.eval("[...document.querySelectorAll('#memory-rows tr')].map(r => r.dataset.tier)")
     assert set(tiers) == {"core"} and len(tiers) == min(core, 50)
     assert f"of {core} (filtered from 180)" in page.eval("document.getElementById('p-status').textContent")
-    page.eval("{ const t = document.getElementById('f-tier'); t.value = ''; t.dispatchEvent(new Event('change'));"
-              "const f = document.getElementById('f-text'); f.value = 'mem_123'; f.dispatchEvent(new Event('input')) }")
+    page.eval(
+        "{ const t = document.getElementById('f-tier'); t.value = ''; t.dispatchEvent(new Event('change'));"
+        "const f = document.getElementById('f-text'); f.value = 'mem_123'; f.dispatchEvent(new Event('input')) }"
+    )
     wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 1")
     assert page.eval("document.querySelector('#memory-rows tr').dataset.id") == "mem_123"
     page.eval("{ const f = document.getElementById('f-text'); f.value = ''; f.dispatchEvent(new Event('input')) }")
@@ -197,21 +201,27 @@ def test_empty_store(chromium: Browser, workspace: Path) -> None:
     page.close()
 
 
-@pytest.mark.parametrize(("emotional", "reward", "statuses"), [
-    (EMOTIONS, REWARDS, ("ok", "ok")),
-    ("{not json", "[1, 2]", ("malformed", "malformed")),
-    ({"dimensions": "calm", "recentEmotions": [None, 3]}, {"drive": "max", "seeking": {"a": 1}}, ("ok", "ok")),
-    (None, None, ("missing", "missing")),
-])
-def test_sister_skills_present_broken_or_missing(chromium: Browser, workspace: Path, emotional: Any,
-                                                 reward: Any, statuses: tuple[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("emotional", "reward", "statuses"),
+    [
+        (EMOTIONS, REWARDS, ("ok", "ok")),
+        ("{not json", "[1, 2]", ("malformed", "malformed")),
+        ({"dimensions": "calm", "recentEmotions": [None, 3]}, {"drive": "max", "seeking": {"a": 1}}, ("ok", "ok")),
+        (None, None, ("missing", "missing")),
+    ],
+)
+def test_sister_skills_present_broken_or_missing(
+    chromium: Browser, workspace: Path, emotional: Any, reward: Any, statuses: tuple[str, str]
+) -> None:
     ws = seed(workspace, [memory(1, "x")])
     if emotional is not None:
         write_sisters(workspace, emotional, reward)
     path = write_dashboard(ws, NOW)
     page = open_dashboard(chromium, path)
-    found = page.eval("[document.getElementById('amygdala').dataset.status, document.getElementById('vta').dataset.status,"
-                      " document.getElementById('amygdala').textContent, document.getElementById('vta').textContent]")
+    found = page.eval(
+        "[document.getElementById('amygdala').dataset.status, document.getElementById('vta').dataset.status,"
+        " document.getElementById('amygdala').textContent, document.getElementById('vta').textContent]"
+    )
     assert tuple(found[:2]) == statuses
     if statuses == ("missing", "missing"):
         assert "clawhub install amygdala-memory" in found[2] and "clawhub install vta-memory" in found[3]
@@ -237,11 +247,18 @@ def test_screenshots_desktop_dark_and_phone(chromium: Browser, workspace: Path) 
     write_sisters(workspace)
     path = write_dashboard(ws, NOW)
     page = open_dashboard(chromium, path, width=1280, height=2000)
-    assert page.eval("document.images.length === 1 && document.images[0].complete"
-                     " && document.images[0].naturalWidth === 96") is True
+    assert (
+        page.eval(
+            "document.images.length === 1 && document.images[0].complete && document.images[0].naturalWidth === 96"
+        )
+        is True
+    )
     page.screenshot(ARTIFACTS / "dashboard-desktop.png", full_page=False)
-    chromium.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
-                  session=page.session)
+    chromium.send(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+        session=page.session,
+    )
     page.screenshot(ARTIFACTS / "dashboard-dark.png", full_page=False)
     assert_offline_and_clean(page, path)
     page.close()
@@ -265,7 +282,9 @@ def test_net_log_shows_no_request_from_the_page(workspace: Path, tmp_path: Path)
     browser = Browser(executable, net_log=log)
     try:
         page = open_dashboard(browser, path)
-        page.eval("document.querySelector('[data-tab=emotions]').click(); document.querySelector('[data-tab=drive]').click()")
+        page.eval(
+            "document.querySelector('[data-tab=emotions]').click(); document.querySelector('[data-tab=drive]').click()"
+        )
         page.close()
         probe = browser.new_page()
         probe.goto(control.as_uri())  # positive control: a page that does fetch must show up in the log
@@ -297,7 +316,9 @@ def test_ten_thousand_memories_stay_usable(chromium: Browser, workspace: Path) -
     page = open_dashboard(chromium, path, width=1280, height=1000)
     seen = page.eval(PROBE)
     assert seen["visibleRows"] == 50 and "of 10000" in seen["status"] and seen["counts"]["total"] == 10_000
-    page.eval("{ const f = document.getElementById('f-text'); f.value = 'mem_9999'; f.dispatchEvent(new Event('input')) }")
+    page.eval(
+        "{ const f = document.getElementById('f-text'); f.value = 'mem_9999'; f.dispatchEvent(new Event('input')) }"
+    )
     wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 1")
     assert_offline_and_clean(page, path)
     page.close()

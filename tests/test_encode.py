@@ -14,18 +14,44 @@ from hippocampus.core.model import Index, Memory, Signal, Source, parse_time
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 
 
-def signal(text: str, message_id: str, *, session: str = "s1", score: float = 0.8, domain: str = "user",
-           category: str = "preference", timestamp: str = "2026-03-01T10:00:00Z", role: str = "user") -> Signal:
-    return Signal(session=session, message_id=message_id, text=text, timestamp=timestamp, score=score,
-                  domain=domain, category=category, role=role)
+def signal(
+    text: str,
+    message_id: str,
+    *,
+    session: str = "s1",
+    score: float = 0.8,
+    domain: str = "user",
+    category: str = "preference",
+    timestamp: str = "2026-03-01T10:00:00Z",
+    role: str = "user",
+) -> Signal:
+    return Signal(
+        session=session,
+        message_id=message_id,
+        text=text,
+        timestamp=timestamp,
+        score=score,
+        domain=domain,
+        category=category,
+        role=role,
+    )
 
 
-def memory(memory_id: str, content: str, *, anchor: float = 0.8, days_ago: float = 10.0,
-           domain: str = "user") -> Memory:
+def memory(
+    memory_id: str, content: str, *, anchor: float = 0.8, days_ago: float = 10.0, domain: str = "user"
+) -> Memory:
     when = NOW - timedelta(days=days_ago)
-    return Memory(id=memory_id, content=content, domain=domain, category="preference", anchor=anchor,
-                  importance=anchor, created=when, last_accessed=when,
-                  sources=[Source("old", f"{memory_id}-msg", "2026-02-19T12:00:00Z")])
+    return Memory(
+        id=memory_id,
+        content=content,
+        domain=domain,
+        category="preference",
+        anchor=anchor,
+        importance=anchor,
+        created=when,
+        last_accessed=when,
+        sources=[Source("old", f"{memory_id}-msg", "2026-02-19T12:00:00Z")],
+    )
 
 
 def snapshot(index: Index) -> dict[str, object]:
@@ -58,8 +84,7 @@ def test_paraphrase_reinforces_the_existing_memory() -> None:
 
 def test_unrelated_signal_creates_a_memory_with_provenance() -> None:
     index = Index(memories=[memory("mem_001", "I prefer tea over coffee")], next_id=2)
-    result = encode(index, [signal("My sister drinks coffee every morning", "m2", score=0.7,
-                                   category="person")], NOW)
+    result = encode(index, [signal("My sister drinks coffee every morning", "m2", score=0.7, category="person")], NOW)
     assert result.created == ["mem_002"] and result.reinforced == []
     created = index.get("mem_002")
     assert created is not None
@@ -119,8 +144,12 @@ def test_chinese_text_is_kept_intact_and_ids_are_unique() -> None:
     result = encode(index, batch, NOW)
     assert len(result.created) == 4
     contents = [m.content for m in index.memories[1:]]
-    assert contents == ["记住我妹妹叫阿尔玛", "我喜欢喝茶 🍵，不喜欢咖啡", "私はコーヒーが好きです",
-                        "Ich heiße Jürgen und wohne in Köln"]
+    assert contents == [
+        "记住我妹妹叫阿尔玛",
+        "我喜欢喝茶 🍵，不喜欢咖啡",
+        "私はコーヒーが好きです",
+        "Ich heiße Jürgen und wohne in Köln",
+    ]
     ids = [m.id for m in index.memories]
     assert len(ids) == len(set(ids))
     assert "mem_001" not in result.created
@@ -135,10 +164,14 @@ def test_same_text_in_another_domain_does_not_reinforce() -> None:
 def test_secrets_are_redacted_and_content_is_shortened() -> None:
     index = Index()
     long_text = "My project notes: " + "we refactor the parser and the lexer together " * 20
-    result = encode(index, [
-        signal("Remember that my password: hunter2 and key sk-abcdefghijklmnopqrstuvwx", "m1"),
-        signal(long_text, "m2", category="project"),
-    ], NOW)
+    result = encode(
+        index,
+        [
+            signal("Remember that my password: hunter2 and key sk-abcdefghijklmnopqrstuvwx", "m1"),
+            signal(long_text, "m2", category="project"),
+        ],
+        NOW,
+    )
     first, second = (index.get(i) for i in result.created)
     assert first is not None and second is not None
     assert "hunter2" not in first.content and "sk-abcdefghijklmnop" not in first.content
@@ -149,11 +182,15 @@ def test_secrets_are_redacted_and_content_is_shortened() -> None:
 
 def test_event_time_is_clamped_to_now_and_falls_back_to_now() -> None:
     index = Index()
-    result = encode(index, [
-        signal("I always take the window seat on long flights", "f1", timestamp="2030-01-01T00:00:00Z"),
-        signal("My favourite band is Radiohead since forever", "f2", timestamp="not a time"),
-        signal("I never drink coffee after six in the evening", "f3", timestamp=""),
-    ], NOW)
+    result = encode(
+        index,
+        [
+            signal("I always take the window seat on long flights", "f1", timestamp="2030-01-01T00:00:00Z"),
+            signal("My favourite band is Radiohead since forever", "f2", timestamp="not a time"),
+            signal("I never drink coffee after six in the evening", "f3", timestamp=""),
+        ],
+        NOW,
+    )
     assert all(m.created == NOW for m in index.memories)
     assert [e["time"] for e in result.events] == ["2026-03-01T12:00:00Z"] * 3
 
@@ -172,10 +209,15 @@ def test_empty_and_junk_signals_are_skipped() -> None:
 
 def test_gate_drops_noise_but_keeps_substance() -> None:
     index = Index()
-    result = encode(index, [
-        signal("😀😀😀😀😀 !!!!!!! $$$$ lol lol lol lol", "g1", score=0.5, category="general"),
-        signal("I prefer tea over coffee", "g2"),
-    ], NOW, gate=True)
+    result = encode(
+        index,
+        [
+            signal("😀😀😀😀😀 !!!!!!! $$$$ lol lol lol lol", "g1", score=0.5, category="general"),
+            signal("I prefer tea over coffee", "g2"),
+        ],
+        NOW,
+        gate=True,
+    )
     assert [m.content for m in index.memories] == ["I prefer tea over coffee"]
     assert result.skipped == 1
 

@@ -42,18 +42,29 @@ def call(name: str, payload: Any) -> tuple[str, str]:
 
 def payload(workspace: Path, **event: Any) -> dict[str, Any]:
     """A realistic payload, as `hooks/index.js` sends it."""
-    return {"hook": "x", "event": event, "workspace": str(workspace), "config": {},
-            "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "sess-1",
-                    "workspaceDir": str(workspace), "trigger": "user"}}
+    return {
+        "hook": "x",
+        "event": event,
+        "workspace": str(workspace),
+        "config": {},
+        "ctx": {
+            "agentId": "main",
+            "sessionKey": "agent:main:main",
+            "sessionId": "sess-1",
+            "workspaceDir": str(workspace),
+            "trigger": "user",
+        },
+    }
 
 
 def turn(*texts: str, reply: str = "Sure.") -> list[dict[str, Any]]:
     """History plus one turn, in agent_end's shape."""
-    return [{"role": "user", "content": "an older message from yesterday", "timestamp": 1},
-            {"role": "assistant", "content": [{"type": "text", "text": "old reply"}]},
-            *({"role": "user", "content": [{"type": "text", "text": t}], "timestamp": 1772359200000}
-              for t in texts),
-            {"role": "assistant", "content": [{"type": "text", "text": reply}]}]
+    return [
+        {"role": "user", "content": "an older message from yesterday", "timestamp": 1},
+        {"role": "assistant", "content": [{"type": "text", "text": "old reply"}]},
+        *({"role": "user", "content": [{"type": "text", "text": t}], "timestamp": 1772359200000} for t in texts),
+        {"role": "assistant", "content": [{"type": "text", "text": reply}]},
+    ]
 
 
 def queued(workspace: Path) -> list[dict[str, Any]]:
@@ -100,15 +111,18 @@ def test_request_before_without_memories_prints_nothing_and_creates_nothing(work
     assert not (workspace / "memory").exists()
 
 
-@pytest.mark.parametrize("ctx", [
-    {"agentId": "hippocampus"},
-    {"trigger": "cron"},
-    {"trigger": "heartbeat"},
-    {"sessionKey": "agent:main:cron:nightly:run:1"},
-    {"sessionKey": "agent:main:subagent:helper"},
-    {"sessionKey": "agent:main:telegram:group:42"},
-    {"inputProvenance": {"kind": "inter_session"}},
-])
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        {"agentId": "hippocampus"},
+        {"trigger": "cron"},
+        {"trigger": "heartbeat"},
+        {"sessionKey": "agent:main:cron:nightly:run:1"},
+        {"sessionKey": "agent:main:subagent:helper"},
+        {"sessionKey": "agent:main:telegram:group:42"},
+        {"inputProvenance": {"kind": "inter_session"}},
+    ],
+)
 def test_turns_out_of_scope_get_nothing_and_queue_nothing(workspace: Path, ctx: dict[str, Any]) -> None:
     remember(workspace, "My cat is called Pixel")
     body = payload(workspace, prompt="my cat", messages=turn("Remember that my dog is called Rex"))
@@ -157,8 +171,10 @@ def test_request_after_strips_injected_and_internal_blocks_and_skips_commands(wo
 
 
 def test_request_after_redacts_secrets(workspace: Path) -> None:
-    call("request_after", payload(workspace, messages=turn(
-        "Remember that my API key is sk-abcdefghijklmnopqrstuvwxyz123456")))
+    call(
+        "request_after",
+        payload(workspace, messages=turn("Remember that my API key is sk-abcdefghijklmnopqrstuvwxyz123456")),
+    )
     assert "sk-abcdefghijklmnopqrstuvwxyz123456" not in json.dumps(queued(workspace))
 
 
@@ -186,15 +202,18 @@ def test_missing_workspace_fails_open_without_creating_it(tmp_path: Path) -> Non
     assert not ghost.exists()
 
 
-@pytest.mark.parametrize("raw", [
-    b"\x00\xff\xfe binary junk \x89PNG",
-    b"[1, 2, 3]",
-    b"null",
-    b'{"event": "not an object", "ctx": 7, "config": []}',
-    b'{"event": {"messages": {"role": "user"}, "prompt": 42}}',
-    b'{"event": {"messages": [null, 5, {"role": "user", "content": {"weird": true}}]}}',
-    b"",
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"\x00\xff\xfe binary junk \x89PNG",
+        b"[1, 2, 3]",
+        b"null",
+        b'{"event": "not an object", "ctx": 7, "config": []}',
+        b'{"event": {"messages": {"role": "user"}, "prompt": 42}}',
+        b'{"event": {"messages": [null, 5, {"role": "user", "content": {"weird": true}}]}}',
+        b"",
+    ],
+)
 @pytest.mark.parametrize("name", ["request_before", "request_after", "session_end"])
 def test_malformed_payloads_never_raise(workspace: Path, raw: bytes, name: str) -> None:
     remember(workspace, "My cat is called Pixel")
@@ -217,9 +236,13 @@ def test_entry_scripts_exit_zero_even_when_the_package_cannot_be_imported(tmp_pa
     (broken / "hippocampus").mkdir(parents=True)
     (broken / "hippocampus" / "__init__.py").write_text("raise RuntimeError('broken install')\n")
     for name in ("request_before", "request_after", "session_end"):
-        proc = subprocess.run([sys.executable, str(ROOT / "hooks" / f"{name}.py")], input=b"{}",
-                              capture_output=True, timeout=60,
-                              env={**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(broken)})
+        proc = subprocess.run(
+            [sys.executable, str(ROOT / "hooks" / f"{name}.py")],
+            input=b"{}",
+            capture_output=True,
+            timeout=60,
+            env={**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(broken)},
+        )
         assert proc.returncode == 0
         assert proc.stdout == b""
         assert f"{name} failed open: cannot import hippocampus" in proc.stderr.decode()
@@ -227,9 +250,13 @@ def test_entry_scripts_exit_zero_even_when_the_package_cannot_be_imported(tmp_pa
 
 def test_entry_script_prints_the_block_as_a_real_process(workspace: Path) -> None:
     remember(workspace, "My cat is called Pixel")
-    proc = subprocess.run([sys.executable, str(ROOT / "hooks" / "request_before.py")],
-                          input=json.dumps(payload(workspace, prompt="cat")).encode(), capture_output=True,
-                          timeout=60, env={**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)})
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "hooks" / "request_before.py")],
+        input=json.dumps(payload(workspace, prompt="cat")).encode(),
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)},
+    )
     assert proc.returncode == 0 and b"Pixel" in proc.stdout
 
 
@@ -261,7 +288,8 @@ def test_session_end_regenerates_an_existing_dashboard(workspace: Path) -> None:
 
 
 def test_crash_between_index_write_and_cursor_write_loses_and_duplicates_nothing(
-        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ws = Workspace(workspace)
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
     call("request_after", payload(workspace, messages=turn("I prefer tea over coffee every morning")))
@@ -308,20 +336,34 @@ def test_session_end_for_a_cron_session_does_nothing(workspace: Path) -> None:
     assert queue.read_cursor(Workspace(workspace)) == 0
 
 
-@pytest.mark.parametrize(("messages", "expected"), [
-    ([], []),
-    ([{"role": "assistant", "content": "hi"}], []),
-    ([{"role": "user", "content": "a"}, {"role": "user", "content": "b"}, {"role": "assistant"}], ["a", "b"]),
-    ([{"role": "user", "content": "a"}, {"role": "assistant"}, {"role": "user", "content": "b"},
-      {"role": "assistant"}, {"role": "toolResult"}, {"role": "assistant"}], ["b"]),
-    ("not a list", []),
-])
+@pytest.mark.parametrize(
+    ("messages", "expected"),
+    [
+        ([], []),
+        ([{"role": "assistant", "content": "hi"}], []),
+        ([{"role": "user", "content": "a"}, {"role": "user", "content": "b"}, {"role": "assistant"}], ["a", "b"]),
+        (
+            [
+                {"role": "user", "content": "a"},
+                {"role": "assistant"},
+                {"role": "user", "content": "b"},
+                {"role": "assistant"},
+                {"role": "toolResult"},
+                {"role": "assistant"},
+            ],
+            ["b"],
+        ),
+        ("not a list", []),
+    ],
+)
 def test_turn_messages_takes_the_last_run_of_user_messages(messages: Any, expected: list[str]) -> None:
     assert [m["content"] for m in turn_messages(messages)] == expected
 
 
 def test_message_text_flattens_parts_and_drops_openclaw_timestamps() -> None:
     assert message_text({"content": "[Sun 2026-11-29 11:20 UTC] hello"}) == "hello"
-    assert message_text({"content": [{"type": "text", "text": "a"}, {"type": "image"},
-                                           {"type": "text", "text": "b"}]}) == "a\nb"
+    assert (
+        message_text({"content": [{"type": "text", "text": "a"}, {"type": "image"}, {"type": "text", "text": "b"}]})
+        == "a\nb"
+    )
     assert message_text({"content": None}) == ""

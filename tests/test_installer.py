@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from hippocampus.installer.plan import Observed, Options, cron_jobs, plugin_entry
+from hippocampus.installer.cron import cron_jobs
+from hippocampus.installer.plan import Observed, Options, plugin_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_openclaw.py"
@@ -32,23 +33,43 @@ def box(tmp_path: Path, workspace: Path) -> dict[str, Any]:
     bindir = tmp_path / "bin"
     bindir.mkdir()
     shim = bindir / "openclaw"
-    shim.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKE} \"$@\"\n")
+    shim.write_text(f'#!/bin/sh\nexec {sys.executable} {FAKE} "$@"\n')
     shim.chmod(0o755)
     plain = tmp_path / "plain-bin"  # a PATH with python but no openclaw
     plain.mkdir()
-    env = {"PATH": f"{bindir}:{plain}:/usr/bin:/bin", "HOME": str(tmp_path / "home"),
-           "OPENCLAW_STATE_DIR": str(state), "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_INSTALL_PYTHON": sys.executable,
-           "FAKE_OPENCLAW_LOG": str(tmp_path / "calls.jsonl"), "FAKE_OPENCLAW_GATEWAY": "1"}
-    return {"env": env, "state": state, "ws": workspace, "home": tmp_path / "home", "plain": plain,
-            "calls": tmp_path / "calls.jsonl"}
+    env = {
+        "PATH": f"{bindir}:{plain}:/usr/bin:/bin",
+        "HOME": str(tmp_path / "home"),
+        "OPENCLAW_STATE_DIR": str(state),
+        "PYTHONPATH": str(ROOT),
+        "HIPPOCAMPUS_INSTALL_PYTHON": sys.executable,
+        "FAKE_OPENCLAW_LOG": str(tmp_path / "calls.jsonl"),
+        "FAKE_OPENCLAW_GATEWAY": "1",
+    }
+    return {
+        "env": env,
+        "state": state,
+        "ws": workspace,
+        "home": tmp_path / "home",
+        "plain": plain,
+        "calls": tmp_path / "calls.jsonl",
+    }
 
 
-def install(box: dict[str, Any], *args: str, extra: dict[str, str] | None = None,
-            stdin: str = "") -> subprocess.CompletedProcess[str]:
+def install(
+    box: dict[str, Any], *args: str, extra: dict[str, str] | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
     """Run `python3 install.py --workspace WS ARGS` in the box."""
     env = {**box["env"], **(extra or {})}
-    return subprocess.run([sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), *args],
-                          env=env, capture_output=True, text=True, timeout=300, input=stdin, check=False)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        input=stdin,
+        check=False,
+    )
 
 
 def pruned(value: Any) -> Any:
@@ -70,20 +91,35 @@ def jobs(box: dict[str, Any]) -> list[dict[str, Any]]:
 
 def snapshot(*roots: Path) -> dict[str, str]:
     """Every file under the roots with its content hash."""
-    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest()
-            for root in roots if root.exists() for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+        for root in roots
+        if root.exists()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def observed(tmp_path: Path) -> Observed:
-    return Observed(workspace=tmp_path / "ws", python=tmp_path / "venv" / "bin" / "python", venv_exists=False,
-                    index_exists=False, memory_count=0, record=None)
+    return Observed(
+        workspace=tmp_path / "ws",
+        python=tmp_path / "venv" / "bin" / "python",
+        venv_exists=False,
+        index_exists=False,
+        memory_count=0,
+        record=None,
+    )
 
 
 def test_cron_jobs_are_direct_commands_at_distinct_minutes(tmp_path: Path) -> None:
     opts = Options(skill_dir=tmp_path, with_cron=True, with_llm_summaries=True)
     planned = cron_jobs(opts, observed(tmp_path))
-    assert [j.key for j in planned] == ["hippocampus:encode", "hippocampus:decay", "hippocampus:consolidate",
-                                        "hippocampus:summaries"]
+    assert [j.key for j in planned] == [
+        "hippocampus:encode",
+        "hippocampus:decay",
+        "hippocampus:consolidate",
+        "hippocampus:summaries",
+    ]
     minutes = [j.schedule.split()[0] for j in planned]
     assert len(set(minutes)) == len(minutes)
     assert [j.schedule for j in planned[:3]] == ["17 */3 * * *", "0 3 * * *", "30 21 * * 6"]
@@ -109,11 +145,13 @@ def test_plugin_entry_only_sets_declared_fields(tmp_path: Path) -> None:
 
 
 def test_installer_imports_only_the_standard_library() -> None:
-    code = ("import sys, pkgutil, importlib; sys.path.insert(0, sys.argv[1]); import hippocampus.installer as pkg;"
-            "[importlib.import_module(m.name) for m in pkgutil.iter_modules(pkg.__path__, 'hippocampus.installer.')"
-            " if m.name != 'hippocampus.installer.__main__'];"
-            "bad = {m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names) - {'hippocampus', '__main__'};"
-            "sys.exit(f'non-stdlib imports: {bad}' if bad else 0)")
+    code = (
+        "import sys, pkgutil, importlib; sys.path.insert(0, sys.argv[1]); import hippocampus.installer as pkg;"
+        "[importlib.import_module(m.name) for m in pkgutil.iter_modules(pkg.__path__, 'hippocampus.installer.')"
+        " if m.name != 'hippocampus.installer.__main__'];"
+        "bad = {m.split('.')[0] for m in sys.modules} - set(sys.stdlib_module_names) - {'hippocampus', '__main__'};"
+        "sys.exit(f'non-stdlib imports: {bad}' if bad else 0)"
+    )
     done = subprocess.run([sys.executable, "-S", "-c", code, str(ROOT)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
 
@@ -145,8 +183,12 @@ def test_dry_run_changes_nothing(box: dict[str, Any]) -> None:
     assert {"venv", "store", "plugin", "config", "cron", "agent", "backup"} <= kinds
     assert snapshot(box["state"], box["ws"], box["home"]) == before
     calls = [json.loads(line) for line in box["calls"].read_text().splitlines()]
-    writes = [c for c in calls if c[:2] in (["config", "set"], ["config", "patch"], ["config", "unset"])
-              or c[:2] in (["plugins", "install"], ["cron", "add"], ["agents", "add"])]
+    writes = [
+        c
+        for c in calls
+        if c[:2] in (["config", "set"], ["config", "patch"], ["config", "unset"])
+        or c[:2] in (["plugins", "install"], ["cron", "add"], ["agents", "add"])
+    ]
     assert writes == []
 
 
@@ -160,7 +202,10 @@ def test_install_twice_is_install_once_and_uninstall_restores(box: dict[str, Any
     assert entry["config"]["python"] == sys.executable and entry["config"]["workspace"] == str(box["ws"])
     assert after_one["memory"]["search"]["extraPaths"] == [str(box["ws"] / "HIPPOCAMPUS_CORE.md")]
     assert sorted(j["declarationKey"] for j in jobs_one) == [
-        "hippocampus:consolidate", "hippocampus:decay", "hippocampus:encode"]
+        "hippocampus:consolidate",
+        "hippocampus:decay",
+        "hippocampus:encode",
+    ]
     assert (box["state"] / "openclaw.json.hippocampus-backup").read_text() == '{"gateway": {"mode": "local"}}\n'
     record = json.loads((box["ws"] / "memory" / "install-record.json").read_text())
     assert record["plugin"]["entryBefore"] is None and record["extraPaths"]["added"] is True
@@ -201,8 +246,7 @@ def test_other_extra_paths_survive_uninstall(box: dict[str, Any]) -> None:
 def test_legacy_extra_paths_key_is_detected(box: dict[str, Any]) -> None:
     done = install(box, "--yes", "--signals", "0", extra={"FAKE_OPENCLAW_LEGACY": "1"})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert config(box)["agents"]["defaults"]["memorySearch"]["extraPaths"] == [
-        str(box["ws"] / "HIPPOCAMPUS_CORE.md")]
+    assert config(box)["agents"]["defaults"]["memorySearch"]["extraPaths"] == [str(box["ws"] / "HIPPOCAMPUS_CORE.md")]
     assert "memory" not in config(box)
 
 
@@ -305,10 +349,17 @@ def test_llm_summaries_job_runs_as_the_agent_and_is_added_after_it(box: dict[str
 def test_signals_backfill_reads_history_once(box: dict[str, Any]) -> None:
     sessions = box["state"] / "agents" / "main" / "sessions"
     sessions.mkdir(parents=True)
-    lines = [{"type": "message", "id": f"m{i}", "timestamp": f"2026-11-0{i}T10:00:00Z",
-              "message": {"role": "user", "content": text}}
-             for i, text in enumerate(["Remember that my sister Alma lives in Porto",
-                                       "I prefer green tea over coffee every morning"], 1)]
+    lines = [
+        {
+            "type": "message",
+            "id": f"m{i}",
+            "timestamp": f"2026-11-0{i}T10:00:00Z",
+            "message": {"role": "user", "content": text},
+        }
+        for i, text in enumerate(
+            ["Remember that my sister Alma lives in Porto", "I prefer green tea over coffee every morning"], 1
+        )
+    ]
     (sessions / "s1.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
     done = install(box, "--yes", "--signals", "1", "--json")
     assert done.returncode == 0, done.stderr
@@ -324,9 +375,15 @@ def test_asks_on_a_terminal_and_no_means_nothing_changes(box: dict[str, Any]) ->
     for answer, code in (("n\n", 4), ("y\n", 0)):
         master, slave = pty.openpty()
         os.write(master, answer.encode())
-        done = subprocess.run([sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), "--signals",
-                               "0", "--json"], env=box["env"], stdin=slave, capture_output=True, text=True,
-                              timeout=300, check=False)
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), "--signals", "0", "--json"],
+            env=box["env"],
+            stdin=slave,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
         os.close(master)
         os.close(slave)
         assert done.returncode == code, done.stderr

@@ -14,8 +14,9 @@ T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 def mem(anchor: float = 0.85, stability: float = 1.0) -> Memory:
-    return Memory(id="mem_001", content="x", anchor=anchor, importance=anchor, created=T0,
-                  last_accessed=T0, stability=stability)
+    return Memory(
+        id="mem_001", content="x", anchor=anchor, importance=anchor, created=T0, last_accessed=T0, stability=stability
+    )
 
 
 @pytest.mark.parametrize("days,kept", [(7, 0.93), (30, 0.74), (90, 0.40), (0, 1.0)])
@@ -61,8 +62,19 @@ def test_ebbinghaus_curve_and_review_stability() -> None:
     assert lifecycle.review(m, T0, "exponential").stability == 2.0
 
 
-@pytest.mark.parametrize("value,name", [(0.95, "core"), (0.7, "core"), (0.69, "active"), (0.4, "active"),
-                                        (0.39, "background"), (0.2, "background"), (0.19, "archive"), (0, "archive")])
+@pytest.mark.parametrize(
+    "value,name",
+    [
+        (0.95, "core"),
+        (0.7, "core"),
+        (0.69, "active"),
+        (0.4, "active"),
+        (0.39, "background"),
+        (0.2, "background"),
+        (0.19, "archive"),
+        (0, "archive"),
+    ],
+)
 def test_tiers(value: float, name: str) -> None:
     assert lifecycle.tier(value) == name
 

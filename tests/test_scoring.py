@@ -213,8 +213,17 @@ def _sigmoid(x: float) -> float:
 
 @pytest.mark.parametrize(
     ("resonance", "m"),
-    [(0.0, -1.0), (2.9, -1.0), (3.0, -1.0), (3.01, -0.995), (5.0, 0.0), (7.0, 1.0), (9.0, 2.0), (9.01, -2.0),
-     (10.0, -2.0)],
+    [
+        (0.0, -1.0),
+        (2.9, -1.0),
+        (3.0, -1.0),
+        (3.01, -0.995),
+        (5.0, 0.0),
+        (7.0, 1.0),
+        (9.0, 2.0),
+        (9.01, -2.0),
+        (10.0, -2.0),
+    ],
 )
 def test_resonance_term(resonance: float, m: float) -> None:
     assert resonance_term(resonance) == pytest.approx(m)

@@ -16,8 +16,11 @@ FRONT, BODY = SKILL.split("---\n", 2)[1:]
 
 
 def test_every_cli_command_has_an_example() -> None:
-    missing = [name for name in sorted(main.commands)
-               if not re.search(rf"`hippocampus (--workspace \S+ )?{re.escape(name)}\b[^`]*`", BODY)]
+    missing = [
+        name
+        for name in sorted(main.commands)
+        if not re.search(rf"`hippocampus (--workspace \S+ )?{re.escape(name)}\b[^`]*`", BODY)
+    ]
     assert missing == [], f"commands without an example in SKILL.md: {missing}"
 
 
@@ -46,9 +49,18 @@ def test_every_hook_the_plugin_registers_is_declared() -> None:
 
 def test_declarations_come_first_and_cover_the_review() -> None:
     declaration = BODY.split("## Manual for the agent")[0]
-    for words in ("allowConversationAccess", "What is written where", "only with `--with-cron`",
-                  "only with `--with-agent`", "multi-agent roster", "export", "--uninstall", "--purge",
-                  "JSON5 comments", "read-only"):
+    for words in (
+        "allowConversationAccess",
+        "What is written where",
+        "only with `--with-cron`",
+        "only with `--with-agent`",
+        "multi-agent roster",
+        "export",
+        "--uninstall",
+        "--purge",
+        "JSON5 comments",
+        "read-only",
+    ):
         assert words in declaration, words
     assert "{baseDir}" in BODY and "systemPrompt" not in SKILL
 
@@ -65,8 +77,9 @@ def shipped_files() -> list[Path]:
 
 def test_no_hard_coded_skill_path() -> None:
     needle = "workspace/skills/" + "hippocampus"  # split so this file does not match itself
-    offenders = [str(p.relative_to(ROOT)) for p in shipped_files()
-                 if needle in p.read_text(encoding="utf-8", errors="replace")]
+    offenders = [
+        str(p.relative_to(ROOT)) for p in shipped_files() if needle in p.read_text(encoding="utf-8", errors="replace")
+    ]
     assert offenders == []
 
 

@@ -34,8 +34,9 @@ def test_workspace_resolution(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 def test_roundtrip_and_layout(workspace: Path) -> None:
     ws = ws_of(workspace)
-    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="tea", created=NOW,
-                                                                  last_accessed=NOW)), NOW)
+    index_file.update_index(
+        ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="tea", created=NOW, last_accessed=NOW)), NOW
+    )
     data = json.loads(ws.index_path.read_text())
     assert data["version"] == 2 and data["memories"][0]["id"] == "mem_001"
     for name in ("user", "self", "relationship", "world"):
@@ -43,8 +44,10 @@ def test_roundtrip_and_layout(workspace: Path) -> None:
     assert index_file.load_index(ws).memories[0].content == "tea"
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"memories": [{"id": "mem_001"', b"\x00\xff\xfe",
-                                     b'{"memories": [{"content": "no id"}]}', b"[]"])
+@pytest.mark.parametrize(
+    "content",
+    [b"{not json", b'{"memories": [{"id": "mem_001"', b"\x00\xff\xfe", b'{"memories": [{"content": "no id"}]}', b"[]"],
+)
 def test_corrupt_index_is_reported_and_left_byte_for_byte(workspace: Path, content: bytes) -> None:
     ws = ws_of(workspace)
     ws.memory_dir.mkdir(parents=True)
@@ -67,8 +70,9 @@ def test_schema_violation_writes_nothing(workspace: Path) -> None:
 
 def test_never_blanks_an_index_with_memories(workspace: Path) -> None:
     ws = ws_of(workspace)
-    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="a", created=NOW,
-                                                                  last_accessed=NOW)), NOW)
+    index_file.update_index(
+        ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="a", created=NOW, last_accessed=NOW)), NOW
+    )
     before = ws.index_path.read_bytes()
 
     def blank(ix: Index) -> None:
@@ -82,15 +86,17 @@ def test_never_blanks_an_index_with_memories(workspace: Path) -> None:
 def test_ids_never_collide_after_deletions(workspace: Path) -> None:
     ws = ws_of(workspace)
     for _ in range(3):
-        index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="m", created=NOW,
-                                                                      last_accessed=NOW)), NOW)
+        index_file.update_index(
+            ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="m", created=NOW, last_accessed=NOW)), NOW
+        )
 
     def drop_last(ix: Index) -> None:
         ix.memories.pop()
 
     index_file.update_index(ws, drop_last, NOW)
-    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="n", created=NOW,
-                                                                  last_accessed=NOW)), NOW)
+    index_file.update_index(
+        ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="n", created=NOW, last_accessed=NOW)), NOW
+    )
     ids = [m.id for m in index_file.load_index(ws).memories]
     assert ids == ["mem_001", "mem_002", "mem_004"]
 
@@ -98,19 +104,42 @@ def test_ids_never_collide_after_deletions(workspace: Path) -> None:
 def test_v1_index_from_the_original_skill_loads_and_migrates(workspace: Path) -> None:
     ws = ws_of(workspace)
     ws.memory_dir.mkdir(parents=True)
-    v1 = {"version": 1, "lastUpdated": "2025-01-20", "decayLastRun": "2025-01-20", "lastProcessedMessageId": "x",
-          "memories": [{"id": "mem_001", "domain": "user", "category": "preferences",
-                        "content": "User prefers concise responses", "importance": 0.85, "created": "2025-01-15",
-                        "lastAccessed": "2025-01-20", "timesReinforced": 3,
-                        "keywords": ["preference", "concise", "style"]},
-                       {"id": "mem_007", "domain": "world", "category": "facts", "content": "Paris is in France",
-                        "importance": 0.5, "created": "2025-01-15", "lastAccessed": "2025-01-15",
-                        "timesReinforced": 0, "keywords": []}]}
+    v1 = {
+        "version": 1,
+        "lastUpdated": "2025-01-20",
+        "decayLastRun": "2025-01-20",
+        "lastProcessedMessageId": "x",
+        "memories": [
+            {
+                "id": "mem_001",
+                "domain": "user",
+                "category": "preferences",
+                "content": "User prefers concise responses",
+                "importance": 0.85,
+                "created": "2025-01-15",
+                "lastAccessed": "2025-01-20",
+                "timesReinforced": 3,
+                "keywords": ["preference", "concise", "style"],
+            },
+            {
+                "id": "mem_007",
+                "domain": "world",
+                "category": "facts",
+                "content": "Paris is in France",
+                "importance": 0.5,
+                "created": "2025-01-15",
+                "lastAccessed": "2025-01-15",
+                "timesReinforced": 0,
+                "keywords": [],
+            },
+        ],
+    }
     ws.index_path.write_text(json.dumps(v1))
     index = index_file.load_index(ws)
     assert index.memories[0].anchor == 0.85 and index.memories[0].times_reinforced == 3
-    index_file.update_index(ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="new", created=NOW,
-                                                                  last_accessed=NOW)), NOW)
+    index_file.update_index(
+        ws, lambda ix: ix.memories.append(Memory(id=ix.new_id(), content="new", created=NOW, last_accessed=NOW)), NOW
+    )
     data = json.loads(ws.index_path.read_text())
     assert data["version"] == 2
     assert [m["id"] for m in data["memories"]] == ["mem_001", "mem_007", "mem_008"]
@@ -121,9 +150,11 @@ def test_v1_index_from_the_original_skill_loads_and_migrates(workspace: Path) ->
 def test_signal_queue_skips_partial_and_malformed_lines(workspace: Path) -> None:
     ws = ws_of(workspace)
     ws.memory_dir.mkdir(parents=True)
-    ws.signals_path.write_bytes(b'{"session":"s","id":"1","text":"a","timestamp":"2026-01-01T00:00:00Z"}\n'
-                                b"garbage\n"
-                                b'{"session":"s","id":"2","text":"b"')
+    ws.signals_path.write_bytes(
+        b'{"session":"s","id":"1","text":"a","timestamp":"2026-01-01T00:00:00Z"}\n'
+        b"garbage\n"
+        b'{"session":"s","id":"2","text":"b"'
+    )
     signals, end, bad = queue.read_pending_signals(ws)
     assert [s.message_id for s in signals] == ["1"] and bad == 1
     queue.write_cursor(ws, end)
@@ -145,8 +176,15 @@ def test_eight_processes_remember_25_each_and_all_200_survive(workspace: Path) -
         "    except SystemExit:\n"
         "        pass\n"
     )
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(p), str(workspace)], cwd=ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for p in range(8)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(p), str(workspace)],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for p in range(8)
+    ]
     for proc in procs:
         _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err.decode()

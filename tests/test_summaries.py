@@ -21,16 +21,19 @@ T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[FakeModel]:
-    fake = FakeModel(tmp_path / "llm.jsonl", lifetime=120,
-                     responder=lambda body: "  \"User's sister is called Alma\"\nextra line")
+    fake = FakeModel(
+        tmp_path / "llm.jsonl", lifetime=120, responder=lambda body: '  "User\'s sister is called Alma"\nextra line'
+    )
     yield fake
     fake.stop()
 
 
 def queue_and_encode(run_cli: Any, workspace: Path, *texts: str) -> None:
     ws = Workspace(workspace)
-    queue.append_signals(ws, [Signal("sess-1", f"m{i}", t, "2026-03-01T09:00:00Z", 0.9, category="remember")
-                              for i, t in enumerate(texts)])
+    queue.append_signals(
+        ws,
+        [Signal("sess-1", f"m{i}", t, "2026-03-01T09:00:00Z", 0.9, category="remember") for i, t in enumerate(texts)],
+    )
     assert run_cli("encode").returncode == 0
 
 
@@ -62,8 +65,9 @@ def test_revise_refuses_unknown_ids_and_empty_summaries(run_cli: Any, workspace:
 
 def test_summarize_with_a_fake_endpoint(run_cli: Any, workspace: Path, server: FakeModel) -> None:
     queue_and_encode(run_cli, workspace, "Remember that my sister's name is Alma")
-    result = run_cli("summarize", "--url", server.base_url, "--model", "tiny", "--json",
-                     env={"HIPPOCAMPUS_LLM_KEY": "k-123"})
+    result = run_cli(
+        "summarize", "--url", server.base_url, "--model", "tiny", "--json", env={"HIPPOCAMPUS_LLM_KEY": "k-123"}
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["revised"] == ["mem_001"]
     index = json.loads((workspace / "memory" / "index.json").read_text())

@@ -90,7 +90,10 @@ def test_clean_never_raises_on_binary_junk_or_huge_strings() -> None:
 SECRETS = [
     ("my key is sk-abcdefghijklmnopqrstuvwxyz0123456789", "sk-abcdefghijklmnopqrstuvwxyz0123456789"),
     ("OPENAI_API_KEY=sk-proj-Ab3dEf6hIj9kLmN0pQrStUvWxYz_12-34", "sk-proj-Ab3dEf6hIj9kLmN0pQrStUvWxYz_12-34"),
-    ("anthropic sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AA", "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
+    (
+        "anthropic sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AA",
+        "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+    ),
     ("token ghp_1234567890abcdefghijABCDEFGHIJ123456", "ghp_1234567890abcdefghijABCDEFGHIJ123456"),
     ("gho_16C7e42F292c6912E7710c838347Ae178B4a and more", "gho_16C7e42F292c6912E7710c838347Ae178B4a"),
     ("ghs_abcdefghijklmnopqrstuvwxyz0123456789", "ghs_abcdefghijklmnopqrstuvwxyz0123456789"),
@@ -154,8 +157,13 @@ def test_redact_after_clean_still_removes_the_secret(raw: str, secret: str) -> N
 
 
 @pytest.mark.parametrize(
-    "secret", ["sk-proj-abcdefghijklmnopqrstuvwxyz0123456789", "ghp_1234567890abcdefghijABCDEFGHIJ123456",
-               "AKIAIOSFODNN7EXAMPLE", "4111 1111 1111 1111"],
+    "secret",
+    [
+        "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
+        "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+        "AKIAIOSFODNN7EXAMPLE",
+        "4111 1111 1111 1111",
+    ],
 )
 def test_a_secret_cut_by_truncation_is_still_redacted(secret: str) -> None:
     for cut in range(8, len(secret) + 1):
@@ -237,7 +245,7 @@ def test_tokenize_mixed_scripts_and_case() -> None:
 
 def test_tokens_never_hold_quotes_or_whitespace() -> None:
     rng = random.Random(3)
-    alphabet = 'ab "\'’`$()*:-\t\n我喜欢🍵é0123'
+    alphabet = "ab \"'’`$()*:-\t\n我喜欢🍵é0123"
     for _ in range(300):
         sample = "".join(rng.choice(alphabet) for _ in range(40))
         for token in tokenize(sample):
@@ -283,8 +291,10 @@ DIFFERENT = [
     ("我妹妹叫阿尔玛", "我弟弟叫汤姆"),
     ("", ""),
     ("🍵🍵", "coffee"),
-    ("Come up with 30 picture book title ideas inspired by Keiko Sena",
-     "Come up with 30 picture book title ideas inspired by Miwa Nakaya"),
+    (
+        "Come up with 30 picture book title ideas inspired by Keiko Sena",
+        "Come up with 30 picture book title ideas inspired by Miwa Nakaya",
+    ),
 ]
 
 
@@ -312,7 +322,9 @@ def test_similarity_is_bounded_and_symmetric() -> None:
 def test_names_are_capitalised_words_inside_a_sentence() -> None:
     assert sim.names("Yesterday I met Alma and Tom in Berlin. Then we left.") == {"alma", "tom", "berlin"}
     assert sim.names("alma is lowercase here") == frozenset()
-    assert sim.name_factor(sim.profile("ideas by Keiko Sena"), sim.profile("ideas by Miwa Nakaya")) == pytest.approx(0.64)
+    assert sim.name_factor(sim.profile("ideas by Keiko Sena"), sim.profile("ideas by Miwa Nakaya")) == pytest.approx(
+        0.64
+    )
     assert sim.name_factor(sim.profile("my sister Alma"), sim.profile("Alma lives in Berlin")) == 1.0
 
 

@@ -26,9 +26,15 @@ CRON = "9d1e0c55-0000-4000-8000-000000000001"
 
 def line(role: str, content: Any, minute: int, ident: str = "") -> str:
     """One transcript line in the format OpenClaw stores."""
-    return json.dumps({"type": "message", "id": ident or f"id-{role}-{minute}", "parentId": None,
-                       "timestamp": f"2026-11-29T11:{minute:02d}:33.293Z",
-                       "message": {"role": role, "content": content, "timestamp": 1795951220443}})
+    return json.dumps(
+        {
+            "type": "message",
+            "id": ident or f"id-{role}-{minute}",
+            "parentId": None,
+            "timestamp": f"2026-11-29T11:{minute:02d}:33.293Z",
+            "message": {"role": role, "content": content, "timestamp": 1795951220443},
+        }
+    )
 
 
 def make_db(state: Path, rows: list[tuple[str, str | None, bytes | None]]) -> Path:
@@ -44,13 +50,21 @@ def make_db(state: Path, rows: list[tuple[str, str | None, bytes | None]]) -> Pa
         " navigation_json TEXT, PRIMARY KEY (session_id, seq));"
     )
     conn.execute("INSERT OR IGNORE INTO session_windows VALUES (?, 'agent:main:main', 0, 0)", (SESSION,))
-    conn.execute("INSERT OR IGNORE INTO session_windows VALUES (?, 'agent:main:cron:nightly:run:1', 0, 0)",
-                 (CRON,))
+    conn.execute("INSERT OR IGNORE INTO session_windows VALUES (?, 'agent:main:cron:nightly:run:1', 0, 0)", (CRON,))
     start = conn.execute("SELECT count(*) FROM transcript_events").fetchone()[0]
     for i, (session, event_json, event_zstd) in enumerate(rows, start=start):
-        conn.execute("INSERT INTO transcript_events VALUES (?,?,?,?,?,?,?)",
-                     (session, i, event_json, 1795951233293 + i, event_zstd,
-                      None if event_zstd is None else 10, None if event_zstd is None else "{}"))
+        conn.execute(
+            "INSERT INTO transcript_events VALUES (?,?,?,?,?,?,?)",
+            (
+                session,
+                i,
+                event_json,
+                1795951233293 + i,
+                event_zstd,
+                None if event_zstd is None else 10,
+                None if event_zstd is None else "{}",
+            ),
+        )
     conn.commit()
     conn.close()
     return db
@@ -59,14 +73,30 @@ def make_db(state: Path, rows: list[tuple[str, str | None, bytes | None]]) -> Pa
 def history() -> list[tuple[str, str | None, bytes | None]]:
     """A real-looking session: the session line, a model change, user and assistant turns."""
     return [
-        (SESSION, json.dumps({"type": "session", "version": 4, "id": SESSION,
-                              "timestamp": "2026-11-29T11:20:31.715Z", "cwd": "/ws"}), None),
-        (SESSION, json.dumps({"type": "model_change", "provider": "fake", "modelId": "fake-model",
-                              "id": "5e48", "parentId": None, "timestamp": "2026-11-29T11:20:31.801Z"}), None),
+        (
+            SESSION,
+            json.dumps(
+                {"type": "session", "version": 4, "id": SESSION, "timestamp": "2026-11-29T11:20:31.715Z", "cwd": "/ws"}
+            ),
+            None,
+        ),
+        (
+            SESSION,
+            json.dumps(
+                {
+                    "type": "model_change",
+                    "provider": "fake",
+                    "modelId": "fake-model",
+                    "id": "5e48",
+                    "parentId": None,
+                    "timestamp": "2026-11-29T11:20:31.801Z",
+                }
+            ),
+            None,
+        ),
         (SESSION, line("user", "Remember that my sister's name is Alma", 20), None),
         (SESSION, line("assistant", [{"type": "text", "text": "I love that name, I will remember it"}], 21), None),
-        (SESSION, line("user", [{"type": "text", "text": "I prefer green tea over coffee in the morning"}], 22),
-         None),
+        (SESSION, line("user", [{"type": "text", "text": "I prefer green tea over coffee in the morning"}], 22), None),
         (SESSION, "{ this line is broken", None),
         (SESSION, None, b"\x28\xb5\x2f\xfd compressed"),
         (CRON, line("user", "Remember that the nightly report must run", 23), None),
@@ -93,8 +123,10 @@ def test_sqlite_history_is_queued_with_the_ids_the_live_hook_uses(ws: Workspace,
     before = db.read_bytes()
     report = transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)
     signals = queued(ws)
-    assert [s["text"] for s in signals] == ["Remember that my sister's name is Alma",
-                                            "I prefer green tea over coffee in the morning"]
+    assert [s["text"] for s in signals] == [
+        "Remember that my sister's name is Alma",
+        "I prefer green tea over coffee in the morning",
+    ]
     assert all(s["role"] == "user" and s["session"] == SESSION for s in signals)
     assert signals[0]["id"] == message_id(SESSION, "Remember that my sister's name is Alma")
     assert signals[0]["timestamp"] == "2026-11-29T11:20:33.293000Z"
@@ -104,11 +136,12 @@ def test_sqlite_history_is_queued_with_the_ids_the_live_hook_uses(ws: Workspace,
     assert db.read_bytes() == before, "the OpenClaw database is only read"
 
 
-def test_compressed_rows_are_read_when_a_decoder_exists(ws: Workspace, tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compressed_rows_are_read_when_a_decoder_exists(
+    ws: Workspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blob = line("user", "Remember that my brother lives in Lisbon", 30).encode()
     make_db(tmp_path / "state", [(SESSION, None, blob)])
-    monkeypatch.setattr(transcripts, "_zstd_decoder", lambda: (lambda data: data))
+    monkeypatch.setattr(transcripts, "_zstd_decoder", lambda: lambda data: data)
     report = transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)
     assert report["compressedSkipped"] == 0
     assert [s["text"] for s in queued(ws)] == ["Remember that my brother lives in Lisbon"]
@@ -126,18 +159,17 @@ def test_watermark_reads_only_what_is_new(ws: Workspace, tmp_path: Path) -> None
 
 
 def test_signals_n_really_limits_to_the_last_n(ws: Workspace, tmp_path: Path) -> None:
-    rows = [(SESSION, line("user", f"Remember that item number {i} is stored in box {i}", i), None)
-            for i in range(10)]
+    rows = [(SESSION, line("user", f"Remember that item number {i} is stored in box {i}", i), None) for i in range(10)]
     make_db(tmp_path / "state", rows)
     report = transcripts.preprocess(ws, tmp_path / "state", "main", NOW, 3)
     assert report["queued"] == 3
-    assert [s["text"] for s in queued(ws)] == [f"Remember that item number {i} is stored in box {i}"
-                                               for i in (7, 8, 9)]
+    assert [s["text"] for s in queued(ws)] == [f"Remember that item number {i} is stored in box {i}" for i in (7, 8, 9)]
     assert transcripts.preprocess(ws, tmp_path / "state", "main", NOW, 3)["queued"] == 0
 
 
-def test_watermark_advances_only_after_the_signals_are_queued(ws: Workspace, tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_watermark_advances_only_after_the_signals_are_queued(
+    ws: Workspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     make_db(tmp_path / "state", history())
 
     def crash(_ws: Workspace, _signals: list[Any]) -> None:
@@ -157,16 +189,24 @@ def test_legacy_jsonl_sessions_with_malformed_and_partial_lines(ws: Workspace, t
     folder.mkdir(parents=True)
     path = folder / "legacy-1.jsonl"
     partial = line("user", "Remember that my passport expires in March", 12)
-    path.write_text("\n".join([
-        json.dumps({"type": "session", "id": "legacy-session"}),
-        line("user", "I always cycle to work when it is sunny", 10),
-        "not json at all",
-        line("assistant", "I hate rain", 11),
-    ]) + "\n" + partial[:30], encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            [
+                json.dumps({"type": "session", "id": "legacy-session"}),
+                line("user", "I always cycle to work when it is sunny", 10),
+                "not json at all",
+                line("assistant", "I hate rain", 11),
+            ]
+        )
+        + "\n"
+        + partial[:30],
+        encoding="utf-8",
+    )
     report = transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)
     assert report["malformed"] == 1
     assert [(s["session"], s["text"]) for s in queued(ws)] == [
-        ("legacy-session", "I always cycle to work when it is sunny")]
+        ("legacy-session", "I always cycle to work when it is sunny")
+    ]
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(partial[30:] + "\n")
     transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)

@@ -23,9 +23,13 @@ class Group(click.Group):
 
 @click.group(cls=Group, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", prog_name="hippocampus")
-@click.option("--workspace", type=click.Path(file_okay=False), envvar=None,
-              help="OpenClaw workspace (default: $WORKSPACE, else $OPENCLAW_WORKSPACE_DIR, else "
-                   "$OPENCLAW_STATE_DIR/workspace, else ~/.openclaw/workspace).")
+@click.option(
+    "--workspace",
+    type=click.Path(file_okay=False),
+    envvar=None,
+    help="OpenClaw workspace (default: $WORKSPACE, else $OPENCLAW_WORKSPACE_DIR, else "
+    "$OPENCLAW_STATE_DIR/workspace, else ~/.openclaw/workspace).",
+)
 @click.pass_context
 def main(ctx: click.Context, workspace: str | None) -> None:
     """Persistent memory for OpenClaw agents: capture, decay, reinforce, recall.

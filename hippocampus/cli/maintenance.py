@@ -25,8 +25,10 @@ def _decay(env: Env, archive: bool, as_json: bool) -> None:
     if report["archived"]:
         click.echo(f"Archived {len(report['archived'])} to {env.ws.archive_path}: {', '.join(report['archived'])}")
     elif report["candidates"]:
-        click.echo(f"Archive candidates (< {lifecycle.ARCHIVE_BELOW}): {', '.join(report['candidates'])}"
-                   " (run `hippocampus archive` to move them)")
+        click.echo(
+            f"Archive candidates (< {lifecycle.ARCHIVE_BELOW}): {', '.join(report['candidates'])}"
+            " (run `hippocampus archive` to move them)"
+        )
 
 
 @click.command()
@@ -54,15 +56,16 @@ def ingest(env: Env, file: Path, as_json: bool) -> None:
     """Import a conversation (JSON Lines: session, id, role, text, timestamp). Example: hippocampus ingest chat.jsonl"""
     sessions, bad = importing.read_conversation(file)
     show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=len(sessions), label="Encoding sessions", file=sys.stderr,
-                           hidden=not show) as bar:
+    with click.progressbar(length=len(sessions), label="Encoding sessions", file=sys.stderr, hidden=not show) as bar:
         report = encoding.ingest(env.ws, env.now, env.config, sessions, bar.update)
     report.malformed = bad
     if as_json:
         echo_json(report.to_dict())
     else:
-        click.echo(f"Sessions {len(sessions)}: created {len(report.created)}, reinforced "
-                   f"{len(report.reinforced)}, skipped {report.skipped}, malformed lines {bad}")
+        click.echo(
+            f"Sessions {len(sessions)}: created {len(report.created)}, reinforced "
+            f"{len(report.reinforced)}, skipped {report.skipped}, malformed lines {bad}"
+        )
 
 
 @click.command(name="import")
@@ -115,8 +118,10 @@ def encode(env: Env, as_json: bool) -> None:
     if as_json:
         echo_json(report.to_dict())
     else:
-        click.echo(f"Created {len(report.created)}, reinforced {len(report.reinforced)}, "
-                   f"skipped {report.skipped}, malformed {report.malformed}")
+        click.echo(
+            f"Created {len(report.created)}, reinforced {len(report.reinforced)}, "
+            f"skipped {report.skipped}, malformed {report.malformed}"
+        )
 
 
 @click.command()

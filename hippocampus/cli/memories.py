@@ -22,8 +22,9 @@ from hippocampus.core.model import Memory
 @click.option("--importance", type=float, help="0..1 (default: 0.9, an explicit request).")
 @json_option
 @pass_env
-def remember(env: Env, text: str, domain: str | None, category: str | None,
-             importance: float | None, as_json: bool) -> None:
+def remember(
+    env: Env, text: str, domain: str | None, category: str | None, importance: float | None, as_json: bool
+) -> None:
     """Store a memory now. Example: hippocampus remember "My sister's name is Alma" """
     memory = memories.remember(env.ws, env.now, env.config, text, domain, category, importance)
     if as_json:
@@ -44,8 +45,11 @@ def _recall_json(env: Env, query: str, k: int, reinforce: bool) -> list[dict[str
 @click.argument("query", required=False)
 @click.option("-k", "k", default=5, show_default=True, help="How many memories.")
 @click.option("--reinforce", is_flag=True, help="Count the results as used (reinforce them).")
-@click.option("--queries", type=click.File("r", encoding="utf-8"),
-              help="Answer one query per line; prints one JSON line per query.")
+@click.option(
+    "--queries",
+    type=click.File("r", encoding="utf-8"),
+    help="Answer one query per line; prints one JSON line per query.",
+)
 @json_option
 @pass_env
 def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, as_json: bool) -> None:
@@ -109,9 +113,13 @@ def heartbeat(env: Env, as_json: bool) -> None:
     """HEARTBEAT_OK, or the fading memories worth a review. Example: hippocampus heartbeat"""
     fading, soon = overview.heartbeat(env.ws, env.now, env.config)
     if as_json:
-        echo_json({"ok": not fading and not soon,
-                   "fading": [hit_json(h, env.now, env.config.curve) for h in fading],
-                   "decaying": [hit_json(h, env.now, env.config.curve) for h in soon]})
+        echo_json(
+            {
+                "ok": not fading and not soon,
+                "fading": [hit_json(h, env.now, env.config.curve) for h in fading],
+                "decaying": [hit_json(h, env.now, env.config.curve) for h in soon],
+            }
+        )
         return
     if not fading and not soon:
         click.echo("HEARTBEAT_OK")

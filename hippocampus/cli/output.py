@@ -27,8 +27,7 @@ def memory_json(memory: Memory, now: datetime, curve: str) -> dict[str, Any]:
 def hit_json(hit: Hit, now: datetime, curve: str) -> dict[str, Any]:
     """A recall hit: the memory plus its score parts."""
     data = memory_json(hit.memory, now, curve)
-    data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4),
-                 "recency": round(hit.recency, 4)})
+    data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4), "recency": round(hit.recency, 4)})
     return data
 
 

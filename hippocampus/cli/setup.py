@@ -24,13 +24,19 @@ def init(env: Env, as_json: bool) -> None:
     if as_json:
         echo_json(data)
         return
-    click.echo(f"{'Created' if data['indexCreated'] else 'Kept'} {env.ws.index_path} ({data['memories']} memories);"
-               f" wrote {data['core']} and {data['dashboard']}")
+    click.echo(
+        f"{'Created' if data['indexCreated'] else 'Kept'} {env.ws.index_path} ({data['memories']} memories);"
+        f" wrote {data['core']} and {data['dashboard']}"
+    )
 
 
 @click.command()
-@click.option("--output", "-o", type=click.Path(dir_okay=False),
-              help="Write the page here instead of $WORKSPACE/brain-dashboard.html.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    help="Write the page here instead of $WORKSPACE/brain-dashboard.html.",
+)
 @json_option
 @pass_env
 def dashboard(env: Env, output: str | None, as_json: bool) -> None:

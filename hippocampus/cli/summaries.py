@@ -16,9 +16,19 @@ def pending(env: Env, limit: int | None) -> None:
 
     Example: hippocampus pending --limit 20
     """
-    echo_json([{"id": m.id, "content": m.content, "domain": m.domain, "category": m.category,
-                "created": m.to_dict()["created"], "sources": [s.to_dict() for s in m.sources]}
-               for m in summaries.pending(env.ws, limit)])
+    echo_json(
+        [
+            {
+                "id": m.id,
+                "content": m.content,
+                "domain": m.domain,
+                "category": m.category,
+                "created": m.to_dict()["created"],
+                "sources": [s.to_dict() for s in m.sources],
+            }
+            for m in summaries.pending(env.ws, limit)
+        ]
+    )
 
 
 @click.command()
@@ -39,8 +49,12 @@ def revise(env: Env, memory_id: str, summary: str, as_json: bool) -> None:
 
 
 @click.command()
-@click.option("--url", envvar="HIPPOCAMPUS_LLM_URL", required=True,
-              help="OpenAI-compatible /v1 base URL, e.g. http://127.0.0.1:11434/v1 ($HIPPOCAMPUS_LLM_URL).")
+@click.option(
+    "--url",
+    envvar="HIPPOCAMPUS_LLM_URL",
+    required=True,
+    help="OpenAI-compatible /v1 base URL, e.g. http://127.0.0.1:11434/v1 ($HIPPOCAMPUS_LLM_URL).",
+)
 @click.option("--model", envvar="HIPPOCAMPUS_LLM_MODEL", required=True, help="Model name ($HIPPOCAMPUS_LLM_MODEL).")
 @click.option("--api-key", envvar="HIPPOCAMPUS_LLM_KEY", default="", help="API key ($HIPPOCAMPUS_LLM_KEY).")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="At most this many.")

@@ -28,8 +28,16 @@ def raw_signal(session: str, message_id: str, text: str, timestamp: str, speaker
     body = scrub(text)
     if not body:
         return None
-    return Signal(session=session, message_id=message_id, text=body, timestamp=timestamp, score=0.0,
-                  category=UNSCORED, role="user", speaker=speaker)
+    return Signal(
+        session=session,
+        message_id=message_id,
+        text=body,
+        timestamp=timestamp,
+        score=0.0,
+        category=UNSCORED,
+        role="user",
+        speaker=speaker,
+    )
 
 
 def score_queued(signals: list[Signal]) -> list[Signal]:
@@ -61,8 +69,17 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         score = score_clean(text, role) if text else None
         if score is None:
             continue
-        out.append(Signal(session=str(row.get("session", "")), message_id=str(row.get("id", "")), text=text,
-                          timestamp=str(row.get("timestamp") or default_time), score=score.value,
-                          domain=score.domain, category=score.category, role=role,
-                          speaker=str(row.get("speaker", ""))))
+        out.append(
+            Signal(
+                session=str(row.get("session", "")),
+                message_id=str(row.get("id", "")),
+                text=text,
+                timestamp=str(row.get("timestamp") or default_time),
+                score=score.value,
+                domain=score.domain,
+                category=score.category,
+                role=role,
+                speaker=str(row.get("speaker", "")),
+            )
+        )
     return out

@@ -68,5 +68,3 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
     if config.curve not in CURVES:
         raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
     return config
-
-

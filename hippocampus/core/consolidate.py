@@ -18,7 +18,9 @@ from hippocampus.core.tokens import tokenize
 CANDIDATES_PER_WORD = 50
 
 
-def merge_near_duplicates(memories: list[Memory], now: datetime, curve: str) -> tuple[list[Memory], list[dict[str, str]]]:
+def merge_near_duplicates(
+    memories: list[Memory], now: datetime, curve: str
+) -> tuple[list[Memory], list[dict[str, str]]]:
     """The memories left after merging (in their original order) and the merges, `{"from", "into"}`.
 
     Survivors are changed in place (sources, counts, creation time).
@@ -43,8 +45,9 @@ def merge_near_duplicates(memories: list[Memory], now: datetime, curve: str) -> 
     return sorted(keep, key=lambda m: order.get(m.id, 0)), merged
 
 
-def _match(keep: list[Memory], buckets: dict[tuple[str, str], list[int]], memory: Memory,
-           words: set[str]) -> int | None:
+def _match(
+    keep: list[Memory], buckets: dict[tuple[str, str], list[int]], memory: Memory, words: set[str]
+) -> int | None:
     """Position in `keep` of a survivor that says the same as `memory`, if any."""
     seen: set[int] = set()
     for word in words:

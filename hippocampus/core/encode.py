@@ -60,8 +60,12 @@ class EncodeResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The `--json` form (events are in the events log, not here)."""
-        return {"created": self.created, "reinforced": self.reinforced, "skipped": self.skipped,
-                "malformed": self.malformed}
+        return {
+            "created": self.created,
+            "reinforced": self.reinforced,
+            "skipped": self.skipped,
+            "malformed": self.malformed,
+        }
 
 
 class _Candidates:
@@ -199,8 +203,13 @@ def encode(
         if signal.message_id:
             seen.add(key)
         result.events.append(
-            {"time": format_time(moment), "type": kind, "id": memory_id,
-             "session": signal.session, "message": signal.message_id}
+            {
+                "time": format_time(moment),
+                "type": kind,
+                "id": memory_id,
+                "session": signal.session,
+                "message": signal.message_id,
+            }
         )
     return result
 

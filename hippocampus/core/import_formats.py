@@ -36,10 +36,16 @@ def import_ebbinghaus(index: Index, data: dict[str, Any], now: datetime) -> list
         reviewed = parse_time(str(item.get("last_reviewed") or item.get("created") or format_time(now)))
         stability = float(item.get("stability", 1.0)) or 1.0
         memory = Memory(
-            id=index.new_id(), content=str(item["content"]).strip(), domain="user",
-            category=str(item.get("category") or "general"), anchor=1.0, importance=1.0,
-            created=parse_time(str(item.get("created") or format_time(reviewed))), last_accessed=reviewed,
-            times_reinforced=int(item.get("review_count", 0)), stability=stability,
+            id=index.new_id(),
+            content=str(item["content"]).strip(),
+            domain="user",
+            category=str(item.get("category") or "general"),
+            anchor=1.0,
+            importance=1.0,
+            created=parse_time(str(item.get("created") or format_time(reviewed))),
+            last_accessed=reviewed,
+            times_reinforced=int(item.get("review_count", 0)),
+            stability=stability,
             sources=[Source("memory-ebbinghaus", str(item.get("id", "")), format_time(reviewed))],
         )
         memory.importance = lifecycle.effective_importance(memory, now, lifecycle.EBBINGHAUS)

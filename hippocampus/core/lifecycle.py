@@ -70,9 +70,7 @@ def effective_importance(memory: Memory, now: datetime, curve: str = EXPONENTIAL
     return memory.anchor * retention(days, curve, memory.stability)
 
 
-def reinforce(
-    memory: Memory, now: datetime, rate: float = USE_RATE, curve: str = EXPONENTIAL
-) -> Memory:
+def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: str = EXPONENTIAL) -> Memory:
     """Return `memory` reinforced at `now`: new = e + (1 − e) × rate from the effective value e."""
     current = effective_importance(memory, now, curve)
     boosted = current + (1.0 - current) * rate

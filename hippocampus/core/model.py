@@ -64,8 +64,21 @@ class Source(ValueClass):
 class Memory(ValueClass):
     """One memory. `anchor` is the importance as of `last_accessed`; decay is derived from it."""
 
-    __slots__ = ("id", "content", "domain", "category", "anchor", "importance", "created", "last_accessed",
-                 "times_reinforced", "keywords", "stability", "sources", "summary_pending")
+    __slots__ = (
+        "id",
+        "content",
+        "domain",
+        "category",
+        "anchor",
+        "importance",
+        "created",
+        "last_accessed",
+        "times_reinforced",
+        "keywords",
+        "stability",
+        "sources",
+        "summary_pending",
+    )
     id: str
     content: str
     domain: str
@@ -80,10 +93,23 @@ class Memory(ValueClass):
     sources: list[Source]
     summary_pending: bool
 
-    def __init__(self, id: str, content: str, *, created: datetime, last_accessed: datetime,  # noqa: A002
-                 domain: str = "user", category: str = "general", anchor: float = 0.5, importance: float = 0.5,
-                 times_reinforced: int = 0, keywords: list[str] | None = None, stability: float = 1.0,
-                 sources: list[Source] | None = None, summary_pending: bool = False) -> None:
+    def __init__(
+        self,
+        id: str,  # noqa: A002 - the field is called id in index.json and everywhere else
+        content: str,
+        *,
+        created: datetime,
+        last_accessed: datetime,
+        domain: str = "user",
+        category: str = "general",
+        anchor: float = 0.5,
+        importance: float = 0.5,
+        times_reinforced: int = 0,
+        keywords: list[str] | None = None,
+        stability: float = 1.0,
+        sources: list[Source] | None = None,
+        summary_pending: bool = False,
+    ) -> None:
         # created and last_accessed are required: core never reads the clock (see core/__init__.py)
         self.id, self.content, self.domain, self.category = id, content, domain, category
         self.anchor, self.importance = anchor, importance
@@ -148,8 +174,18 @@ class Signal(ValueClass):
     role: str
     speaker: str
 
-    def __init__(self, session: str, message_id: str, text: str, timestamp: str, score: float,
-                 domain: str = "user", category: str = "general", role: str = "user", speaker: str = "") -> None:
+    def __init__(
+        self,
+        session: str,
+        message_id: str,
+        text: str,
+        timestamp: str,
+        score: float,
+        domain: str = "user",
+        category: str = "general",
+        role: str = "user",
+        speaker: str = "",
+    ) -> None:
         self.session, self.message_id, self.text, self.timestamp = session, message_id, text, timestamp
         self.score, self.domain, self.category, self.role, self.speaker = score, domain, category, role, speaker
 
@@ -192,8 +228,9 @@ class Index(ValueClass):
     last_updated: str
     decay_last_run: str
 
-    def __init__(self, memories: list[Memory] | None = None, next_id: int = 1, last_updated: str = "",
-                 decay_last_run: str = "") -> None:
+    def __init__(
+        self, memories: list[Memory] | None = None, next_id: int = 1, last_updated: str = "", decay_last_run: str = ""
+    ) -> None:
         self.memories = list(memories) if memories is not None else []
         self.next_id, self.last_updated, self.decay_last_run = next_id, last_updated, decay_last_run
 

@@ -23,7 +23,12 @@ class Hit(ValueClass):
 
     def __init__(self, memory: Memory, score: float, relevance: float, effective: float, recency: float) -> None:
         self.memory, self.score, self.relevance, self.effective, self.recency = (
-            memory, score, relevance, effective, recency)
+            memory,
+            score,
+            relevance,
+            effective,
+            recency,
+        )
 
     @property
     def tier(self) -> str:
@@ -59,9 +64,7 @@ def rank(candidates: list[tuple[Memory, float]], now: datetime, config: Config, 
     hits = []
     for i, (memory, relevance) in enumerate(candidates):
         score = (
-            config.weight_relevance * rel_n[i]
-            + config.weight_importance * imp_n[i]
-            + config.weight_recency * rec_n[i]
+            config.weight_relevance * rel_n[i] + config.weight_importance * imp_n[i] + config.weight_recency * rec_n[i]
         )
         hits.append(Hit(memory, score, relevance, effective[i], recent[i]))
     hits.sort(key=lambda h: (-h.score, h.memory.id))

@@ -11,10 +11,12 @@ import re
 from hippocampus.core.clean import clean
 
 _SECRET_WORDS = (
-    r"(?:password|passwd|passphrase|passcode|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"
+    r"(?:password|passwd|passphrase|passcode|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"  # noqa: S105 - the key words that announce a secret, not a secret
     r"|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)"
 )
 _VALUE = r"(?!\[REDACTED)(?:\"[^\"]*\"|'[^']*'|\S+)"
+
+
 class _Lazy:
     """A pattern compiled on first use: most messages hold no secret, and compiling all of them
     costs several milliseconds of every hook process."""
@@ -57,28 +59,40 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
     ),
     (("sk-",), _Lazy(r"(?<![\w-])sk-[A-Za-z0-9_\-]{16,}"), "[REDACTED:api-key]"),
     (("k_live_", "k_test_"), _Lazy(r"(?<![\w-])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}"), "[REDACTED:api-key]"),
-    (("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-     _Lazy(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
-     "[REDACTED:github]"),
-    (("akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa"),
-     _Lazy(r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA)[A-Z0-9]{16}"
-                       r"(?![A-Z0-9])"), "[REDACTED:aws]"),
+    (
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        _Lazy(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
+        "[REDACTED:github]",
+    ),
+    (
+        ("akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa"),
+        _Lazy(
+            r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA)[A-Z0-9]{16}"
+            r"(?![A-Z0-9])"
+        ),
+        "[REDACTED:aws]",
+    ),
     (("xox",), _Lazy(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"), "[REDACTED:slack]"),
     (("hooks.slack.com",), _Lazy(r"https://hooks\.slack\.com/services/\S+"), "[REDACTED:slack]"),
     (("aiza",), _Lazy(r"(?<![\w-])AIza[0-9A-Za-z_\-]{30,}"), "[REDACTED:google]"),
     (("eyj",), _Lazy(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"), "[REDACTED:jwt]"),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
+        _Lazy(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)\s*){_VALUE}"),
+        r"\1[REDACTED]",
+    ),
+    (
+        ("pass", "pwd"),
+        _Lazy(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
+        r"\1[REDACTED]",
+    ),
+    (
+        ("密", "口令", "令牌", "码", "碼"),
         _Lazy(
-            rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)\s*){_VALUE}"
+            r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"
         ),
         r"\1[REDACTED]",
     ),
-    (("pass", "pwd"), _Lazy(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
-     r"\1[REDACTED]"),
-    (("密", "口令", "令牌", "码", "碼"),
-     _Lazy(r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"),
-     r"\1[REDACTED]"),
 )
 _CUT_SECRET_RE = re.compile(
     r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"

@@ -81,9 +81,7 @@ _PEOPLE = (
     r"father)|boss|manager|friend|best friend|colleague|co-?worker|teacher|doctor|therapist|roommate|"
     r"neighbou?r|dog|cat|family|team"
 )
-_PEOPLE_ZH = (
-    r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|老婆|老公|妻子|丈夫|女朋友|男朋友|儿子|女儿|孩子|老板|朋友|同事|室友|狗|猫|家人"
-)
+_PEOPLE_ZH = r"妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|老婆|老公|妻子|丈夫|女朋友|男朋友|儿子|女儿|孩子|老板|朋友|同事|室友|狗|猫|家人"  # noqa: E501 - one alternation
 _FEELINGS = (
     r"happy|sad|anxious|worried|stressed|scared|afraid|excited|depressed|lonely|angry|upset|frustrated|"
     r"overwhelmed|nervous|grateful|proud|heartbroken|exhausted|tired|hurt|ashamed|embarrassed|thrilled|"
@@ -100,41 +98,75 @@ _INTENSIFIERS = (
 _OBJECT_PERSON = rf"(?:you|my (?:{_PEOPLE}))\b"  # not him/her/them: "I love them" is usually about boots
 
 _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
-    ("remember", REMEMBER,
-     _en(r"remember (?:that|this)\b|please remember\b|(?:don't|dont|do not|never) forget\b|note that\b"
-         r"|make a note\b|keep in mind\b|for the record\b|can you remember\b"),
-     re.compile(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて")),
-    ("emotion", EMOTIONAL,
-     _en(rf"i(?: feel| felt|'m feeling| am feeling|'ve been feeling) {_INTENSIFIERS}(?:{_FEELINGS}|{_STATES})\b"
-         rf"|i(?:'m| am| was| have been|'ve been) {_INTENSIFIERS}(?:{_FEELINGS})\b(?! to\b)"
-         rf"|i (?:really |truly |deeply )?(?:love|hate|miss|adore) {_OBJECT_PERSON}"
-         rf"|i(?:'m| am) (?:grieving|crying|scared)\b|i cried\b|makes me (?:{_FEELINGS})\b"),
-     re.compile(rf"我(?:很|好|真|非常|特别|有点|太)?(?:{_FEELINGS_ZH})|我感到|我觉得.{{0,6}}(?:{_FEELINGS_ZH})"
-                r"|我(?:爱|恨)(?:你|他|她|我的)|我(?:好|很|真)?想(?:你|他|她)了")),
-    ("preference", PREFERENCE,
-     _en(r"i (?:really |strongly |much |generally |usually |definitely |absolutely |kind of |just )?"
-         r"(?:prefer|like|love|enjoy|adore|hate|dislike|detest|can't stand|cannot stand)"
-         r" (?!(?:this|that|it|these|those|to know|to ask)\b)"
-         r"|i (?:always|never|usually)\b|my (?:favou?rite|fave)\b|i(?:'d| would) rather\b"
-         r"|is my (?:preference|favou?rite)\b|my preference\b|i(?:'m| am) (?:a )?(?:vegetarian|vegan)\b"
-         r"|i(?:'m| am) allergic\b|i (?:don't|dont|do not) (?:like|eat|drink)\b"),
-     re.compile(r"我(?:更|最|很|真|特别|非常|比较|不)?(?:喜欢|喜歡|讨厌|討厭|偏好|爱吃|爱喝)"
-                r"|我(?:总是|從不|从不|从来不|宁愿|寧願)|我(?:是)?(?:素食|过敏)")),
-    ("decision", DECISION,
-     _en(r"(?:we|i|we've|i've|we have|i have)(?: just| finally| already)? decided\b|let'?s go with\b"
-         r"|let us go with\b|we should\b|we(?:'ll| will) go with\b|we agreed\b|the decision is\b"
-         r"|i(?:'ve| have)? (?:chosen|chose)\b|we(?:'re| are) going with\b|we(?:'ll| will) use\b"),
-     re.compile(r"决定|決定|我们应该|我們應該|就这么定|就這麼定|我们选|选定了")),
-    ("person", PERSON_PROJECT,
-     _en(rf"my (?:{_PEOPLE})(?:'s)?\b|my name is\b|call me\b|i live in\b|i(?:'m| am) from\b"
-         r"|i was born\b|i work (?:as|at|for)\b|i(?:'m| am) (?:\d+|a|an) (?:\w+ )?(?:years? old|\w+er|\w+ist|"
-         r"\w+ian|student|nurse|doctor|engineer|teacher|parent|mom|dad)\b"
-         rf"|i have (?:a|two|three|\d+) (?:{_PEOPLE})"),
-     re.compile(rf"我(?:的)?(?:{_PEOPLE_ZH})|我叫|我的名字|我住在|我来自|我在.{{0,8}}工作|我是(?:一名|一个|个)")),
-    ("project", PERSON_PROJECT,
-     _en(r"i(?:'m| am)(?: currently| now)? (?:working on|building|writing|developing)\b"
-         r"|(?:my|our|the) (?:project|startup|thesis|repo|app|deadline|sprint)\b|working on\b"),
-     re.compile(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止")),
+    (
+        "remember",
+        REMEMBER,
+        _en(
+            r"remember (?:that|this)\b|please remember\b|(?:don't|dont|do not|never) forget\b|note that\b"
+            r"|make a note\b|keep in mind\b|for the record\b|can you remember\b"
+        ),
+        re.compile(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて"),
+    ),
+    (
+        "emotion",
+        EMOTIONAL,
+        _en(
+            rf"i(?: feel| felt|'m feeling| am feeling|'ve been feeling) {_INTENSIFIERS}(?:{_FEELINGS}|{_STATES})\b"
+            rf"|i(?:'m| am| was| have been|'ve been) {_INTENSIFIERS}(?:{_FEELINGS})\b(?! to\b)"
+            rf"|i (?:really |truly |deeply )?(?:love|hate|miss|adore) {_OBJECT_PERSON}"
+            rf"|i(?:'m| am) (?:grieving|crying|scared)\b|i cried\b|makes me (?:{_FEELINGS})\b"
+        ),
+        re.compile(
+            rf"我(?:很|好|真|非常|特别|有点|太)?(?:{_FEELINGS_ZH})|我感到|我觉得.{{0,6}}(?:{_FEELINGS_ZH})"
+            r"|我(?:爱|恨)(?:你|他|她|我的)|我(?:好|很|真)?想(?:你|他|她)了"
+        ),
+    ),
+    (
+        "preference",
+        PREFERENCE,
+        _en(
+            r"i (?:really |strongly |much |generally |usually |definitely |absolutely |kind of |just )?"
+            r"(?:prefer|like|love|enjoy|adore|hate|dislike|detest|can't stand|cannot stand)"
+            r" (?!(?:this|that|it|these|those|to know|to ask)\b)"
+            r"|i (?:always|never|usually)\b|my (?:favou?rite|fave)\b|i(?:'d| would) rather\b"
+            r"|is my (?:preference|favou?rite)\b|my preference\b|i(?:'m| am) (?:a )?(?:vegetarian|vegan)\b"
+            r"|i(?:'m| am) allergic\b|i (?:don't|dont|do not) (?:like|eat|drink)\b"
+        ),
+        re.compile(
+            r"我(?:更|最|很|真|特别|非常|比较|不)?(?:喜欢|喜歡|讨厌|討厭|偏好|爱吃|爱喝)"
+            r"|我(?:总是|從不|从不|从来不|宁愿|寧願)|我(?:是)?(?:素食|过敏)"
+        ),
+    ),
+    (
+        "decision",
+        DECISION,
+        _en(
+            r"(?:we|i|we've|i've|we have|i have)(?: just| finally| already)? decided\b|let'?s go with\b"
+            r"|let us go with\b|we should\b|we(?:'ll| will) go with\b|we agreed\b|the decision is\b"
+            r"|i(?:'ve| have)? (?:chosen|chose)\b|we(?:'re| are) going with\b|we(?:'ll| will) use\b"
+        ),
+        re.compile(r"决定|決定|我们应该|我們應該|就这么定|就這麼定|我们选|选定了"),
+    ),
+    (
+        "person",
+        PERSON_PROJECT,
+        _en(
+            rf"my (?:{_PEOPLE})(?:'s)?\b|my name is\b|call me\b|i live in\b|i(?:'m| am) from\b"
+            r"|i was born\b|i work (?:as|at|for)\b|i(?:'m| am) (?:\d+|a|an) (?:\w+ )?(?:years? old|\w+er|\w+ist|"
+            r"\w+ian|student|nurse|doctor|engineer|teacher|parent|mom|dad)\b"
+            rf"|i have (?:a|two|three|\d+) (?:{_PEOPLE})"
+        ),
+        re.compile(rf"我(?:的)?(?:{_PEOPLE_ZH})|我叫|我的名字|我住在|我来自|我在.{{0,8}}工作|我是(?:一名|一个|个)"),
+    ),
+    (
+        "project",
+        PERSON_PROJECT,
+        _en(
+            r"i(?:'m| am)(?: currently| now)? (?:working on|building|writing|developing)\b"
+            r"|(?:my|our|the) (?:project|startup|thesis|repo|app|deadline|sprint)\b|working on\b"
+        ),
+        re.compile(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止"),
+    ),
 )
 
 _NOT_REMEMBER = _en(r"(?:do|did|don't|dont|can't|cannot) (?:you |i )?remember\b|remember when\b")
@@ -260,5 +292,3 @@ def score_clean(body: str, role: str = "user") -> Score | None:
 
 
 # --- the humanoid V-score ---------------------------------------------------------------------
-
-

@@ -26,12 +26,37 @@ SAME_THRESHOLD = 0.65
 _NEGATORS = {"not", "no", "never", "nor", "without", "neither", "cannot"}
 _CONTRASTS = {"over", "than", "instead", "versus", "vs", "unlike"}
 _BREAKS = {"but", "however", "although", "though", "yet", "whereas"}
-_META = {"remember", "forget", "note", "please", "user", "actually", "really", "honestly", "rather",
-         "think", "guess", "basically", "tell", "told"}
+_META = {
+    "remember",
+    "forget",
+    "note",
+    "please",
+    "user",
+    "actually",
+    "really",
+    "honestly",
+    "rather",
+    "think",
+    "guess",
+    "basically",
+    "tell",
+    "told",
+}
 _CONCEPTS = {
-    "prefer": "~like", "lik": "~like", "lov": "~like", "enjoy": "~like", "favorit": "~like",
-    "favourit": "~like", "fond": "~like", "ador": "~like", "hat": "~dislike", "dislik": "~dislike",
-    "detest": "~dislike", "loath": "~dislike", "nam": "~name", "call": "~name",
+    "prefer": "~like",
+    "lik": "~like",
+    "lov": "~like",
+    "enjoy": "~like",
+    "favorit": "~like",
+    "favourit": "~like",
+    "fond": "~like",
+    "ador": "~like",
+    "hat": "~dislike",
+    "dislik": "~dislike",
+    "detest": "~dislike",
+    "loath": "~dislike",
+    "nam": "~name",
+    "call": "~name",
 }
 _PREFERRING = {"~like", "~dislike", "choos", "chos", "chose", "pick", "want", "rather"}
 _CJK_NEGATORS = set("不没沒别別未勿")  # not 非 or 无: 非常 is "very", 无论 "whatever"

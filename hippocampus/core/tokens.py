@@ -13,8 +13,16 @@ from __future__ import annotations
 import re
 
 _CJK_RANGES = (
-    (0x1100, 0x11FF), (0x3005, 0x3007), (0x3040, 0x30FF), (0x3130, 0x318F), (0x31F0, 0x31FF),
-    (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF66, 0xFF9F),
+    (0x1100, 0x11FF),
+    (0x3005, 0x3007),
+    (0x3040, 0x30FF),
+    (0x3130, 0x318F),
+    (0x31F0, 0x31FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+    (0xFF66, 0xFF9F),
     (0x20000, 0x3134F),
 )
 """Han, kana and Hangul. Checked in Python: big ranges in a regex class cost ~10 ms to compile per process."""
@@ -48,8 +56,25 @@ def _split_word(word: str) -> list[str]:
     return [word.replace("'", "")]
 
 
-_SUFFIXES = ("ization", "ation", "ement", "ment", "ness", "less", "ful", "enc", "anc", "abl", "ibl",
-             "ity", "ous", "ism", "ist", "al", "ly")
+_SUFFIXES = (
+    "ization",
+    "ation",
+    "ement",
+    "ment",
+    "ness",
+    "less",
+    "ful",
+    "enc",
+    "anc",
+    "abl",
+    "ibl",
+    "ity",
+    "ous",
+    "ism",
+    "ist",
+    "al",
+    "ly",
+)
 _STEMS: dict[str, str] = {}
 
 

@@ -31,8 +31,9 @@ HEIGHT = 250
 LEFT, RIGHT, TOP, BOTTOM = 46, 12, 14, 44
 BINS = 20
 HORIZON_DAYS = 90
-CREATE_KINDS = frozenset({"encode", "encoded", "create", "created", "remember", "remembered", "new", "add",
-                          "added", "import", "imported"})
+CREATE_KINDS = frozenset(
+    {"encode", "encoded", "create", "created", "remember", "remembered", "new", "add", "added", "import", "imported"}
+)
 REINFORCE_KINDS = frozenset({"reinforce", "reinforced", "review", "reviewed", "repeat", "repeated"})
 
 
@@ -102,8 +103,9 @@ def _y_axis(parts: list[str], ticks: Iterable[tuple[float, str]], label: str) ->
 def _x_title(parts: list[str], label: str) -> None:
     """The x axis title under the tick labels."""
     x0, _, width, _ = _plot_box()
-    parts.append(f'<text class="lbl" x="{_fmt(x0 + width / 2)}" y="{HEIGHT - 6}" text-anchor="middle">'
-                 f"{escape(label)}</text>")
+    parts.append(
+        f'<text class="lbl" x="{_fmt(x0 + width / 2)}" y="{HEIGHT - 6}" text-anchor="middle">{escape(label)}</text>'
+    )
 
 
 def _count_ticks(top: int) -> tuple[int, list[tuple[float, str]]]:
@@ -142,14 +144,13 @@ def importance_histogram(values: Sequence[float]) -> Markup:
         if floor > 0:
             parts.append(f'<line class="thr" x1="{_fmt(x)}" x2="{_fmt(x)}" y1="{TOP}" y2="{y0}"/>')
     for mark in (0.0, ARCHIVE_BELOW, ACTIVE_FLOOR, CORE_FLOOR, 1.0):
-        parts.append(f'<text class="lbl" x="{_fmt(x0 + mark * width)}" y="{y0 + 16}" text-anchor="middle">'
-                     f"{mark:.1f}</text>")
+        parts.append(
+            f'<text class="lbl" x="{_fmt(x0 + mark * width)}" y="{y0 + 16}" text-anchor="middle">{mark:.1f}</text>'
+        )
     _x_title(parts, "effective importance now")
     parts.append("</svg>")
-    legend = "".join(
-        f'<li><span class="sw t-{name}"></span>{name} <b>{counts[name]}</b></li>' for name, _ in TIERS
-    )
-    return Markup("".join(parts) + f'<ul class="legend">{legend}</ul>')
+    legend = "".join(f'<li><span class="sw t-{name}"></span>{name} <b>{counts[name]}</b></li>' for name, _ in TIERS)
+    return Markup("".join(parts) + f'<ul class="legend">{legend}</ul>')  # noqa: S704 - built only from escaped parts and our own static files
 
 
 def decay_series(
@@ -159,9 +160,7 @@ def decay_series(
     ranked = heapq.nsmallest(top, memories, key=lambda m: (-effective_importance(m, now, curve), m.id))
     series = []
     for memory in ranked:
-        points = tuple(
-            effective_importance(memory, now + timedelta(days=d), curve) for d in range(horizon + 1)
-        )
+        points = tuple(effective_importance(memory, now + timedelta(days=d), curve) for d in range(horizon + 1))
         series.append(DecaySeries(memory.id, memory.content, points))
     return series
 
@@ -171,34 +170,43 @@ def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
     curve_text = "exp(−days/stability)" if curve == EBBINGHAUS else "0.99^days"
     parts = _svg_open(
         "Decay of the top memories over the next 90 days",
-        f"curve {curve_text}; " + "; ".join(
+        f"curve {curve_text}; "
+        + "; ".join(
             f"{s.memory_id} {s.points[0]:.2f} now, {s.points[-1]:.2f} in {len(s.points) - 1} days" for s in series
         ),
     )
     _y_axis(parts, [(v / 5, f"{v / 5:.1f}") for v in range(6)], "effective importance")
     x0, y0, width, height = _plot_box()
     horizon = max((len(s.points) - 1 for s in series), default=HORIZON_DAYS) or 1
-    marks = [(CORE_FLOOR, f"core ≥ {CORE_FLOOR}"), (ACTIVE_FLOOR, f"active ≥ {ACTIVE_FLOOR}"),
-             (ARCHIVE_BELOW, f"archive < {ARCHIVE_BELOW}")]
+    marks = [
+        (CORE_FLOOR, f"core ≥ {CORE_FLOOR}"),
+        (ACTIVE_FLOOR, f"active ≥ {ACTIVE_FLOOR}"),
+        (ARCHIVE_BELOW, f"archive < {ARCHIVE_BELOW}"),
+    ]
     if curve == EBBINGHAUS:
         marks.append((BAND_FADING_BELOW, f"fading < {BAND_FADING_BELOW}"))
     for value, text in marks:
         y = y0 - value * height
         parts.append(f'<line class="thr" x1="{x0}" x2="{x0 + width}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
-        parts.append(f'<text class="lbl thr-lbl" x="{x0 + width - 4}" y="{_fmt(y - 4)}" text-anchor="end">'
-                     f"{escape(text)}</text>")
+        parts.append(
+            f'<text class="lbl thr-lbl" x="{x0 + width - 4}" y="{_fmt(y - 4)}" text-anchor="end">{escape(text)}</text>'
+        )
     for day in range(0, horizon + 1, 15):
-        parts.append(f'<text class="lbl" x="{_fmt(x0 + day / horizon * width)}" y="{y0 + 16}"'
-                     f' text-anchor="middle">{day}</text>')
+        parts.append(
+            f'<text class="lbl" x="{_fmt(x0 + day / horizon * width)}" y="{y0 + 16}" text-anchor="middle">{day}</text>'
+        )
     for number, item in enumerate(series):
         coords = " ".join(
             f"{_fmt(x0 + d / horizon * width)},{_fmt(y0 - min(1.0, v) * height)}" for d, v in enumerate(item.points)
         )
-        parts.append(f'<polyline class="line s{number % 5}" points="{coords}"><title>{escape(item.memory_id)}'
-                     f"</title></polyline>")
+        parts.append(
+            f'<polyline class="line s{number % 5}" points="{coords}"><title>{escape(item.memory_id)}</title></polyline>'
+        )
     if not series:
-        parts.append(f'<text class="lbl" x="{_fmt(x0 + width / 2)}" y="{_fmt(y0 - height / 2)}"'
-                     ' text-anchor="middle">no memories yet</text>')
+        parts.append(
+            f'<text class="lbl" x="{_fmt(x0 + width / 2)}" y="{_fmt(y0 - height / 2)}"'
+            ' text-anchor="middle">no memories yet</text>'
+        )
     _x_title(parts, f"days from now (curve {curve_text})")
     parts.append("</svg>")
     legend = "".join(
@@ -206,7 +214,7 @@ def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
         f'<span class="clip">{escape(s.label)}</span></li>'
         for n, s in enumerate(series)
     )
-    return Markup("".join(parts) + (f'<ul class="legend legend-lines">{legend}</ul>' if legend else ""))
+    return Markup("".join(parts) + (f'<ul class="legend legend-lines">{legend}</ul>' if legend else ""))  # noqa: S704 - built only from escaped parts and our own static files
 
 
 def _count(value: object) -> int:
@@ -289,16 +297,22 @@ def activity_chart(days: Sequence[ActivityDay]) -> Markup:
         for cls, count in (("c-created", item.created), ("c-reinforced", item.reinforced)):
             if count:
                 h = count / axis_max * height
-                parts.append(f'<rect class="bar {cls}" x="{_fmt(x + 0.5)}" y="{_fmt(base - h)}"'
-                             f' width="{_fmt(max(bar - 1, 0.5))}" height="{_fmt(h)}"><title>'
-                             f"{item.day.isoformat()}: {count} {cls[2:]}</title></rect>")
+                parts.append(
+                    f'<rect class="bar {cls}" x="{_fmt(x + 0.5)}" y="{_fmt(base - h)}"'
+                    f' width="{_fmt(max(bar - 1, 0.5))}" height="{_fmt(h)}"><title>'
+                    f"{item.day.isoformat()}: {count} {cls[2:]}</title></rect>"
+                )
                 base -= h
         if (len(days) - 1 - i) % label_every == 0:
             anchor = "end" if i == len(days) - 1 else "middle"
-            parts.append(f'<text class="lbl" x="{_fmt(x + bar if anchor == "end" else x + bar / 2)}" y="{y0 + 16}"'
-                         f' text-anchor="{anchor}">{item.day.strftime("%m-%d")}</text>')
+            parts.append(
+                f'<text class="lbl" x="{_fmt(x + bar if anchor == "end" else x + bar / 2)}" y="{y0 + 16}"'
+                f' text-anchor="{anchor}">{item.day.strftime("%m-%d")}</text>'
+            )
     _x_title(parts, "day (UTC)")
     parts.append("</svg>")
-    legend = (f'<li><span class="sw c-created"></span>created <b>{made}</b></li>'
-              f'<li><span class="sw c-reinforced"></span>reinforced <b>{boosted}</b></li>')
-    return Markup("".join(parts) + f'<ul class="legend">{legend}</ul>')
+    legend = (
+        f'<li><span class="sw c-created"></span>created <b>{made}</b></li>'
+        f'<li><span class="sw c-reinforced"></span>reinforced <b>{boosted}</b></li>'
+    )
+    return Markup("".join(parts) + f'<ul class="legend">{legend}</ul>')  # noqa: S704 - built only from escaped parts and our own static files

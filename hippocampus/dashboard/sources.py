@@ -27,9 +27,7 @@ SISTER_FILES = {
 }
 """Sister skill -> its state file under `memory/`."""
 
-_FIELD = re.compile(
-    r"^\s*(?:[-*+]\s+)?\**\s*(name|avatar|emoji)\s*\**\s*:\s*\**\s*(.*?)\s*$", re.IGNORECASE
-)
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?\**\s*(name|avatar|emoji)\s*\**\s*:\s*\**\s*(.*?)\s*$", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"^[_*]*\(.*\)[_*]*$")
 _DATA_URI = re.compile(r"^data:(image/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/=\s]+)$")
 

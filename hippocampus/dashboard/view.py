@@ -30,7 +30,6 @@ from hippocampus.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, 
 from hippocampus.dashboard.sources import Identity, SisterFile
 
 if TYPE_CHECKING:
-
     pass
 
 FADING_DAYS = 7.0
@@ -156,11 +155,20 @@ def fading_rows(memories: Sequence[Memory], now: datetime, curve: str) -> list[F
         value = effective_importance(memory, now, curve)
         reinforce = f"hippocampus reinforce {memory.id}"
         if value < ARCHIVE_BELOW:
-            faded.append(FadingRow(memory.id, memory.content, value, "archive candidate", 0.0,
-                                   (reinforce, "hippocampus decay --archive")))
+            faded.append(
+                FadingRow(
+                    memory.id,
+                    memory.content,
+                    value,
+                    "archive candidate",
+                    0.0,
+                    (reinforce, "hippocampus decay --archive"),
+                )
+            )
             continue
         threshold, what, commands = (
-            (CORE_FLOOR, "leaves core", (reinforce,)) if value >= CORE_FLOOR
+            (CORE_FLOOR, "leaves core", (reinforce,))
+            if value >= CORE_FLOOR
             else (ARCHIVE_BELOW, "below 0.2", (reinforce, "hippocampus decay --archive"))
         )
         if value * retention(FADING_DAYS, curve, memory.stability) >= threshold:
@@ -206,11 +214,10 @@ def build_view(
         histogram=charts.importance_histogram([r.effective for r in rows]),
         decay=charts.decay_chart(charts.decay_series(index.memories, now, curve), curve),
         activity=charts.activity_chart(days),
-        activity_note="" if from_events or not rows else
-        "events.jsonl records no creations, so creations are counted from the memories' created dates.",
+        activity_note=""
+        if from_events or not rows
+        else "events.jsonl records no creations, so creations are counted from the memories' created dates.",
         amygdala=amygdala_view(sisters.get("amygdala")),
         vta=vta_view(sisters.get("vta")),
         categories=sorted({r.category for r in rows}),
     )
-
-

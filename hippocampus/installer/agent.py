@@ -12,8 +12,9 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from hippocampus.installer.names import AGENT_ID, python_argv
 from hippocampus.installer.patches import MISSING, config_changes, lookup, merged, nest, new_objects
-from hippocampus.installer.plan import AGENT_ID, Observed, Options, agent_workspace, python_argv
+from hippocampus.installer.plan import Observed, Options, agent_workspace
 from hippocampus.openclaw.cli import OpenClaw
 
 
@@ -45,8 +46,7 @@ def write_agent_files(opts: Options, seen: Observed, workspace: Path) -> list[st
     return written
 
 
-def add_agent(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Any,
-              say: Any) -> None:
+def add_agent(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Any, say: Any) -> None:
     """Create the agent (once), or refresh its files when this installer made it."""
     exists = seen.agent_exists
     entry = record.get("agent") or {}
@@ -59,13 +59,14 @@ def add_agent(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, A
         before = read_config(seen.config_file) if seen.config_exists else {}
         claw.agents_add(AGENT_ID, workspace, seen.default_model)
         after = read_config(seen.config_file)
-        entry = {"id": AGENT_ID, "created": True, "workspace": str(workspace), "configChanges": [],
-                 "newObjects": []}
+        entry = {"id": AGENT_ID, "created": True, "workspace": str(workspace), "configChanges": [], "newObjects": []}
         if before is not None and after is not None:
             entry.update(configChanges=config_changes(before, after), newObjects=new_objects(before, after))
         else:  # a JSON5 file OpenClaw had not rewritten yet: never guess what to undo
-            out.not_done.append("could not compare openclaw.json around `agents add`: its roster settings "
-                                "will not be restored by --uninstall")
+            out.not_done.append(
+                "could not compare openclaw.json around `agents add`: its roster settings "
+                "will not be restored by --uninstall"
+            )
         record["agent"] = entry
     entry["files"] = write_agent_files(opts, seen, workspace)
     out.done.append(f"background agent '{AGENT_ID}' ready, workspace {workspace}")
@@ -101,5 +102,7 @@ def remove_agent(claw: OpenClaw, entry: dict[str, Any], config_file: Path | None
     if restored:
         out.done.append("restored roster settings: " + ", ".join(restored))
     if kept:
-        out.done.append("kept " + ", ".join(kept) + " (OpenClaw removes roster entries only with `agents delete`; "
-                        "an entry for your own agent behaves like the implicit default)")
+        out.done.append(
+            "kept " + ", ".join(kept) + " (OpenClaw removes roster entries only with `agents delete`; "
+            "an entry for your own agent behaves like the implicit default)"
+        )

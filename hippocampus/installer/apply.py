@@ -20,18 +20,16 @@ from typing import Any
 
 from hippocampus.errors import OpenClawError
 from hippocampus.installer import patches
+from hippocampus.installer.cron import cron_jobs
+from hippocampus.installer.names import AGENT_ID, PLUGIN_ID, python_argv
 from hippocampus.installer.plan import (
-    AGENT_ID,
-    PLUGIN_ID,
     Observed,
     Options,
     agent_workspace,
     backup_name,
     core_item,
-    cron_jobs,
     has_item,
     plugin_entry,
-    python_argv,
 )
 from hippocampus.installer.record import new_record, save_record
 from hippocampus.openclaw.cli import OpenClaw, command_line
@@ -65,16 +63,18 @@ def make_venv(opts: Options, seen: Observed, say: Say) -> None:
     venv = opts.skill_dir / ".venv"
     if not seen.python.exists():
         say(f"Creating {venv} ...")
-        made = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True,
-                              check=False)
+        made = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True, check=False)
         if made.returncode != 0 or not seen.python.exists():
-            raise OpenClawError(f"python3 -m venv failed ({made.stderr.strip()[-500:]}); on Debian/Ubuntu "
-                                "install the venv module first: apt-get install python3-venv")
+            raise OpenClawError(
+                f"python3 -m venv failed ({made.stderr.strip()[-500:]}); on Debian/Ubuntu "
+                "install the venv module first: apt-get install python3-venv"
+            )
     target = ["-e", str(opts.skill_dir)] if opts.link else [str(opts.skill_dir)]
     say("Installing the hippocampus package into the venv (pip) ...")
     # pip always rebuilds a local folder, so a re-run picks up an updated skill.
-    pip = run_python(seen.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                     "--no-input", *target)
+    pip = run_python(
+        seen.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", *target
+    )
     if pip.returncode != 0:
         raise OpenClawError(f"pip install failed: {pip.stderr.strip()[-1500:]}")
 
@@ -106,11 +106,20 @@ def setup_store(opts: Options, seen: Observed, out: Outcome, say: Say) -> None:
 def base_record(opts: Options, seen: Observed) -> dict[str, Any]:
     """The record's common part (kept from an earlier run where there is one), saved before any OpenClaw change."""
     record = new_record(seen.record)
-    record.update({"skillDir": str(opts.skill_dir), "workspace": str(seen.workspace), "python": str(seen.python),
-                   "agentId": opts.agent, "openclawVersion": seen.version or None, "updatedAt": stamp()})
+    record.update(
+        {
+            "skillDir": str(opts.skill_dir),
+            "workspace": str(seen.workspace),
+            "python": str(seen.python),
+            "agentId": opts.agent,
+            "openclawVersion": seen.version or None,
+            "updatedAt": stamp(),
+        }
+    )
     record.setdefault("installedAt", stamp())
-    record.setdefault("venv", {"path": str(opts.skill_dir / ".venv"),
-                               "created": not opts.python and not seen.venv_exists})
+    record.setdefault(
+        "venv", {"path": str(opts.skill_dir / ".venv"), "created": not opts.python and not seen.venv_exists}
+    )
     if seen.config_file:
         record.setdefault("configFile", str(seen.config_file))
     save_record(seen.workspace, record)
@@ -134,8 +143,7 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
     if opts.with_cron:  # before the plugin: config writes make a running Gateway restart itself
         _cron(claw, opts, seen, record, out)
         save()
-    plugin = record.setdefault("plugin", {"entryBefore": seen.entry_before,
-                                          "wasInstalled": seen.plugin_installed})
+    plugin = record.setdefault("plugin", {"entryBefore": seen.entry_before, "wasInstalled": seen.plugin_installed})
     if seen.plugin_current:
         out.done.append("plugin 'hippocampus' already installed from this folder (unchanged)")
     else:
@@ -169,8 +177,9 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
 def _extra_paths(claw: OpenClaw, seen: Observed, record: dict[str, Any], out: Outcome) -> None:
     """Append HIPPOCAMPUS_CORE.md to the memory-search extra paths, keeping what is there."""
     item = core_item(seen)
-    entry = record.setdefault("extraPaths", {"key": seen.extra_key, "item": item,
-                                             "before": seen.extra_before, "added": False})
+    entry = record.setdefault(
+        "extraPaths", {"key": seen.extra_key, "item": item, "before": seen.extra_before, "added": False}
+    )
     current = seen.extra_before
     if not has_item(current, item):
         claw.config_set(seen.extra_key, [*(current or []), item])
@@ -178,8 +187,9 @@ def _extra_paths(claw: OpenClaw, seen: Observed, record: dict[str, Any], out: Ou
         out.done.append(f"{seen.extra_key} += {item}")
 
 
-def _cron(claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Outcome,
-          agent_turns: bool = False) -> None:
+def _cron(
+    claw: OpenClaw, opts: Options, seen: Observed, record: dict[str, Any], out: Outcome, agent_turns: bool = False
+) -> None:
     """Register (or update, by declaration key) the command jobs, or the agent-turn ones; print them when no
     Gateway answers."""
     jobs = record.setdefault("cron", {})
@@ -240,7 +250,10 @@ def offline_commands(opts: Options, seen: Observed) -> list[str]:
     if opts.with_cron:
         lines += [command_line(["cron", "add", *j.add_args()]) for j in cron_jobs(opts, seen)]
     if opts.with_agent:
-        lines.append(command_line(["agents", "add", AGENT_ID, "--non-interactive", "--workspace",
-                                   str(agent_workspace(seen)), "--json"]))
+        lines.append(
+            command_line(
+                ["agents", "add", AGENT_ID, "--non-interactive", "--workspace", str(agent_workspace(seen)), "--json"]
+            )
+        )
     lines.append(f"# or simply re-run: python3 {opts.skill_dir / 'install.py'} once openclaw is on PATH")
     return lines

@@ -21,18 +21,8 @@ from typing import Any
 from hippocampus import __version__
 from hippocampus.errors import HippocampusError
 from hippocampus.installer.apply import Outcome, base_record, make_venv, offline_commands, setup_store, wire_openclaw
-from hippocampus.installer.plan import (
-    AGENT_ID,
-    EXIT_DECLINED,
-    EXIT_FAILED,
-    EXIT_NO_GATEWAY,
-    EXIT_OK,
-    PLUGIN_ID,
-    Observed,
-    Options,
-    build,
-    render,
-)
+from hippocampus.installer.names import AGENT_ID, EXIT_DECLINED, EXIT_FAILED, EXIT_NO_GATEWAY, EXIT_OK, PLUGIN_ID
+from hippocampus.installer.plan import Observed, Options, build, render
 from hippocampus.installer.record import load_record, record_path
 from hippocampus.installer.uninstall import uninstall, uninstall_steps
 from hippocampus.openclaw.cli import SET, OpenClaw, extra_paths_key, find_openclaw
@@ -47,8 +37,12 @@ def parse_args(argv: list[str] | None) -> Options:
     p.add_argument("--with-llm-summaries", action="store_true", help="a cron agent turn rewrites pending memories")
     p.add_argument("--signals", type=int, default=100, help="backfill the last N messages (default 100; 0: none)")
     p.add_argument("--whole", action="store_true", help="backfill the whole history")
-    p.add_argument("--workspace", type=Path, help="OpenClaw workspace (default: $WORKSPACE, else the "
-                   "workspace this skill is in, else the agent's workspace in OpenClaw's config)")
+    p.add_argument(
+        "--workspace",
+        type=Path,
+        help="OpenClaw workspace (default: $WORKSPACE, else the "
+        "workspace this skill is in, else the agent's workspace in OpenClaw's config)",
+    )
     p.add_argument("--agent", default="main", help="agent whose transcripts are backfilled (default main)")
     p.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
     p.add_argument("--yes", "-y", action="store_true", help="do not ask")
@@ -57,8 +51,7 @@ def parse_args(argv: list[str] | None) -> Options:
     p.add_argument("--json", dest="as_json", action="store_true", help="print a JSON report on stdout")
     p.add_argument("--link", action="store_true", help="developers: link the plugin, editable pip install")
     p.add_argument("--skill-dir", type=Path, default=Path(__file__).resolve().parent.parent, help=argparse.SUPPRESS)
-    p.add_argument("--python", default=os.environ.get("HIPPOCAMPUS_INSTALL_PYTHON") or None,
-                   help=argparse.SUPPRESS)
+    p.add_argument("--python", default=os.environ.get("HIPPOCAMPUS_INSTALL_PYTHON") or None, help=argparse.SUPPRESS)
     ns = p.parse_args(argv)
     if ns.purge and not ns.uninstall:
         p.error("--purge only goes with --uninstall")
@@ -81,8 +74,9 @@ def resolve_workspace(opts: Options, claw: OpenClaw | None) -> Path:
         return Path(os.environ["WORKSPACE"]).expanduser().absolute()
     parent = opts.skill_dir.parent
     home = parent.parent
-    if parent.name == "skills" and ((home / "AGENTS.md").exists() or (
-            home.name != ".openclaw" and not (home / "openclaw.json").exists())):
+    if parent.name == "skills" and (
+        (home / "AGENTS.md").exists() or (home.name != ".openclaw" and not (home / "openclaw.json").exists())
+    ):
         return home  # <workspace>/skills/<slug>, where clawhub installs; not ~/.openclaw/skills
     if claw is not None:  # `config get` only: `agents list` would create OpenClaw's state database
         for key in (f"agents.entries.{opts.agent}.workspace", "agents.defaults.workspace"):
@@ -115,8 +109,14 @@ def observe(opts: Options, claw: OpenClaw | None) -> Observed:
     ws = resolve_workspace(opts, claw)
     python = Path(opts.python) if opts.python else opts.skill_dir / ".venv" / "bin" / "python"
     index = ws / "memory" / "index.json"
-    seen = Observed(workspace=ws, python=python, venv_exists=python.exists(), index_exists=index.exists(),
-                    memory_count=count_memories(index) if index.exists() else 0, record=load_record(ws))
+    seen = Observed(
+        workspace=ws,
+        python=python,
+        venv_exists=python.exists(),
+        index_exists=index.exists(),
+        memory_count=count_memories(index) if index.exists() else 0,
+        record=load_record(ws),
+    )
     if claw is None:
         return seen
     seen.openclaw = claw.binary
@@ -148,8 +148,11 @@ def observe(opts: Options, claw: OpenClaw | None) -> Observed:
             state, value = model.result()
             seen.default_model = (value.get("primary") if isinstance(value, dict) else value) if state == SET else None
     seen.plugin_installed = seen.entry_before is not None
-    seen.plugin_current = seen.plugin_installed and not opts.link and plugin_is_current(
-        opts.skill_dir / "hooks", seen.config_file.parent / "extensions" / PLUGIN_ID)
+    seen.plugin_current = (
+        seen.plugin_installed
+        and not opts.link
+        and plugin_is_current(opts.skill_dir / "hooks", seen.config_file.parent / "extensions" / PLUGIN_ID)
+    )
     seen.plugin_fields = plugin_fields(opts.skill_dir)
     return seen
 
@@ -206,8 +209,11 @@ def main(argv: list[str] | None = None) -> int:
     binary = find_openclaw()
     claw = OpenClaw(binary) if binary else None
     out = Outcome()
-    report: dict[str, Any] = {"version": __version__, "dryRun": opts.dry_run,
-                              "mode": "uninstall" if opts.uninstall else "install"}
+    report: dict[str, Any] = {
+        "version": __version__,
+        "dryRun": opts.dry_run,
+        "mode": "uninstall" if opts.uninstall else "install",
+    }
     try:
         code = _run(opts, claw, out, say, report)
     except (HippocampusError, subprocess.SubprocessError, OSError) as exc:
@@ -239,8 +245,15 @@ def _run(opts: Options, claw: OpenClaw | None, out: Outcome, say: Reporter, repo
         return _finish(out, say)
     seen = observe(opts, claw)
     steps = build(opts, seen)
-    report.update({"workspace": str(seen.workspace), "python": str(seen.python), "openclaw": seen.version or None,
-                   "record": str(record_path(seen.workspace)), "plan": [s.to_dict() for s in steps]})
+    report.update(
+        {
+            "workspace": str(seen.workspace),
+            "python": str(seen.python),
+            "openclaw": seen.version or None,
+            "record": str(record_path(seen.workspace)),
+            "plan": [s.to_dict() for s in steps],
+        }
+    )
     say(render(steps, f"Hippocampus {__version__} install plan (workspace {seen.workspace}):"))
     if opts.dry_run:
         say("Dry run: nothing was changed.")
@@ -269,8 +282,10 @@ def _finish(out: Outcome, say: Reporter, restart_hint: bool = False) -> int:
     for line in out.not_done:
         say(f"  NOT done: {line}")
     if out.commands:
-        say("Run these once a Gateway is up (`openclaw gateway start` or `openclaw gateway run`), "
-            "or re-run the installer:")
+        say(
+            "Run these once a Gateway is up (`openclaw gateway start` or `openclaw gateway run`), "
+            "or re-run the installer:"
+        )
         for command in out.commands:
             say(f"  {command}")
     if out.failed:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hippocampus.installer.plan import AGENT_ID
+from hippocampus.installer.names import AGENT_ID
 
 MISSING = object()
 """A path that is not in the config (as opposed to one set to null)."""
@@ -37,8 +37,15 @@ def config_changes(before: dict[str, Any], after: dict[str, Any], prefix: str = 
             changes += config_changes(old_map, new_map, path + ".")
             continue
         if old != new:
-            changes.append({"path": path, "before": None if old is MISSING else old, "hadBefore": old is not MISSING,
-                            "after": None if new is MISSING else new, "hasAfter": new is not MISSING})
+            changes.append(
+                {
+                    "path": path,
+                    "before": None if old is MISSING else old,
+                    "hadBefore": old is not MISSING,
+                    "after": None if new is MISSING else new,
+                    "hasAfter": new is not MISSING,
+                }
+            )
     return changes
 
 

@@ -11,37 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-PLUGIN_ID = "hippocampus"
-AGENT_ID = "hippocampus"
-RECORD_NAME = "install-record.json"
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_NO_GATEWAY = 3
-EXIT_DECLINED = 4
-
-
-@dataclass(frozen=True)
-class CronJob:
-    """One scheduled direct command (or, for summaries, an isolated agent turn)."""
-
-    key: str
-    name: str
-    schedule: str
-    what: str
-    argv: tuple[str, ...] = ()
-    message: str = ""
-    agent: str = ""
-
-    def add_args(self) -> list[str]:
-        """The `openclaw cron add` arguments (minus `--json`); idempotent through the declaration key."""
-        args = ["--name", self.name, "--declaration-key", self.key, "--cron", self.schedule, "--tz", "UTC",
-                "--exact", "--no-deliver", "--description", self.what]
-        if self.argv:
-            return [*args, "--command-argv", json.dumps(list(self.argv)), "--timeout-seconds", "900"]
-        args += ["--message", self.message, "--session", "isolated", "--light-context", "--tools", "exec",
-                 "--timeout-seconds", "900"]
-        return [*args, "--agent", self.agent] if self.agent else args
+from hippocampus.installer.cron import cron_jobs
+from hippocampus.installer.names import (
+    AGENT_ID,
+    RECORD_NAME,
+)
 
 
 @dataclass
@@ -108,45 +82,24 @@ class Step:
     skip: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "title": self.title, "target": self.target, "old": self.old,
-                "new": self.new, "note": self.note, "skip": self.skip}
-
-
-def python_argv(python: Path, workspace: Path, *command: str) -> tuple[str, ...]:
-    """How a job or the installer runs the venv's `hippocampus` CLI."""
-    return (str(python), "-m", "hippocampus", "--workspace", str(workspace), *command)
-
-
-def cron_jobs(opts: Options, seen: Observed) -> list[CronJob]:
-    """The scheduled jobs; minutes 17, 0, 30 and 47 so no two ever start in the same minute."""
-    def run(*command: str) -> tuple[str, ...]:
-        return python_argv(seen.python, seen.workspace, *command)
-
-    jobs = [
-        CronJob("hippocampus:encode", "hippocampus-encode", "17 */3 * * *",
-                "Hippocampus: encode queued signals into memories (no model call)", run("encode")),
-        CronJob("hippocampus:decay", "hippocampus-decay", "0 3 * * *",
-                "Hippocampus: refresh decayed importance (no model call)", run("decay")),
-        CronJob("hippocampus:consolidate", "hippocampus-consolidate", "30 21 * * 6",
-                "Hippocampus: merge near-duplicates, list fading memories (no model call)", run("consolidate")),
-    ]
-    if opts.with_llm_summaries:
-        cli = " ".join(run())
-        message = (
-            f"Rewrite Hippocampus's pending memories. Run `{cli} pending --limit 20`. For each item write one "
-            f"short factual sentence (under 100 characters) and apply it with `{cli} revise <id> \"<text>\"`. "
-            "Run no other command, never edit files by hand, never message anyone. Reply NO_REPLY."
-        )
-        jobs.append(CronJob("hippocampus:summaries", "hippocampus-summaries", "47 */6 * * *",
-                            "Hippocampus: LLM rewrite of pending memories (spends model tokens)",
-                            message=message, agent=AGENT_ID if opts.with_agent else opts.agent))
-    return jobs
+        return {
+            "kind": self.kind,
+            "title": self.title,
+            "target": self.target,
+            "old": self.old,
+            "new": self.new,
+            "note": self.note,
+            "skip": self.skip,
+        }
 
 
 def plugin_config(opts: Options, seen: Observed) -> dict[str, Any]:
     """The plugin's `config`, limited to the fields its configSchema declares."""
-    wanted: dict[str, Any] = {"python": str(seen.python), "packageDir": str(opts.skill_dir),
-                              "excludeAgents": [AGENT_ID]}
+    wanted: dict[str, Any] = {
+        "python": str(seen.python),
+        "packageDir": str(opts.skill_dir),
+        "excludeAgents": [AGENT_ID],
+    }
     if opts.workspace is not None:
         # Only an explicit --workspace pins one store for every agent; otherwise each agent keeps
         # its memories in its own workspace (the hooks' ctx.workspaceDir), as users expect.
@@ -174,8 +127,10 @@ def transcripts_note(opts: Options, seen: Observed) -> str:
     state = seen.config_file.parent if seen.config_file else Path("~/.openclaw")
     where = state / "agents" / opts.agent
     amount = "every message" if opts.whole else f"the last {opts.signals} messages"
-    return (f"{amount} of agent '{opts.agent}' from {where}/agent/openclaw-agent.sqlite (read-only) "
-            f"and legacy {where}/sessions/*.jsonl; only user text is scored, assistant and cron turns are not")
+    return (
+        f"{amount} of agent '{opts.agent}' from {where}/agent/openclaw-agent.sqlite (read-only) "
+        f"and legacy {where}/sessions/*.jsonl; only user text is scored, assistant and cron turns are not"
+    )
 
 
 def build(opts: Options, seen: Observed) -> list[Step]:
@@ -186,24 +141,50 @@ def build(opts: Options, seen: Observed) -> list[Step]:
         steps.append(Step("venv", "use the given interpreter (no venv created)", str(seen.python)))
     else:
         verb = "refresh the hippocampus package in" if seen.venv_exists else "create"
-        steps.append(Step("venv", f"{verb} the skill's virtual environment and pip-install hippocampus "
-                          "(with click, jinja2, jsonschema, pyyaml from PyPI)", str(opts.skill_dir / ".venv")))
+        steps.append(
+            Step(
+                "venv",
+                f"{verb} the skill's virtual environment and pip-install hippocampus "
+                "(with click, jinja2, jsonschema, pyyaml from PyPI)",
+                str(opts.skill_dir / ".venv"),
+            )
+        )
     if seen.index_exists:
-        steps.append(Step("store", f"keep memory/index.json as it is ({seen.memory_count} memories untouched)",
-                          str(ws / "memory")))
+        steps.append(
+            Step(
+                "store", f"keep memory/index.json as it is ({seen.memory_count} memories untouched)", str(ws / "memory")
+            )
+        )
     else:
-        steps.append(Step("store", "create memory/index.json (empty) and memory/{user,self,relationship,world}/",
-                          str(ws / "memory")))
+        steps.append(
+            Step(
+                "store",
+                "create memory/index.json (empty) and memory/{user,self,relationship,world}/",
+                str(ws / "memory"),
+            )
+        )
     if opts.whole or opts.signals > 0:
         steps.append(Step("history", "backfill: read " + transcripts_note(opts, seen)))
-    steps.append(Step("file", "write HIPPOCAMPUS_CORE.md (core memories, for OpenClaw memory search)",
-                      str(ws / "HIPPOCAMPUS_CORE.md")))
+    steps.append(
+        Step(
+            "file",
+            "write HIPPOCAMPUS_CORE.md (core memories, for OpenClaw memory search)",
+            str(ws / "HIPPOCAMPUS_CORE.md"),
+        )
+    )
     steps.append(Step("file", "write the brain dashboard (offline HTML)", str(ws / "brain-dashboard.html")))
-    steps.append(Step("file", "write the install record (what was done, old values, job ids)",
-                      str(ws / "memory" / RECORD_NAME)))
+    steps.append(
+        Step("file", "write the install record (what was done, old values, job ids)", str(ws / "memory" / RECORD_NAME))
+    )
     if not seen.openclaw:
-        steps.append(Step("openclaw", "no `openclaw` on PATH: OpenClaw is left alone; the commands that wire "
-                          "Hippocampus in are printed at the end", skip=True))
+        steps.append(
+            Step(
+                "openclaw",
+                "no `openclaw` on PATH: OpenClaw is left alone; the commands that wire "
+                "Hippocampus in are printed at the end",
+                skip=True,
+            )
+        )
         return steps
     steps.extend(_openclaw_steps(opts, seen))
     return steps
@@ -213,33 +194,73 @@ def _openclaw_steps(opts: Options, seen: Observed) -> list[Step]:
     """Plugin, settings, jobs and agent steps."""
     steps: list[Step] = []
     if seen.config_exists and seen.config_file:
-        steps.append(Step("backup", "back up openclaw.json before the first change", str(seen.config_file),
-                          new=str(backup_name(seen.config_file)), note=(
-                              "OpenClaw's config writer rewrites the file as plain JSON: JSON5 comments in it "
-                              "are dropped")))
+        steps.append(
+            Step(
+                "backup",
+                "back up openclaw.json before the first change",
+                str(seen.config_file),
+                new=str(backup_name(seen.config_file)),
+                note=("OpenClaw's config writer rewrites the file as plain JSON: JSON5 comments in it are dropped"),
+            )
+        )
     hooks = opts.skill_dir / "hooks"
     how = "link to" if opts.link else "copy of"
     verb = "keep" if seen.plugin_current else "install"
-    steps.append(Step("plugin", f"{verb} the plugin 'hippocampus' ({how} {hooks}; hooks before_prompt_build, "
-                      "agent_end, session_end, before_reset, before_compaction)", str(hooks),
-                      note="reads each turn's user message (to recall) and the finished turn (to queue what the "
-                           "user said); assistant text is never stored as a fact about the user"))
+    steps.append(
+        Step(
+            "plugin",
+            f"{verb} the plugin 'hippocampus' ({how} {hooks}; hooks before_prompt_build, "
+            "agent_end, session_end, before_reset, before_compaction)",
+            str(hooks),
+            note="reads each turn's user message (to recall) and the finished turn (to queue what the "
+            "user said); assistant text is never stored as a fact about the user",
+        )
+    )
     new_entry = plugin_entry(opts, seen)
-    steps.append(Step("config", "enable the plugin, allow it conversation access, point it at the venv",
-                      "plugins.entries.hippocampus", old=seen.entry_before, new=new_entry))
+    steps.append(
+        Step(
+            "config",
+            "enable the plugin, allow it conversation access, point it at the venv",
+            "plugins.entries.hippocampus",
+            old=seen.entry_before,
+            new=new_entry,
+        )
+    )
     item = core_item(seen)
     if has_item(seen.extra_before, item):
-        steps.append(Step("config", "memory search already indexes HIPPOCAMPUS_CORE.md", seen.extra_key,
-                          old=seen.extra_before, new=seen.extra_before, skip=True))
+        steps.append(
+            Step(
+                "config",
+                "memory search already indexes HIPPOCAMPUS_CORE.md",
+                seen.extra_key,
+                old=seen.extra_before,
+                new=seen.extra_before,
+                skip=True,
+            )
+        )
     else:
-        steps.append(Step("config", "let OpenClaw's memory_search index HIPPOCAMPUS_CORE.md", seen.extra_key,
-                          old=seen.extra_before, new=[*(seen.extra_before or []), item],
-                          note="takes effect after a Gateway restart"))
+        steps.append(
+            Step(
+                "config",
+                "let OpenClaw's memory_search index HIPPOCAMPUS_CORE.md",
+                seen.extra_key,
+                old=seen.extra_before,
+                new=[*(seen.extra_before or []), item],
+                note="takes effect after a Gateway restart",
+            )
+        )
     if opts.with_cron:
         for job in cron_jobs(opts, seen):
-            steps.append(Step("cron", f"{job.what}: '{job.schedule}' UTC", job.key, new=job.name,
-                              note="" if seen.gateway else "no Gateway reachable: NOT registered, command printed",
-                              skip=not seen.gateway))
+            steps.append(
+                Step(
+                    "cron",
+                    f"{job.what}: '{job.schedule}' UTC",
+                    job.key,
+                    new=job.name,
+                    note="" if seen.gateway else "no Gateway reachable: NOT registered, command printed",
+                    skip=not seen.gateway,
+                )
+            )
     if opts.with_agent:
         steps.append(agent_step(opts, seen))
     return steps
@@ -255,17 +276,25 @@ def agent_step(opts: Options, seen: Observed) -> Step:
     """The opt-in background agent, with what it changes said up front."""
     exists = seen.agent_exists
     ours = bool((seen.record or {}).get("agent", {}).get("created"))
-    note = ("makes this install a multi-agent roster: agents.ownership becomes \"explicit\" and the heartbeat "
-            "and system agent are pinned to your current agent; the agent may run only the hippocampus CLI "
-            "(exec) on a schedule and reads only what that CLI prints; it never messages you. Remove it with "
-            "`python3 install.py --uninstall` (or `openclaw agents delete hippocampus`).")
+    note = (
+        'makes this install a multi-agent roster: agents.ownership becomes "explicit" and the heartbeat '
+        "and system agent are pinned to your current agent; the agent may run only the hippocampus CLI "
+        "(exec) on a schedule and reads only what that CLI prints; it never messages you. Remove it with "
+        "`python3 install.py --uninstall` (or `openclaw agents delete hippocampus`)."
+    )
     if exists and not ours:
-        return Step("agent", "an agent named 'hippocampus' already exists and was not made by this installer: "
-                    "left alone", AGENT_ID, skip=True)
-    title = "refresh the background agent's AGENTS.md and IDENTITY.md" if exists else (
-        "create the background agent 'hippocampus' with its own workspace, AGENTS.md and IDENTITY.md")
-    return Step("agent", title, str(agent_workspace(seen)), new={"model": seen.default_model or "(default)"},
-                note=note)
+        return Step(
+            "agent",
+            "an agent named 'hippocampus' already exists and was not made by this installer: left alone",
+            AGENT_ID,
+            skip=True,
+        )
+    title = (
+        "refresh the background agent's AGENTS.md and IDENTITY.md"
+        if exists
+        else ("create the background agent 'hippocampus' with its own workspace, AGENTS.md and IDENTITY.md")
+    )
+    return Step("agent", title, str(agent_workspace(seen)), new={"model": seen.default_model or "(default)"}, note=note)
 
 
 def backup_name(config_file: Path) -> Path:

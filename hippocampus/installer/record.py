@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hippocampus.installer.plan import RECORD_NAME
+from hippocampus.installer.names import RECORD_NAME
 from hippocampus.store.files import atomic_write
 
 RECORD_VERSION = 1

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from hippocampus.installer.apply import Outcome, Say
-from hippocampus.installer.plan import PLUGIN_ID, Step, has_item
+from hippocampus.installer.names import PLUGIN_ID
+from hippocampus.installer.plan import Step, has_item
 from hippocampus.installer.record import record_path, save_record
 from hippocampus.openclaw.cli import OpenClaw, command_line
 
@@ -16,33 +17,60 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path)
     """What `--uninstall` will undo, from the record alone."""
     if not record:
         return [Step("record", "no install record: nothing to undo", str(record_path(workspace)), skip=True)]
-    steps = [Step("cron", f"remove cron job {key}", str(job.get("id", "")))
-             for key, job in record.get("cron", {}).items() if job.get("done")]
+    steps = [
+        Step("cron", f"remove cron job {key}", str(job.get("id", "")))
+        for key, job in record.get("cron", {}).items()
+        if job.get("done")
+    ]
     agent = record.get("agent") or {}
     if agent.get("created"):
         changed = ", ".join(c["path"] for c in agent.get("configChanges", []))
-        steps.append(Step("agent", "delete the background agent and restore the roster settings it changed",
-                          agent.get("workspace", ""), note=changed))
+        steps.append(
+            Step(
+                "agent",
+                "delete the background agent and restore the roster settings it changed",
+                agent.get("workspace", ""),
+                note=changed,
+            )
+        )
     plugin = record.get("plugin") or {}
     if plugin.get("installed"):
         steps.append(Step("plugin", "uninstall the plugin 'hippocampus'", PLUGIN_ID))
     if plugin.get("entrySet"):
-        steps.append(Step("config", "restore plugins.entries.hippocampus", "plugins.entries.hippocampus",
-                          new=plugin.get("entryBefore")))
+        steps.append(
+            Step(
+                "config",
+                "restore plugins.entries.hippocampus",
+                "plugins.entries.hippocampus",
+                new=plugin.get("entryBefore"),
+            )
+        )
     extra = record.get("extraPaths") or {}
     if extra.get("added"):
         steps.append(Step("config", f"remove {extra.get('item')} from {extra.get('key')}", extra.get("key", "")))
     if purge:
-        steps.append(Step("purge", "DELETE every memory: memory/, HIPPOCAMPUS_CORE.md, brain-dashboard.html",
-                          str(workspace / "memory")))
+        steps.append(
+            Step(
+                "purge",
+                "DELETE every memory: memory/, HIPPOCAMPUS_CORE.md, brain-dashboard.html",
+                str(workspace / "memory"),
+            )
+        )
     else:
-        steps.append(Step("keep", "keep your memories (memory/, HIPPOCAMPUS_CORE.md); --purge deletes them",
-                          str(workspace / "memory"), skip=True))
+        steps.append(
+            Step(
+                "keep",
+                "keep your memories (memory/, HIPPOCAMPUS_CORE.md); --purge deletes them",
+                str(workspace / "memory"),
+                skip=True,
+            )
+        )
     return steps
 
 
-def uninstall(claw: OpenClaw | None, record: dict[str, Any], workspace: Path, purge: bool,
-              out: Outcome, say: Say) -> None:
+def uninstall(
+    claw: OpenClaw | None, record: dict[str, Any], workspace: Path, purge: bool, out: Outcome, say: Say
+) -> None:
     """Reverse the record, saving what is still left to undo when something cannot be done."""
     if claw is not None:
         _undo_openclaw(claw, record, workspace, out, say)

@@ -75,8 +75,7 @@ def command_line(args: Sequence[str]) -> str:
 class OpenClaw:
     """Run `openclaw` subcommands; one method per subcommand the installer needs."""
 
-    def __init__(self, binary: str, env: Mapping[str, str] | None = None,
-                 timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, binary: str, env: Mapping[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.binary = binary
         self.env = dict(env if env is not None else os.environ)
         self.env.setdefault("NO_COLOR", "1")
@@ -87,8 +86,13 @@ class OpenClaw:
         started = time.monotonic()
         try:
             done = subprocess.run(
-                [self.binary, *args], input=stdin if stdin is not None else "", capture_output=True,
-                text=True, env=self.env, timeout=self.timeout, check=False,
+                [self.binary, *args],
+                input=stdin if stdin is not None else "",
+                capture_output=True,
+                text=True,
+                env=self.env,
+                timeout=self.timeout,
+                check=False,
             )
         except subprocess.TimeoutExpired:
             return Result(tuple(args), 124, "", f"timed out after {self.timeout:.0f}s")
@@ -227,5 +231,6 @@ def extra_paths_key(claw: OpenClaw) -> tuple[str, list[Any] | None]:
             return key, list(value) if isinstance(value, list) else []
         if state == UNSET:
             return key, None
-    raise OpenClawError("this OpenClaw accepts neither memory.search.extraPaths nor the legacy "
-                        "agents.defaults.memorySearch.extraPaths")
+    raise OpenClawError(
+        "this OpenClaw accepts neither memory.search.extraPaths nor the legacy agents.defaults.memorySearch.extraPaths"
+    )

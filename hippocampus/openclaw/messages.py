@@ -32,8 +32,9 @@ def message_text(message: dict[str, Any]) -> str:
     if isinstance(content, str):
         text = content
     elif isinstance(content, list):
-        text = "\n".join(str(p.get("text", "")) for p in content
-                         if isinstance(p, dict) and p.get("type", "text") == "text")
+        text = "\n".join(
+            str(p.get("text", "")) for p in content if isinstance(p, dict) and p.get("type", "text") == "text"
+        )
     else:
         text = ""
     text = _INTERNAL.sub(" ", text[:MAX_TEXT])
@@ -47,7 +48,7 @@ def message_id(session: str, text: str) -> str:
     except ImportError:
         from hashlib import sha1
 
-    digest = sha1(f"{session}\n{text}".encode("utf-8", "replace")).hexdigest()
+    digest = sha1(f"{session}\n{text}".encode("utf-8", "replace")).hexdigest()  # noqa: S324 - a message id, not a security hash
     return f"msg_{digest[:16]}"
 
 

@@ -62,8 +62,14 @@ def payload_workspace(payload: dict[str, Any]) -> str:
     else the agent's (`ctx.workspaceDir`), else `store.workspace.workspace_dir`'s rule."""
     config = as_dict(payload.get("config"))
     ctx = as_dict(payload.get("ctx"))
-    explicit = next((c for c in (config.get("workspace"), payload.get("workspace"), ctx.get("workspaceDir"))
-                     if isinstance(c, str) and c.strip()), None)
+    explicit = next(
+        (
+            c
+            for c in (config.get("workspace"), payload.get("workspace"), ctx.get("workspaceDir"))
+            if isinstance(c, str) and c.strip()
+        ),
+        None,
+    )
     from hippocampus.store.workspace import workspace_dir
 
     return workspace_dir(explicit)

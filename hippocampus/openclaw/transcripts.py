@@ -54,9 +54,14 @@ class Stats:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for `--json`."""
-        return {"rows": self.rows, "messages": self.messages, "malformed": self.malformed,
-                "compressedSkipped": self.compressed_skipped, "sessionsSkipped": self.sessions_skipped,
-                "sources": self.sources}
+        return {
+            "rows": self.rows,
+            "messages": self.messages,
+            "malformed": self.malformed,
+            "compressedSkipped": self.compressed_skipped,
+            "sessionsSkipped": self.sessions_skipped,
+            "sources": self.sources,
+        }
 
 
 def state_dir() -> Path:
@@ -133,8 +138,9 @@ def _open_ro(path: Path) -> sqlite3.Connection:
         return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
 
 
-def read_sqlite(path: Path, agent: str, after: int, stats: Stats,
-                progress: Progress | None = None) -> tuple[list[Message], int]:
+def read_sqlite(
+    path: Path, agent: str, after: int, stats: Stats, progress: Progress | None = None
+) -> tuple[list[Message], int]:
     """User messages in rows after rowid `after`, and the last rowid read."""
     conn = _open_ro(path)
     try:
@@ -145,8 +151,7 @@ def read_sqlite(path: Path, agent: str, after: int, stats: Stats,
         out: list[Message] = []
         last = after
         skipped: set[str] = set()
-        sql = ("SELECT rowid, session_id, event_json, event_zstd FROM transcript_events "
-               "WHERE rowid > ? ORDER BY rowid")
+        sql = "SELECT rowid, session_id, event_json, event_zstd FROM transcript_events WHERE rowid > ? ORDER BY rowid"
         for rowid, session, event_json, event_zstd in conn.execute(sql, (after,)):
             last = int(rowid)
             stats.rows += 1
@@ -200,8 +205,9 @@ def _jsonl_keys(folder: Path) -> dict[str, str]:
     return keys
 
 
-def read_jsonl(path: Path, agent: str, after: int, stats: Stats, keys: dict[str, str],
-               progress: Progress | None = None) -> tuple[list[Message], int]:
+def read_jsonl(
+    path: Path, agent: str, after: int, stats: Stats, keys: dict[str, str], progress: Progress | None = None
+) -> tuple[list[Message], int]:
     """User messages in complete lines after byte `after`, and the offset just past them."""
     size = path.stat().st_size
     if after > size:
@@ -254,21 +260,38 @@ def to_signals(messages: list[Message], now: datetime) -> list[Signal]:
     """Clean, redact and score messages into signals with the same ids the live hook uses."""
     from hippocampus.core.capture import signals_from_messages
 
-    rows = [{"session": m.session, "id": message_id(m.session, m.text), "text": m.text,
-             "timestamp": m.timestamp or format_time(now), "role": "user"} for m in messages]
+    rows = [
+        {
+            "session": m.session,
+            "id": message_id(m.session, m.text),
+            "text": m.text,
+            "timestamp": m.timestamp or format_time(now),
+            "role": "user",
+        }
+        for m in messages
+    ]
     return signals_from_messages(rows, format_time(now))
 
 
-def preprocess(ws: Workspace, state: Path, agent: str, now: datetime, limit: int | None,
-               progress_factory: Callable[[int], Any] | None = None) -> dict[str, Any]:
+def preprocess(
+    ws: Workspace,
+    state: Path,
+    agent: str,
+    now: datetime,
+    limit: int | None,
+    progress_factory: Callable[[int], Any] | None = None,
+) -> dict[str, Any]:
     """Queue the last `limit` signals (all when None) of new history; then advance the watermarks."""
     stats = Stats()
     marks: dict[str, Any] = dict(files.read_json(ws.state_path, {}).get(STATE_KEY, {}))
     found = sources(state, agent)
     total = 0
     for key, path in found:
-        total += count_sqlite(path, int(marks.get(key, 0))) if key.startswith("sqlite:") else max(
-            0, path.stat().st_size - int(marks.get(key, 0)))
+        total += (
+            count_sqlite(path, int(marks.get(key, 0)))
+            if key.startswith("sqlite:")
+            else max(0, path.stat().st_size - int(marks.get(key, 0)))
+        )
     bar = progress_factory(total) if progress_factory else None
     step: Progress | None = bar.update if bar is not None else None
     messages: list[Message] = []

@@ -57,7 +57,7 @@ def core_markdown(hits: list[Hit], now: datetime, curve: str, floor: float) -> s
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("hippocampus.render", "templates"),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        autoescape=False,  # noqa: S701 - Markdown, not HTML; stored text goes through the oneline filter
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -79,6 +79,8 @@ def archive_markdown(memories: list[Memory], now: datetime, curve: str) -> str:
     for m in memories:
         value = lifecycle.effective_importance(m, now, curve)
         where = ", ".join(f"{s.session}/{s.message}" for s in m.sources) or "unknown"
-        lines.append(f"- **{m.id}** [{m.domain}/{m.category}] {' '.join(m.content.split())} "
-                     f"(importance {value:.3f}, created {format_time(m.created)}, from {where})")
+        lines.append(
+            f"- **{m.id}** [{m.domain}/{m.category}] {' '.join(m.content.split())} "
+            f"(importance {value:.3f}, created {format_time(m.created)}, from {where})"
+        )
     return "\n".join(lines) + "\n\n"

@@ -36,9 +36,7 @@ def read_raw_index(ws: Workspace) -> dict[str, Any] | None:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CorruptIndexError(
-            f"{ws.index_path}: not valid JSON ({exc}); the file was left as it is"
-        ) from None
+        raise CorruptIndexError(f"{ws.index_path}: not valid JSON ({exc}); the file was left as it is") from None
     if not isinstance(data, dict) or not isinstance(data.get("memories", []), list):
         raise CorruptIndexError(f"{ws.index_path}: not a Hippocampus index; the file was left as it is")
     return data
@@ -78,7 +76,11 @@ def _validate(payload: dict[str, Any], unchanged: set[str]) -> None:
 
 
 def save_index(
-    ws: Workspace, index: Index, now: datetime, *, loaded: dict[str, Any] | None = None,
+    ws: Workspace,
+    index: Index,
+    now: datetime,
+    *,
+    loaded: dict[str, Any] | None = None,
     allow_empty: bool = False,
 ) -> None:
     """Validate and atomically write `index`. Call with the lock held.

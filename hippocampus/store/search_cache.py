@@ -82,7 +82,9 @@ def rebuild(index_path: Path, cache_path: Path, payload: dict[str, Any]) -> None
     os.replace(tmp, cache_path)
 
 
-def _rows(index_path: Path, memories: list[dict[str, Any]], first: int) -> tuple[list[tuple[Any, ...]], list[tuple[int, str]]]:
+def _rows(
+    index_path: Path, memories: list[dict[str, Any]], first: int
+) -> tuple[list[tuple[Any, ...]], list[tuple[int, str]]]:
     """Cache rows (and FTS documents) for memories, numbered from `first`."""
     from hippocampus.core.tokens import tokenize
 
@@ -90,11 +92,16 @@ def _rows(index_path: Path, memories: list[dict[str, Any]], first: int) -> tuple
     docs: list[tuple[int, str]] = []
     for rid, raw in enumerate(memories, start=first):
         try:
-            item = raw if "anchor" in raw and "T" in str(raw.get("lastAccessed")) else (
-                Memory.from_dict(raw).to_dict())
+            item = raw if "anchor" in raw and "T" in str(raw.get("lastAccessed")) else (Memory.from_dict(raw).to_dict())
             last = parse_time(str(item["lastAccessed"])).timestamp()
-            row = (rid, str(item["id"]), float(item["anchor"]), last, float(item["stability"]),
-                   json.dumps(item, ensure_ascii=False))
+            row = (
+                rid,
+                str(item["id"]),
+                float(item["anchor"]),
+                last,
+                float(item["stability"]),
+                json.dumps(item, ensure_ascii=False),
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise CorruptIndexError(
                 f"{index_path}: malformed memory entry ({exc!r}); the file was left as it is"
@@ -105,8 +112,14 @@ def _rows(index_path: Path, memories: list[dict[str, Any]], first: int) -> tuple
     return rows, docs
 
 
-def apply_changes(index_path: Path, cache_path: Path, old_stamp: str | None, changed: list[dict[str, Any]],
-                  removed: set[str], payload: dict[str, Any]) -> None:
+def apply_changes(
+    index_path: Path,
+    cache_path: Path,
+    old_stamp: str | None,
+    changed: list[dict[str, Any]],
+    removed: set[str],
+    payload: dict[str, Any],
+) -> None:
     """After a write of `payload` to `index_path`: patch the cache in place when it matched the
     previous index (`old_stamp`), else rebuild it."""
     new_stamp = stamp(index_path)
@@ -189,16 +202,19 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memor
     return [(Memory.from_dict(json.loads(doc)), float(rel)) for doc, rel in rows]
 
 
-def anchored(conn: sqlite3.Connection, floor: float, not_before: float = float("-inf"),
-             per_stability: float = 0.0) -> Iterator[tuple[int, float, float, float]]:
+def anchored(
+    conn: sqlite3.Connection, floor: float, not_before: float = float("-inf"), per_stability: float = 0.0
+) -> Iterator[tuple[int, float, float, float]]:
     """(rid, anchor, lastAccessed epoch, stability) of memories whose anchor is at least `floor`,
     highest anchor first and streamed, so a caller that only needs the best few can stop early.
 
     Rows last accessed before `not_before - per_stability * stability` (epoch seconds) are left
     out in SQL: the caller knows they cannot have kept enough of their importance.
     """
-    sql = ("SELECT rid, anchor, last, stability FROM mem WHERE anchor >= ? AND last + ? * stability >= ? "
-           "ORDER BY anchor DESC")
+    sql = (
+        "SELECT rid, anchor, last, stability FROM mem WHERE anchor >= ? AND last + ? * stability >= ? "
+        "ORDER BY anchor DESC"
+    )
     for r in conn.execute(sql, (floor, per_stability, not_before)):
         yield int(r[0]), float(r[1]), float(r[2]), float(r[3])
 

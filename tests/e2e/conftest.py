@@ -47,14 +47,23 @@ class OpenClaw:
     model: FakeModel
     plugin_config: dict[str, Any] = field(default_factory=dict)
 
-    def run(self, *args: str, input: str | None = None, timeout: float = TURN_TIMEOUT,
-            check: bool = True) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, *args: str, input: str | None = None, timeout: float = TURN_TIMEOUT, check: bool = True
+    ) -> subprocess.CompletedProcess[str]:
         """Run `openclaw ARGS` in this install."""
-        proc = subprocess.run(["openclaw", *args], env=self.env, input=input, capture_output=True,
-                              text=True, timeout=timeout, cwd=self.home)
+        proc = subprocess.run(
+            ["openclaw", *args],
+            env=self.env,
+            input=input,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=self.home,
+        )
         if check and proc.returncode != 0:
-            raise AssertionError(f"openclaw {' '.join(args)} failed ({proc.returncode}):\n"
-                                 f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+            raise AssertionError(
+                f"openclaw {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}"
+            )
         return proc
 
     def patch(self, config: dict[str, Any]) -> None:
@@ -74,8 +83,9 @@ class OpenClaw:
     def hippocampus(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         """The `hippocampus` CLI on this install's workspace."""
         env = {**self.env, "WORKSPACE": str(self.workspace)}
-        proc = subprocess.run([sys.executable, "-m", "hippocampus", *args], env=env, capture_output=True,
-                              text=True, timeout=120, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-m", "hippocampus", *args], env=env, capture_output=True, text=True, timeout=120, cwd=ROOT
+        )
         if check and proc.returncode != 0:
             raise AssertionError(f"hippocampus {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}")
         return proc
@@ -85,8 +95,12 @@ class OpenClaw:
         db = self.state / "agents" / agent / "agent" / "openclaw-agent.sqlite"
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
-            return [r[0] for r in conn.execute(
-                "SELECT event_json FROM transcript_events WHERE event_json IS NOT NULL ORDER BY rowid")]
+            return [
+                r[0]
+                for r in conn.execute(
+                    "SELECT event_json FROM transcript_events WHERE event_json IS NOT NULL ORDER BY rowid"
+                )
+            ]
         finally:
             conn.close()
 
@@ -101,15 +115,43 @@ class OpenClaw:
         token = "hippocampus-e2e"
         log = open(self.home / "gateway.log", "ab")  # noqa: SIM115 - closed below
         proc = subprocess.Popen(
-            ["openclaw", "gateway", "run", "--bind", "loopback", "--port", str(port), "--auth", "token",
-             "--token", token], env=self.env, stdout=log, stderr=subprocess.STDOUT, cwd=self.home,
-            start_new_session=True)
+            [
+                "openclaw",
+                "gateway",
+                "run",
+                "--bind",
+                "loopback",
+                "--port",
+                str(port),
+                "--auth",
+                "token",
+                "--token",
+                token,
+            ],
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=self.home,
+            start_new_session=True,
+        )
         try:
             deadline = time.monotonic() + 120
             params = json.dumps({"key": key})
             while True:
-                res = self.run("gateway", "call", "sessions.reset", "--url", f"ws://127.0.0.1:{port}",
-                               "--token", token, "--params", params, "--json", check=False, timeout=60)
+                res = self.run(
+                    "gateway",
+                    "call",
+                    "sessions.reset",
+                    "--url",
+                    f"ws://127.0.0.1:{port}",
+                    "--token",
+                    token,
+                    "--params",
+                    params,
+                    "--json",
+                    check=False,
+                    timeout=60,
+                )
                 if res.returncode == 0:
                     break
                 if time.monotonic() > deadline or proc.poll() is not None:
@@ -137,8 +179,9 @@ def stop_process_group(proc: subprocess.Popen[bytes]) -> None:
 @pytest.fixture(scope="session")
 def openclaw_path() -> str:
     """PATH with Node 24 and OpenClaw 2026.9.6 from the npm registry (installed once, cached)."""
-    out = subprocess.run(["bash", str(ROOT / "scripts" / "ensure-openclaw.sh")], capture_output=True,
-                         text=True, timeout=900, check=True)
+    out = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "ensure-openclaw.sh")], capture_output=True, text=True, timeout=900, check=True
+    )
     prefix = out.stdout.strip().splitlines()[-1]
     return f"{prefix}:{os.environ.get('PATH', '')}"
 
@@ -159,18 +202,42 @@ def openclaw(openclaw_path: str, fake_model: FakeModel, tmp_path_factory: pytest
     for path in (home, state, workspace):
         path.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENCLAW_", "HIPPOCAMPUS_"))}
-    env.update({"PATH": openclaw_path, "HOME": str(home), "OPENCLAW_STATE_DIR": str(state),
-                "NO_COLOR": "1", "WORKSPACE": str(workspace)})
+    env.update(
+        {
+            "PATH": openclaw_path,
+            "HOME": str(home),
+            "OPENCLAW_STATE_DIR": str(state),
+            "NO_COLOR": "1",
+            "WORKSPACE": str(workspace),
+        }
+    )
     oc = OpenClaw(env=env, home=home, state=state, workspace=workspace, model=fake_model)
     oc.run("plugins", "install", "--link", str(ROOT / "hooks"), "--force", "--accept-capabilities")
     oc.plugin_config = {"python": sys.executable, "packageDir": str(ROOT)}
-    oc.patch({
-        "gateway": {"mode": "local", "bind": "loopback"},
-        "agents": {"defaults": {"workspace": str(workspace), "model": {"primary": "fake/fake-model"}}},
-        "models": {"mode": "merge", "providers": {"fake": {
-            "baseUrl": fake_model.base_url, "apiKey": "fake-key", "api": "openai-completions",
-            "models": [{"id": "fake-model", "name": "Fake", "contextWindow": 32000, "maxTokens": 1024}]}}},
-        "plugins": {"entries": {"hippocampus": {
-            "enabled": True, "hooks": {"allowConversationAccess": True}, "config": oc.plugin_config}}},
-    })
+    oc.patch(
+        {
+            "gateway": {"mode": "local", "bind": "loopback"},
+            "agents": {"defaults": {"workspace": str(workspace), "model": {"primary": "fake/fake-model"}}},
+            "models": {
+                "mode": "merge",
+                "providers": {
+                    "fake": {
+                        "baseUrl": fake_model.base_url,
+                        "apiKey": "fake-key",
+                        "api": "openai-completions",
+                        "models": [{"id": "fake-model", "name": "Fake", "contextWindow": 32000, "maxTokens": 1024}],
+                    }
+                },
+            },
+            "plugins": {
+                "entries": {
+                    "hippocampus": {
+                        "enabled": True,
+                        "hooks": {"allowConversationAccess": True},
+                        "config": oc.plugin_config,
+                    }
+                }
+            },
+        }
+    )
     return oc

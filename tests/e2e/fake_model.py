@@ -49,8 +49,14 @@ def reply_for(body: dict[str, Any]) -> str:
 class FakeModel:
     """A running fake model server: `.port`, `.requests()`, `.stop()`."""
 
-    def __init__(self, log_path: Path, port: int = 0, lifetime: float = 1800.0,
-                 responder: Callable[[dict[str, Any]], str] = reply_for, status: int = 200) -> None:
+    def __init__(
+        self,
+        log_path: Path,
+        port: int = 0,
+        lifetime: float = 1800.0,
+        responder: Callable[[dict[str, Any]], str] = reply_for,
+        status: int = 200,
+    ) -> None:
         self.responder = responder
         self.status = status
         self.log_path = log_path
@@ -97,7 +103,7 @@ class FakeModel:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+            def log_message(self, format: str, *args: Any) -> None:
                 """Keep test output quiet."""
 
             def _send_json(self, status: int, payload: dict[str, Any]) -> None:
@@ -108,15 +114,16 @@ class FakeModel:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+            def do_GET(self) -> None:
                 owner.record({"time": time.time(), "method": "GET", "path": self.path})
                 if self.path.rstrip("/").endswith("/models"):
-                    self._send_json(200, {"object": "list", "data": [
-                        {"id": "fake-model", "object": "model", "owned_by": "fake"}]})
+                    self._send_json(
+                        200, {"object": "list", "data": [{"id": "fake-model", "object": "model", "owned_by": "fake"}]}
+                    )
                 else:
                     self._send_json(404, {"error": {"message": "not found"}})
 
-            def do_POST(self) -> None:  # noqa: N802 - stdlib naming
+            def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length) if length else b""
                 try:
@@ -130,9 +137,17 @@ class FakeModel:
                 if self.path.rstrip("/").endswith("/embeddings"):
                     inputs = body.get("input") or []
                     inputs = [inputs] if isinstance(inputs, str) else inputs
-                    self._send_json(200, {"object": "list", "model": body.get("model"), "data": [
-                        {"object": "embedding", "index": i, "embedding": [float(len(str(t))), 1.0, 0.5]}
-                        for i, t in enumerate(inputs)]})
+                    self._send_json(
+                        200,
+                        {
+                            "object": "list",
+                            "model": body.get("model"),
+                            "data": [
+                                {"object": "embedding", "index": i, "embedding": [float(len(str(t))), 1.0, 0.5]}
+                                for i, t in enumerate(inputs)
+                            ],
+                        },
+                    )
                     return
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send_json(404, {"error": {"message": "not found"}})
@@ -142,13 +157,19 @@ class FakeModel:
                 if body.get("stream"):
                     self._stream(model, text)
                 else:
-                    self._send_json(200, {
-                        "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
-                        "model": model,
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": text}}],
-                        "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-                    })
+                    self._send_json(
+                        200,
+                        {
+                            "id": "chatcmpl-fake",
+                            "object": "chat.completion",
+                            "created": int(time.time()),
+                            "model": model,
+                            "choices": [
+                                {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}
+                            ],
+                            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                        },
+                    )
 
             def _stream(self, model: str, text: str) -> None:
                 self.send_response(200)
@@ -156,8 +177,12 @@ class FakeModel:
                 self.send_header("Cache-Control", "no-cache")
                 self.send_header("Connection", "close")
                 self.end_headers()
-                base = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
-                        "created": int(time.time()), "model": model}
+                base = {
+                    "id": "chatcmpl-fake",
+                    "object": "chat.completion.chunk",
+                    "created": int(time.time()),
+                    "model": model,
+                }
                 chunks = [
                     {"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None},
                     {"index": 0, "delta": {"content": text}, "finish_reason": None},
@@ -165,8 +190,11 @@ class FakeModel:
                 ]
                 for choice in chunks:
                     self.wfile.write(f"data: {json.dumps({**base, 'choices': [choice]})}\n\n".encode())
-                usage = {**base, "choices": [],
-                         "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+                usage = {
+                    **base,
+                    "choices": [],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                }
                 self.wfile.write(f"data: {json.dumps(usage)}\n\n".encode())
                 self.wfile.write(b"data: [DONE]\n\n")
                 self.wfile.flush()

@@ -39,16 +39,40 @@ console.log(JSON.stringify({
 """
 
 
-def drive(openclaw_path: str, workspace: Path, hook: str, event: dict[str, Any], config: dict[str, Any],
-          ctx: dict[str, Any] | None = None) -> dict[str, Any]:
+def drive(
+    openclaw_path: str,
+    workspace: Path,
+    hook: str,
+    event: dict[str, Any],
+    config: dict[str, Any],
+    ctx: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Register the plugin in Node and call one handler; returns {result, hooks}."""
     script = DRIVER % {"index": json.dumps((ROOT / "hooks" / "index.js").as_uri())}
-    ctx = ctx if ctx is not None else {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1",
-                                       "workspaceDir": str(workspace), "trigger": "user"}
-    env = {**os.environ, "PATH": openclaw_path, "CFG": json.dumps(config), "CTX": json.dumps(ctx),
-           "EVENT": json.dumps(event), "HOOK": hook, "WS": str(workspace), "HIPPOCAMPUS_NOW": "2026-03-01T10:00:00Z"}
-    proc = subprocess.run(["node", "--input-type=module", "-e", script], env=env, capture_output=True, text=True,
-                          timeout=120, check=True)
+    ctx = (
+        ctx
+        if ctx is not None
+        else {
+            "agentId": "main",
+            "sessionKey": "agent:main:main",
+            "sessionId": "s1",
+            "workspaceDir": str(workspace),
+            "trigger": "user",
+        }
+    )
+    env = {
+        **os.environ,
+        "PATH": openclaw_path,
+        "CFG": json.dumps(config),
+        "CTX": json.dumps(ctx),
+        "EVENT": json.dumps(event),
+        "HOOK": hook,
+        "WS": str(workspace),
+        "HIPPOCAMPUS_NOW": "2026-03-01T10:00:00Z",
+    }
+    proc = subprocess.run(
+        ["node", "--input-type=module", "-e", script], env=env, capture_output=True, text=True, timeout=120, check=True
+    )
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
@@ -66,29 +90,43 @@ def log(workspace: Path) -> str:
 
 
 def test_registers_every_hook_with_a_budget(openclaw_path: str, workspace: Path) -> None:
-    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"},
-                {"python": sys.executable, "packageDir": str(ROOT)})
-    assert set(out["hooks"]) == {"before_prompt_build", "agent_end", "session_end", "before_reset",
-                                 "before_compaction"}
+    out = drive(
+        openclaw_path,
+        workspace,
+        "before_prompt_build",
+        {"prompt": "hi"},
+        {"python": sys.executable, "packageDir": str(ROOT)},
+    )
+    assert set(out["hooks"]) == {"before_prompt_build", "agent_end", "session_end", "before_reset", "before_compaction"}
     assert all(isinstance(v, int) and v > 0 for v in out["hooks"].values())
 
 
 def test_injects_the_block_from_real_python(openclaw_path: str, workspace: Path) -> None:
-    memories.remember(Workspace(workspace), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(),
-                     "My cat is called Pixel")
-    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "what is my cat called"},
-                {"python": sys.executable, "packageDir": str(ROOT)})
+    memories.remember(
+        Workspace(workspace), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "My cat is called Pixel"
+    )
+    out = drive(
+        openclaw_path,
+        workspace,
+        "before_prompt_build",
+        {"prompt": "what is my cat called"},
+        {"python": sys.executable, "packageDir": str(ROOT)},
+    )
     assert out["result"]["prependContext"].startswith(FENCE_OPEN)
     assert "Pixel" in out["result"]["prependContext"]
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    ("sleep 30", "timed out after 400 ms"),
-    ("echo garbage; exit 3", "exited with 3"),
-    ("echo 'boom: something odd' >&2", "boom: something odd"),
-])
-def test_python_failures_fail_open_and_are_logged(openclaw_path: str, workspace: Path, tmp_path: Path,
-                                                 body: str, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("sleep 30", "timed out after 400 ms"),
+        ("echo garbage; exit 3", "exited with 3"),
+        ("echo 'boom: something odd' >&2", "boom: something odd"),
+    ],
+)
+def test_python_failures_fail_open_and_are_logged(
+    openclaw_path: str, workspace: Path, tmp_path: Path, body: str, expected: str
+) -> None:
     config = {"python": fake_python(tmp_path, body), "beforeTimeoutMs": 400, "afterTimeoutMs": 400}
     out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"}, config)
     assert out["result"] is None
@@ -98,22 +136,61 @@ def test_python_failures_fail_open_and_are_logged(openclaw_path: str, workspace:
 
 
 def test_missing_interpreter_fails_open(openclaw_path: str, workspace: Path) -> None:
-    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"},
-                {"python": "/nonexistent/python3"})
+    out = drive(openclaw_path, workspace, "before_prompt_build", {"prompt": "hi"}, {"python": "/nonexistent/python3"})
     assert out["result"] is None
     assert "cannot start /nonexistent/python3" in log(workspace)
 
 
-def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw_path: str,
-                                                                       workspace: Path) -> None:
+def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw_path: str, workspace: Path) -> None:
     ws = Workspace(workspace)
     from hippocampus.core.capture import raw_signal
 
     signal = raw_signal("s1", "m1", "Remember that my sister's name is Alma", "2026-03-01T09:00:00Z")
     assert signal is not None
     queue.append_signals(ws, [signal])
-    drive(openclaw_path, workspace, "session_end", {"sessionId": "s1", "reason": "new"},
-          {"python": sys.executable, "packageDir": str(ROOT)},
-          ctx={"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"})
+    drive(
+        openclaw_path,
+        workspace,
+        "session_end",
+        {"sessionId": "s1", "reason": "new"},
+        {"python": sys.executable, "packageDir": str(ROOT)},
+        ctx={"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"},
+    )
     assert "Alma" in ws.index_path.read_text()
     assert queue.read_cursor(ws) == ws.signals_path.stat().st_size
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"WORKSPACE": "/w/explicit"},
+        {"OPENCLAW_WORKSPACE_DIR": "/w/oc"},
+        {"OPENCLAW_STATE_DIR": "/w/state"},
+        {"OPENCLAW_STATE_DIR": "/w/state", "OPENCLAW_WORKSPACE_DIR": "~/oc"},
+        {"WORKSPACE": "  ", "OPENCLAW_STATE_DIR": "/w/state"},
+    ],
+)
+def test_the_bridge_and_python_share_one_workspace_rule(
+    openclaw_path: str, tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hooks/index.js's defaultWorkspace mirrors store.workspace.workspace_dir for every environment."""
+    from hippocampus.store.workspace import workspace_dir
+
+    for key in ("WORKSPACE", "OPENCLAW_WORKSPACE_DIR", "OPENCLAW_STATE_DIR"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in {**env, "HOME": str(tmp_path)}.items():
+        monkeypatch.setenv(key, value)
+    script = (
+        f"import {{ defaultWorkspace }} from {json.dumps((ROOT / 'hooks' / 'index.js').as_uri())};"
+        "console.log(defaultWorkspace(process.env));"
+    )
+    js = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        env={**os.environ, "PATH": openclaw_path},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout.strip()
+    assert js == workspace_dir(None)

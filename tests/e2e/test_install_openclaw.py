@@ -41,16 +41,30 @@ class Box:
     gateway: subprocess.Popen[bytes] | None = None
 
     def openclaw(self, *args: str, check: bool = True, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(["openclaw", *args], env=self.env, capture_output=True, text=True,
-                              timeout=timeout, cwd=self.home, check=False)
+        done = subprocess.run(
+            ["openclaw", *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=self.home,
+            check=False,
+        )
         if check and done.returncode != 0:
             raise AssertionError(f"openclaw {' '.join(args)}: {done.stdout[-1500:]}\n{done.stderr[-1500:]}")
         return done
 
     def install(self, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
         """`python3 <skill>/install.py ARGS` with the system python, from the user's home."""
-        return subprocess.run(["python3", str(self.skill / "install.py"), *args], env=self.env,
-                              capture_output=True, text=True, timeout=timeout, cwd=self.home, check=False)
+        return subprocess.run(
+            ["python3", str(self.skill / "install.py"), *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=self.home,
+            check=False,
+        )
 
     def config(self) -> dict[str, Any]:
         return dict(json.loads((self.state / "openclaw.json").read_text()))
@@ -62,8 +76,11 @@ class Box:
 
 def copy_skill(target: Path) -> None:
     """The folder as ClawHub would deliver it: no dot-folders, caches, builds or tests."""
-    shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns(
-        ".*", "__pycache__", "build", "*.egg-info", "tests", "bench", "node_modules"))
+    shutil.copytree(
+        ROOT,
+        target,
+        ignore=shutil.ignore_patterns(".*", "__pycache__", "build", "*.egg-info", "tests", "bench", "node_modules"),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +95,8 @@ def box(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     skill = workspace / "skills" / "hippocampus"
     copy_skill(skill)
     (state / "openclaw.json").write_text(
-        '// my config\n{ gateway: { mode: "local", bind: "loopback" }, memory: { search: { extraPaths: ["/my/notes.md"] } } }\n')
+        '// my config\n{ gateway: { mode: "local", bind: "loopback" }, memory: { search: { extraPaths: ["/my/notes.md"] } } }\n'
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "OPENCLAW_")) and k != "WORKSPACE"}
     env.update({"PATH": openclaw_path, "HOME": str(home), "OPENCLAW_STATE_DIR": str(state), "NO_COLOR": "1"})
     made = Box(env, home, state, workspace, skill)
@@ -94,9 +112,13 @@ def gateway(box: Box) -> Box:
     box.env.update({"OPENCLAW_GATEWAY_PORT": str(port), "OPENCLAW_GATEWAY_TOKEN": token})
     log = open(box.home / "gateway.log", "ab")  # noqa: SIM115 - lives as long as the Gateway
     box.gateway = subprocess.Popen(
-        ["openclaw", "gateway", "run", "--bind", "loopback", "--port", str(port), "--auth", "token",
-         "--token", token], env=box.env, stdout=log, stderr=subprocess.STDOUT, cwd=box.home,
-        start_new_session=True)
+        ["openclaw", "gateway", "run", "--bind", "loopback", "--port", str(port), "--auth", "token", "--token", token],
+        env=box.env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=box.home,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 180
     while box.openclaw("cron", "list", "--json", check=False, timeout=60).returncode != 0:
         assert box.gateway.poll() is None and time.monotonic() < deadline, "the Gateway did not come up"
@@ -149,8 +171,9 @@ def test_memory_search_finds_a_core_memory(gateway: Box) -> None:
         subprocess.run([*cli, *args], env=box.env, check=True, capture_output=True, timeout=120)
     assert "Marmalade" in (box.workspace / "HIPPOCAMPUS_CORE.md").read_text()
     box.openclaw("memory", "index", "--force", "--agent", "main")
-    found = json.loads(box.openclaw("memory", "search", "bees rooftop Lisbon queen", "--agent", "main",
-                                    "--json").stdout)
+    found = json.loads(
+        box.openclaw("memory", "search", "bees rooftop Lisbon queen", "--agent", "main", "--json").stdout
+    )
     assert any("Marmalade" in r["snippet"] for r in found["results"]), found
 
 

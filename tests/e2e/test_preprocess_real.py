@@ -26,8 +26,14 @@ def test_preprocess_reads_real_history_with_the_live_hooks_ids(openclaw: OpenCla
     env = {**openclaw.env, "WORKSPACE": str(fresh)}
 
     def preprocess(*args: str) -> dict[str, object]:
-        proc = subprocess.run([sys.executable, "-m", "hippocampus", "preprocess", "--agent", "main", "--json",
-                               *args], env=env, capture_output=True, text=True, timeout=120, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-m", "hippocampus", "preprocess", "--agent", "main", "--json", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
         assert proc.returncode == 0, proc.stderr
         return dict(json.loads(proc.stdout))
 

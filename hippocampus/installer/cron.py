@@ -1,0 +1,106 @@
+"""The cron jobs the installer registers with `--with-cron`: direct commands (no model call), plus the
+optional summaries agent turn. Pure; standard library only."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from hippocampus.installer.names import AGENT_ID, python_argv
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hippocampus.installer.plan import Observed, Options
+
+
+@dataclass(frozen=True)
+class CronJob:
+    """One scheduled direct command (or, for summaries, an isolated agent turn)."""
+
+    key: str
+    name: str
+    schedule: str
+    what: str
+    argv: tuple[str, ...] = ()
+    message: str = ""
+    agent: str = ""
+
+    def add_args(self) -> list[str]:
+        """The `openclaw cron add` arguments (minus `--json`); idempotent through the declaration key."""
+        args = [
+            "--name",
+            self.name,
+            "--declaration-key",
+            self.key,
+            "--cron",
+            self.schedule,
+            "--tz",
+            "UTC",
+            "--exact",
+            "--no-deliver",
+            "--description",
+            self.what,
+        ]
+        if self.argv:
+            return [*args, "--command-argv", json.dumps(list(self.argv)), "--timeout-seconds", "900"]
+        args += [
+            "--message",
+            self.message,
+            "--session",
+            "isolated",
+            "--light-context",
+            "--tools",
+            "exec",
+            "--timeout-seconds",
+            "900",
+        ]
+        return [*args, "--agent", self.agent] if self.agent else args
+
+
+def cron_jobs(opts: Options, seen: Observed) -> list[CronJob]:
+    """The scheduled jobs; minutes 17, 0, 30 and 47 so no two ever start in the same minute."""
+
+    def run(*command: str) -> tuple[str, ...]:
+        return python_argv(seen.python, seen.workspace, *command)
+
+    jobs = [
+        CronJob(
+            "hippocampus:encode",
+            "hippocampus-encode",
+            "17 */3 * * *",
+            "Hippocampus: encode queued signals into memories (no model call)",
+            run("encode"),
+        ),
+        CronJob(
+            "hippocampus:decay",
+            "hippocampus-decay",
+            "0 3 * * *",
+            "Hippocampus: refresh decayed importance (no model call)",
+            run("decay"),
+        ),
+        CronJob(
+            "hippocampus:consolidate",
+            "hippocampus-consolidate",
+            "30 21 * * 6",
+            "Hippocampus: merge near-duplicates, list fading memories (no model call)",
+            run("consolidate"),
+        ),
+    ]
+    if opts.with_llm_summaries:
+        cli = " ".join(run())
+        message = (
+            f"Rewrite Hippocampus's pending memories. Run `{cli} pending --limit 20`. For each item write one "
+            f'short factual sentence (under 100 characters) and apply it with `{cli} revise <id> "<text>"`. '
+            "Run no other command, never edit files by hand, never message anyone. Reply NO_REPLY."
+        )
+        jobs.append(
+            CronJob(
+                "hippocampus:summaries",
+                "hippocampus-summaries",
+                "47 */6 * * *",
+                "Hippocampus: LLM rewrite of pending memories (spends model tokens)",
+                message=message,
+                agent=AGENT_ID if opts.with_agent else opts.agent,
+            )
+        )
+    return jobs
