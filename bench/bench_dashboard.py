@@ -46,8 +46,7 @@ def add_events(ws: Workspace) -> int:
         for n in range(memory.times_reinforced):
             when = memory.last_accessed - timedelta(days=n)
             rows.append({"time": when.isoformat(), "type": "reinforce", "id": memory.id})
-    with files.locked(ws):
-        logs.append_events(ws, rows)
+    logs.append_events(ws, rows)
     return len(rows)
 
 

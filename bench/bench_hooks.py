@@ -26,7 +26,7 @@ ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
 from make_store import build, make_payload
 
-from hippocampus.store import files, index_file
+from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
@@ -84,8 +84,7 @@ def build_real(workspace: Path, n: int) -> None:
         memory["content"] = text
         memory["keywords"] = text.lower().split()[:4]
     ws = Workspace(workspace)
-    with files.locked(ws):
-        index_file.save_index(ws, Index.from_dict(payload), now)
+    index_file.write_whole(ws, Index.from_dict(payload), now)
 
 
 def payloads(workspace: str) -> dict[str, bytes]:

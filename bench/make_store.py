@@ -7,7 +7,7 @@ import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from hippocampus.store import files, index_file
+from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 
 SUBJECTS = [
@@ -127,6 +127,5 @@ def build(workspace: Path, n: int, now: datetime | None = None) -> Path:
     ws = Workspace(workspace)
     payload = make_payload(n, now)
     index = Index.from_dict(json.loads(json.dumps(payload)))
-    with files.locked(ws):
-        index_file.save_index(ws, index, now)
+    index_file.write_whole(ws, index, now)
     return ws.index_path

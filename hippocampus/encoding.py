@@ -15,29 +15,31 @@ from typing import Any
 from hippocampus.core.config import Config
 from hippocampus.core.encode import EncodeResult
 from hippocampus.core.model import Index, format_time
-from hippocampus.store import files, index_file, logs, queue
+from hippocampus.store import database, index_file, logs, queue, rows
 from hippocampus.store.workspace import Workspace
 
 
 def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult:
-    """Encode queued signals; the cursor advances only after the memories are written."""
+    """Encode every queued signal in one transaction: the memories are written and the queue rows they
+    came from removed together, so a crash encodes a signal exactly once or not at all."""
     from hippocampus.core.capture import score_queued
     from hippocampus.core.encode import encode
 
-    with files.locked(ws):
-        signals, end, bad = queue.read_pending_signals(ws)
+    with database.writing(ws) as conn:
+        spilled = queue.absorb_spill(ws, conn)
+        signals, last, bad = queue.pending(conn)
         signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
         report = EncodeResult(malformed=bad)
         if signals:
-
-            def change(index: Index) -> None:
-                result = encode(index, signals, now, config.curve, gate=config.consolidation_gate)
-                logs.append_events(ws, result.events)
-                report.add(result)
-
-            index_file.update_index(ws, change, now)
-        if end != queue.read_cursor(ws):
-            queue.write_cursor(ws, end)
+            index = rows.read_index(conn)
+            old = index_file.snapshot(index)
+            result = encode(index, signals, now, config.curve, gate=config.consolidation_gate)
+            index_file.save(conn, old, index, now)
+            logs.insert_events(conn, result.events)
+            report.add(result)
+        if last:
+            queue.consume(conn, last)
+    queue.clear_spill(ws, spilled)
     return report
 
 
@@ -55,9 +57,13 @@ def ingest(
     total = EncodeResult()
 
     def change(index: Index) -> None:
-        for rows in sessions.values():
+        for messages in sessions.values():
             result = encode(
-                index, signals_from_messages(rows, format_time(now)), now, config.curve, gate=config.consolidation_gate
+                index,
+                signals_from_messages(messages, format_time(now)),
+                now,
+                config.curve,
+                gate=config.consolidation_gate,
             )
             logs.append_events(ws, result.events)
             total.add(result)

@@ -3,7 +3,8 @@
     HippocampusError                 anything Hippocampus reports to a user
     ├── CorruptIndexError            a store file cannot be parsed or fails its schema; left untouched
     ├── SchemaError                  an index about to be written does not match the schema; nothing written
-    ├── LockTimeoutError             another process held the store lock for too long
+    ├── LockTimeoutError             another process kept the store busy for too long
+    ├── StoreError                   a store file cannot be opened or written (permissions, disk full, a link)
     ├── NotFoundError                a memory id that does not exist was named
     ├── InputError                   input from a file, a setting or the command line is malformed
     ├── OpenClawError                an `openclaw` command failed; the message carries its own words
@@ -27,6 +28,10 @@ class SchemaError(HippocampusError):
 
 class LockTimeoutError(HippocampusError):
     """Another process held the store lock for too long."""
+
+
+class StoreError(HippocampusError):
+    """A store file cannot be opened or written (permissions, a full disk, a link, a folder); nothing changed."""
 
 
 class NotFoundError(HippocampusError):

@@ -15,7 +15,6 @@ This module name is stable: installed plugin copies import `hippocampus.hooks`.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from datetime import datetime, timezone
 
@@ -32,29 +31,26 @@ def request_before(payload: dict[str, Any]) -> str:
     ok, _why = in_scope(payload)
     if not ok:
         return ""
-    from hippocampus.store.workspace import read_paths
+    from hippocampus.store.database import connect_readonly
+    from hippocampus.store.workspace import settings_file
 
     root = payload_workspace(payload)
-    index, cache, settings = read_paths(root)
-    if not os.path.exists(index):
-        return ""
-    from hippocampus.clock import now
-    from hippocampus.openclaw.messages import turn_query
-    from hippocampus.openclaw.payload import budget_chars
-    from hippocampus.recall import turn_context
-    from hippocampus.store.config_file import load_config_file
-    from hippocampus.store.search_cache import open_fresh
-
-    conn = open_fresh(index, cache)
-    if conn is None:  # missing or stale cache: rebuild it once, through the store
+    conn = connect_readonly(root)
+    if conn is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
         from hippocampus.store.index_file import open_search
         from hippocampus.store.workspace import Workspace
 
         conn = open_search(Workspace(root))
         if conn is None:
             return ""
+    from hippocampus.clock import now
+    from hippocampus.openclaw.messages import turn_query
+    from hippocampus.openclaw.payload import budget_chars
+    from hippocampus.recall import turn_context
+    from hippocampus.store.config_file import load_config_file
+
     try:
-        config = load_config_file(settings)
+        config = load_config_file(settings_file(root))
         query = turn_query(as_dict(payload.get("event")))
         return turn_context(conn, query, now(), config, budget_chars(payload, config.inject_budget))
     finally:
@@ -72,13 +68,14 @@ def request_after(payload: dict[str, Any]) -> int:
     signals = turn_signals(payload, now())
     if not signals:
         return 0
+    from hippocampus.store.database import HOOK_BUSY_SECONDS
     from hippocampus.store.queue import append_signals
     from hippocampus.store.workspace import Workspace
 
     ws = Workspace(payload_workspace(payload))
     if not ws.root.is_dir():
         raise FileNotFoundError(f"workspace {ws.root} does not exist")
-    append_signals(ws, signals)
+    append_signals(ws, signals, busy=HOOK_BUSY_SECONDS)
     return len(signals)
 
 
@@ -90,7 +87,7 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     from hippocampus.store.workspace import Workspace
 
     ws = Workspace(payload_workspace(payload))
-    if not ws.signals_path.exists():
+    if not ws.db_path.exists() and not ws.signals_path.exists():
         return {"created": [], "reinforced": []}
     from hippocampus.clock import now
     from hippocampus.encoding import encode_and_refresh

@@ -19,12 +19,12 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
     """Create `memory/` and an empty index if missing (never touches existing memories), then write
     HIPPOCAMPUS_CORE.md and the dashboard; returns what it did."""
     from hippocampus import views
+    from hippocampus.store import database
 
-    created = not ws.index_path.exists()
+    created = not ws.db_path.exists() and not ws.index_path.exists()
     ensure_layout(ws)
-    if created:
-        index_file.update_index(ws, lambda index: None, now, allow_empty=True)
-    count = len(index_file.load_index(ws).memories)
+    database.connect(ws).close()  # creates the database, or migrates the files it replaces
+    count = index_file.count(ws)
     core = views.sync_core(ws, now, config)
     dashboard = str(views.write_dashboard(ws, now, config))
     return {"workspace": str(ws.root), "indexCreated": created, "memories": count, "core": core, "dashboard": dashboard}
@@ -32,14 +32,13 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
 
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
     """Refresh stored importance to the formula's value (idempotent); list or archive those under 0.2."""
-    from hippocampus.render.markdown import archive_markdown
 
     def change(index: Index) -> dict[str, Any]:
         index.memories = [lifecycle.refresh(m, now, config.curve) for m in index.memories]
         index.decay_last_run = format_time(now)
         fading = [m for m in index.memories if m.importance < lifecycle.ARCHIVE_BELOW]
         if archive and fading:
-            logs.append_archive(ws, archive_markdown(fading, now, config.curve))
+            logs.archive(ws, fading, now)
             gone = {m.id for m in fading}
             index.memories = [m for m in index.memories if m.id not in gone]
             logs.append_events(ws, [logs.event(now, "archive", m.id) for m in fading])

@@ -13,8 +13,9 @@ from datetime import datetime
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, Memory, Source, format_time
+from hippocampus.core.ranking import Hit
 from hippocampus.errors import InputError, NotFoundError
-from hippocampus.store import index_file, logs
+from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
 
 
@@ -99,16 +100,35 @@ def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], revi
     return index_file.update_index(ws, change, now)
 
 
-def forget(ws: Workspace, now: datetime, ids: list[str]) -> list[str]:
-    """Delete memories by id (ids are never reused: the counter only grows)."""
+def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None = None) -> list[str]:
+    """Delete memories (live or archived) by id, and every copy of their text: the database files are
+    scrubbed, the events keep only ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard
+    (where there is one) are rewritten. Ids are never reused: the counter only grows."""
+    from hippocampus import views
+    from hippocampus.store import database
 
-    def change(index: Index) -> list[str]:
-        wanted = set(ids)
-        missing = wanted - {m.id for m in index.memories}
+    wanted = sorted(set(ids))
+    with database.writing(ws) as conn:
+        marks = ",".join("?" * len(wanted))
+        known = {r[0] for r in conn.execute(f"SELECT id FROM mem WHERE id IN ({marks})", wanted)}
+        known |= {r[0] for r in conn.execute(f"SELECT id FROM archived WHERE id IN ({marks})", wanted)}
+        missing = [i for i in wanted if i not in known]
         if missing:
-            raise NotFoundError(f"no memory with id {', '.join(sorted(missing))}")
-        index.memories = [m for m in index.memories if m.id not in wanted]
-        logs.append_events(ws, [logs.event(now, "forget", i) for i in sorted(wanted)])
-        return sorted(wanted)
+            raise NotFoundError(f"no memory with id {', '.join(missing)}")
+        rows.delete(conn, wanted)
+        logs.forget_text(conn, wanted)
+        logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
+    database.scrub_files(ws)
+    views.refresh_after_forget(ws, now, config)
+    return wanted
 
-    return index_file.update_index(ws, change, now, allow_empty=True)
+
+def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
+    """`recall`, then count the results as used (reinforced), so their scores show the reinforced memories."""
+    from hippocampus.recall import recall
+
+    hits = recall(ws, query, now, config, k)
+    if not hits:
+        return hits
+    done = {m.id: m for m in reinforce(ws, now, config, [h.memory.id for h in hits])}
+    return [Hit(done[h.memory.id], h.score, h.relevance, h.effective, h.recency) for h in hits]

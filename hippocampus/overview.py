@@ -41,14 +41,13 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     domains: dict[str, int] = {}
     for h in hits:
         domains[h.memory.domain] = domains.get(h.memory.domain, 0) + 1
-    pending, _, _ = queue.read_pending_signals(ws)
     return {
         "workspace": str(ws.root),
-        "index": str(ws.index_path),
+        "database": str(ws.db_path),
         "memories": len(hits),
         "tiers": tiers,
         "domains": domains,
-        "queuedSignals": len(pending),
+        "queuedSignals": queue.queued(ws),
         "curve": config.curve,
         "lastUpdated": index.last_updated,
         "decayLastRun": index.decay_last_run,

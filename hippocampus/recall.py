@@ -89,17 +89,6 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
     return by_importance([fetched[rid] for _, rid in chosen], now, config)
 
 
-def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
-    """`recall`, then count the results as used (reinforced), so their scores show the reinforced memories."""
-    from hippocampus.memories import reinforce
-
-    hits = recall(ws, query, now, config, k)
-    if not hits:
-        return hits
-    done = {m.id: m for m in reinforce(ws, now, config, [h.memory.id for h in hits])}
-    return [Hit(done[h.memory.id], h.score, h.relevance, h.effective, h.recency) for h in hits]
-
-
 def turn_context(conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int) -> str:
     """The fenced block injected before a turn: memories relevant to `query`, then core ones, within `budget`."""
     from hippocampus.render.context import context_block

@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 from hippocampus.core.config import Config
+from hippocampus.core.model import Memory, parse_time
 from hippocampus.store import files
 from hippocampus.store.workspace import Workspace
 
@@ -62,13 +63,47 @@ def write_dashboard(ws: Workspace, now: datetime, config: Config | None = None, 
     return write_dashboard_view(ws, dashboard_view(ws, now, config), output)
 
 
-def refresh_views(ws: Workspace, now: datetime, config: Config, dashboard: bool = True) -> list[str]:
-    """Re-sync HIPPOCAMPUS_CORE.md and regenerate the dashboard (if `dashboard`, or if the page exists).
+def write_archive(ws: Workspace, now: datetime, config: Config) -> None:
+    """Render `memory/archive.md` from the archived memories (and the pre-database archive text), atomically;
+    no file when nothing was ever archived."""
+    import contextlib
 
-    Returns warnings instead of raising: the memories are already safely written by then.
+    from hippocampus.render.markdown import archive_markdown
+    from hippocampus.store import logs
+
+    legacy, rows = logs.archived(ws)
+    if not legacy and not rows:
+        with contextlib.suppress(FileNotFoundError):
+            ws.archive_path.unlink()
+        return
+    groups: dict[str, list[Memory]] = {}
+    for when, memory in rows:
+        groups.setdefault(when, []).append(memory)
+    parts = [legacy if legacy else logs.ARCHIVE_HEADER]
+    parts += [archive_markdown(group, parse_time(when), config.curve) for when, group in groups.items()]
+    files.write_text(ws.archive_path, "".join(parts))
+
+
+def refresh_after_forget(ws: Workspace, now: datetime, config: Config | None = None) -> None:
+    """Rewrite every file that could still show forgotten text: HIPPOCAMPUS_CORE.md, archive.md and the
+    dashboard where the user has one."""
+    if config is None:
+        from hippocampus.store.config_file import load_config
+
+        config = load_config(ws)
+    sync_core(ws, now, config)
+    write_archive(ws, now, config)
+    if ws.dashboard_path.exists():
+        write_dashboard(ws, now, config)
+
+
+def refresh_views(ws: Workspace, now: datetime, config: Config, dashboard: bool = True) -> list[str]:
+    """Re-sync HIPPOCAMPUS_CORE.md and archive.md and regenerate the dashboard (if `dashboard`, or if the
+    page exists). Returns warnings instead of raising: the memories are already safely written by then.
     """
     warnings = []
     sync_core(ws, now, config)
+    write_archive(ws, now, config)
     if dashboard or ws.dashboard_path.exists():
         try:
             write_dashboard(ws, now, config)

@@ -28,7 +28,37 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 @pytest.fixture
 def run_cli(workspace: Path):  # type: ignore[no-untyped-def]
-    """Run the real `hippocampus` CLI as a subprocess: (args, env extras, stdin) -> CompletedProcess."""
+    """Run the `hippocampus` click CLI in this process (click's CliRunner): (args, env extras, stdin) ->
+    CompletedProcess. An uncaught exception becomes exit status 1 with its traceback on stderr, as a real
+    process would show it, so "no traceback" assertions stay meaningful. The fast entry point, the console
+    script and the hooks are run as real processes by their own tests (`run_process`)."""
+    import subprocess
+    import traceback
+
+    from click.testing import CliRunner
+
+    from hippocampus.cli.app import main
+
+    def _run(
+        *args: str, env: dict[str, str] | None = None, input: str | None = None, check: bool = False
+    ) -> subprocess.CompletedProcess[str]:
+        full = {"WORKSPACE": str(workspace), **(env or {})}
+        result = CliRunner().invoke(main, list(args), env=full, input=input, prog_name="hippocampus")
+        stderr, code = result.stderr, result.exit_code
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            stderr += "".join(traceback.format_exception(*result.exc_info))
+            code = 1
+        done = subprocess.CompletedProcess(["hippocampus", *args], code, result.stdout, stderr)
+        if check:
+            done.check_returncode()
+        return done
+
+    return _run
+
+
+@pytest.fixture
+def run_process(workspace: Path):  # type: ignore[no-untyped-def]
+    """Run the real `python -m hippocampus` as a subprocess: (args, env extras, stdin) -> CompletedProcess."""
     import subprocess
 
     def _run(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hippocampus.core.model import DOMAINS, Memory, Source
-from hippocampus.store import files, index_file, logs
+from hippocampus.store import index_file, logs
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 15, 12, 0, tzinfo=timezone.utc)
@@ -101,8 +101,7 @@ def seed(
 
     index_file.update_index(ws, add, now)
     if events:
-        with files.locked(ws):
-            logs.append_events(ws, events)
+        logs.append_events(ws, events)
     return ws
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from hippocampus import memories
 from hippocampus.core.config import Config
+from hippocampus.store import queue
 from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -248,6 +249,6 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     if hook == "request_before":
         assert "green tea" in done.stdout, "the hook really recalled"
     else:
-        assert (workspace / "memory" / "signals.jsonl").read_text(encoding="utf-8").count("\n") == 1
+        assert queue.queued(Workspace(workspace)) == 1
     loaded = {m.split(".")[0] for m in json.loads(out.read_text(encoding="utf-8"))}
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))

@@ -1,4 +1,8 @@
-"""The CLI as a user runs it: real subprocesses, exit codes and the files written."""
+"""The CLI as a user runs it: exit codes, output and the files written.
+
+Commands run in process through click's CliRunner (`run_cli`); the fast entry point, which answers
+`recall` and `load-core` without click, runs as a real `python -m hippocampus` process (`run_process`).
+"""
 
 from __future__ import annotations
 
@@ -25,8 +29,8 @@ def ok(result: Any) -> Any:
     return result
 
 
-def test_version_and_help(run_cli: Any) -> None:
-    assert "hippocampus" in ok(run_cli("--version")).stdout
+def test_version_and_help(run_cli: Any, run_process: Any) -> None:
+    assert "hippocampus" in ok(run_process("--version")).stdout
     assert "recall" in ok(run_cli("-h")).stdout
     assert "--reinforce" in ok(run_cli("recall", "-h")).stdout
 
@@ -35,11 +39,11 @@ def test_decay_every_day_for_30_days_equals_the_formula(run_cli: Any, workspace:
     ok(run_cli("remember", "I prefer green tea in the morning", "--importance", "0.85", env=at(0)))
     for day in range(1, 31):
         ok(run_cli("decay", env=at(day)))
-    stored = json.loads((workspace / "memory/index.json").read_text())["memories"][0]
+    stored = json.loads(ok(run_cli("export")).stdout)["memories"][0]
     assert stored["importance"] == pytest.approx(0.85 * 0.99**30, abs=0.005)
     assert stored["importance"] == pytest.approx(0.629, abs=0.005)
     ok(run_cli("decay", env=at(30)))
-    again = json.loads((workspace / "memory/index.json").read_text())["memories"][0]
+    again = json.loads(ok(run_cli("export")).stdout)["memories"][0]
     assert again["importance"] == pytest.approx(stored["importance"], abs=1e-9)
 
 
@@ -284,26 +288,41 @@ def test_fast_entry_point_prints_what_click_prints(run_cli: Any, workspace: Path
     fast = subprocess.run(
         [sys.executable, "-m", "hippocampus", *args], capture_output=True, text=True, env={**os.environ, **env}
     )
-    slow = subprocess.run(
-        [sys.executable, "-m", "hippocampus.cli", *args], capture_output=True, text=True, env={**os.environ, **env}
-    )
+    slow = run_cli(*args, env=env)
     assert fast.returncode == slow.returncode == 0, (fast.stderr, slow.stderr)
     if "--reinforce" not in args:
         assert fast.stdout == slow.stdout
 
 
-def test_fast_entry_point_leaves_errors_and_help_to_click(run_cli: Any, workspace: Path) -> None:
+def test_fast_entry_point_leaves_errors_and_help_to_click(run_process: Any, workspace: Path) -> None:
     (workspace / "memory").mkdir()
     (workspace / "memory/index.json").write_text("{broken")
-    result = run_cli("recall", "x")
+    result = run_process("recall", "x")
     assert result.returncode == 1 and "Error:" in result.stderr and "index.json" in result.stderr
-    assert "Usage:" in ok(run_cli("recall", "-h")).stdout
-    assert run_cli("recall", "-k", "x", "y").returncode == 2
+    assert "Usage:" in ok(run_process("recall", "-h")).stdout
+    assert run_process("recall", "-k", "x", "y").returncode == 2
 
 
-def test_fast_entry_point_falls_back_when_the_cache_is_missing(run_cli: Any, workspace: Path) -> None:
-    ok(run_cli("remember", "My sister's name is Alma", env=at(0)))
-    cache = workspace / "memory/.cache/search.sqlite"
-    cache.unlink()
-    hits = json.loads(ok(run_cli("recall", "Alma", "--json", env=at(1))).stdout)
-    assert hits[0]["content"] == "My sister's name is Alma" and cache.exists()
+def test_fast_entry_point_hands_a_store_to_migrate_to_the_full_cli(run_process: Any, workspace: Path) -> None:
+    """With only a pre-database index.json, the fast path steps aside; the full CLI migrates and answers."""
+    (workspace / "memory").mkdir()
+    legacy = {
+        "version": 2,
+        "nextId": 2,
+        "memories": [
+            {
+                "id": "mem_001",
+                "content": "My sister's name is Alma",
+                "anchor": 0.9,
+                "importance": 0.9,
+                "created": "2026-01-01T09:00:00Z",
+                "lastAccessed": "2026-01-01T09:00:00Z",
+            }
+        ],
+    }
+    (workspace / "memory/index.json").write_text(json.dumps(legacy))
+    hits = json.loads(ok(run_process("recall", "Alma", "--json", env=at(1))).stdout)
+    assert hits[0]["content"] == "My sister's name is Alma"
+    assert (workspace / "memory/hippocampus.db").exists() and not (workspace / "memory/index.json").exists()
+    again = json.loads(ok(run_process("recall", "Alma", "--json", env=at(1))).stdout)
+    assert again == hits, "then the fast path answers the same"

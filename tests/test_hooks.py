@@ -68,8 +68,8 @@ def turn(*texts: str, reply: str = "Sure.") -> list[dict[str, Any]]:
 
 
 def queued(workspace: Path) -> list[dict[str, Any]]:
-    path = Workspace(workspace).signals_path
-    return [json.loads(x) for x in path.read_text().splitlines()] if path.exists() else []
+    ws = Workspace(workspace)
+    return queue.rows(ws) if ws.db_path.exists() else []
 
 
 def remember(workspace: Path, text: str) -> None:
@@ -158,7 +158,7 @@ def test_request_after_queues_this_turns_user_messages_with_stable_ids(workspace
     assert signal["id"] == message_id("sess-1", text)
     assert signal["role"] == "user"
     assert signal["timestamp"] == "2026-03-01T10:00:00Z"
-    assert not (workspace / "memory" / "index.json").exists(), "no encoding on the per-turn path"
+    assert index_file.count(Workspace(workspace)) == 0, "no encoding on the per-turn path"
 
 
 def test_request_after_strips_injected_and_internal_blocks_and_skips_commands(workspace: Path) -> None:
@@ -181,17 +181,31 @@ def test_request_after_redacts_secrets(workspace: Path) -> None:
 # --- failing open ---------------------------------------------------------------------------------
 
 
-def test_corrupt_index_fails_open_logs_and_is_left_untouched(workspace: Path) -> None:
-    remember(workspace, "My cat is called Pixel")
+def test_corrupt_legacy_index_fails_open_logs_and_is_left_untouched(workspace: Path) -> None:
     index = workspace / "memory" / "index.json"
+    index.parent.mkdir()
     index.write_bytes(b"{ not json \xff")
     out, err = call("request_before", payload(workspace, prompt="cat"))
     assert out == ""
     assert err.count("\n") == 1 and "request_before failed open" in err and err.rstrip().endswith("(logged)")
-    assert "request_before failed open" in (workspace / "memory" / "hippocampus.log").read_text()
+    assert (
+        "index.json" in err and "request_before failed open" in (workspace / "memory" / "hippocampus.log").read_text()
+    )
     assert index.read_bytes() == b"{ not json \xff"
-    call("request_after", payload(workspace, messages=turn("Remember that my dog is called Rex")))
-    assert len(queued(workspace)) == 1, "capture still works with a corrupt index"
+
+
+def test_corrupt_database_fails_open_logs_and_is_left_untouched(workspace: Path) -> None:
+    remember(workspace, "My cat is called Pixel")
+    db = Workspace(workspace).db_path
+    for extra in (db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+        extra.unlink(missing_ok=True)
+    junk = b"SQLite format 3\x00" + b"\xff" * 4000
+    db.write_bytes(junk)
+    out, err = call("request_before", payload(workspace, prompt="cat"))
+    assert out == "" and err.count("\n") == 1 and "failed open" in err and "hippocampus.db" in err
+    out, err = call("request_after", payload(workspace, messages=turn("Remember that my dog is called Rex")))
+    assert out == "" and "request_after failed open" in err and "hippocampus.db" in err
+    assert db.read_bytes() == junk, "a damaged database is never rewritten"
 
 
 def test_missing_workspace_fails_open_without_creating_it(tmp_path: Path) -> None:
@@ -274,8 +288,7 @@ def test_session_end_encodes_the_queue_and_syncs_core(workspace: Path) -> None:
     assert memory.sources[0].session == "sess-1"
     assert memory.sources[0].message == message_id("sess-1", "Remember that my sister's name is Alma")
     assert "Alma" in (workspace / "HIPPOCAMPUS_CORE.md").read_text()
-    ws = Workspace(workspace)
-    assert queue.read_cursor(ws) == ws.signals_path.stat().st_size
+    assert queued(workspace) == [], "encoded rows leave the queue in the same transaction"
     assert not (workspace / "brain-dashboard.html").exists(), "no dashboard is created unasked"
 
 
@@ -287,44 +300,42 @@ def test_session_end_regenerates_an_existing_dashboard(workspace: Path) -> None:
     assert page != "old page" and "Alma" in page
 
 
-def test_crash_between_index_write_and_cursor_write_loses_and_duplicates_nothing(
-    workspace: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_crash_while_encoding_loses_and_duplicates_nothing(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memories and the queue rows they came from are written in one transaction: a failure before it
+    commits leaves both as they were, and the next encode does the work exactly once."""
     ws = Workspace(workspace)
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
     call("request_after", payload(workspace, messages=turn("I prefer tea over coffee every morning")))
 
-    def crash(_ws: Workspace, _offset: int) -> None:
-        raise OSError("simulated crash before the cursor was written")
+    def crash(_conn: Any, _last: int) -> None:
+        raise OSError("simulated crash before the transaction committed")
 
-    monkeypatch.setattr(queue, "write_cursor", crash)
+    monkeypatch.setattr(queue, "consume", crash)
     out, err = call("session_end", payload(workspace, reason="new"))
     assert out == "" and "session_end failed open" in err
-    written = index_file.load_index(ws).memories
-    assert len(written) == 2, "the memories were written before the crash"
-    assert queue.read_cursor(ws) == 0, "the cursor did not move"
+    assert index_file.count(ws) == 0, "nothing half-written"
+    assert len(queued(workspace)) == 2, "every signal is still queued"
 
     monkeypatch.undo()
     monkeypatch.setenv("HIPPOCAMPUS_NOW", NOW)
     call("session_end", payload(workspace, reason="new"))
+    call("session_end", payload(workspace, reason="new"))
     again = index_file.load_index(ws).memories
-    assert [m.id for m in again] == [m.id for m in written]
-    assert [len(m.sources) for m in again] == [1, 1]
-    assert [m.times_reinforced for m in again] == [m.times_reinforced for m in written]
-    assert queue.read_cursor(ws) == ws.signals_path.stat().st_size
+    assert len(again) == 2 and [len(m.sources) for m in again] == [1, 1]
+    assert [m.times_reinforced for m in again] == [0, 0]
+    assert queued(workspace) == []
 
 
-def test_session_end_with_a_corrupt_index_keeps_every_signal(workspace: Path) -> None:
+def test_session_end_with_a_corrupt_database_keeps_it_and_fails_open(workspace: Path) -> None:
     ws = Workspace(workspace)
     remember(workspace, "My cat is called Pixel")
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
-    ws.index_path.write_text("{ broken")
+    for extra in (ws.db_path.with_name(ws.db_path.name + "-wal"), ws.db_path.with_name(ws.db_path.name + "-shm")):
+        extra.unlink(missing_ok=True)
+    ws.db_path.write_bytes(b"{ broken")
     _, err = call("session_end", payload(workspace, reason="new"))
-    assert "session_end failed open" in err
-    assert queue.read_cursor(ws) == 0
-    assert ws.index_path.read_text() == "{ broken"
-    signals, _end, _bad = queue.read_pending_signals(ws)
-    assert [s.text for s in signals] == ["Remember that my sister's name is Alma"]
+    assert "session_end failed open" in err and "hippocampus.db" in err
+    assert ws.db_path.read_bytes() == b"{ broken"
 
 
 def test_session_end_for_a_cron_session_does_nothing(workspace: Path) -> None:
@@ -333,7 +344,7 @@ def test_session_end_for_a_cron_session_does_nothing(workspace: Path) -> None:
     body["ctx"] = {"agentId": "main", "sessionKey": "agent:main:cron:job:run:1"}
     out, _ = call("session_end", body)
     assert json.loads(out) == {"skipped": "cron session"}
-    assert queue.read_cursor(Workspace(workspace)) == 0
+    assert len(queued(workspace)) == 1
 
 
 @pytest.mark.parametrize(

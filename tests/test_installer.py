@@ -19,6 +19,8 @@ import pytest
 
 from hippocampus.installer.cron import cron_jobs
 from hippocampus.installer.plan import Observed, Options, plugin_entry
+from hippocampus.store import index_file
+from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_openclaw.py"
@@ -162,13 +164,13 @@ def test_no_openclaw_sets_up_the_store_and_prints_the_wiring(box: dict[str, Any]
     assert done.returncode == 0, done.stderr
     assert "No `openclaw` on PATH" in done.stdout
     assert "openclaw plugins install" in done.stdout and "openclaw cron add" in done.stdout
-    assert (box["ws"] / "memory" / "index.json").exists() and (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
+    assert (box["ws"] / "memory" / "hippocampus.db").exists() and (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
     assert not box["calls"].exists()
     record = json.loads((box["ws"] / "memory" / "install-record.json").read_text())
     assert record["openclawVersion"] is None and "plugin" not in record
     undone = install(box, "--uninstall", "--yes", extra=env)
     assert undone.returncode == 0, undone.stdout + undone.stderr
-    assert (box["ws"] / "memory" / "index.json").exists()
+    assert (box["ws"] / "memory" / "hippocampus.db").exists()
     assert not (box["ws"] / "memory" / "install-record.json").exists()
 
 
@@ -221,7 +223,7 @@ def test_install_twice_is_install_once_and_uninstall_restores(box: dict[str, Any
     undone = install(box, "--uninstall", "--yes")
     assert undone.returncode == 0, undone.stdout + undone.stderr
     assert config(box) == original and jobs(box) == []
-    assert (box["ws"] / "memory" / "index.json").exists() and (box["ws"] / "memory" / "user" / "note.md").exists()
+    assert (box["ws"] / "memory" / "hippocampus.db").exists() and (box["ws"] / "memory" / "user" / "note.md").exists()
     assert not (box["ws"] / "memory" / "install-record.json").exists()
     assert not (box["state"] / "extensions" / "hippocampus").exists()
 
@@ -363,7 +365,7 @@ def test_signals_backfill_reads_history_once(box: dict[str, Any]) -> None:
     (sessions / "s1.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
     done = install(box, "--yes", "--signals", "1", "--json")
     assert done.returncode == 0, done.stderr
-    index = json.loads((box["ws"] / "memory" / "index.json").read_text())
+    index = index_file.load_index(Workspace(box["ws"])).to_dict()
     contents = " ".join(m["content"] for m in index["memories"])
     assert "tea" in contents and "Alma" not in contents  # only the last 1 signal was read
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from hippocampus.core.config import Config
 from hippocampus.core.model import Index, Memory
 from hippocampus.core.ranking import rank
 from hippocampus.recall import core_memories, recall
-from hippocampus.store import files, index_file, search_cache
+from hippocampus.store import index_file, search_cache
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 1, tzinfo=timezone.utc)
@@ -24,8 +23,7 @@ def mem(i: int, text: str, anchor: float = 0.5, days: float = 0.0) -> Memory:
 
 
 def save(ws: Workspace, memories: list[Memory]) -> None:
-    with files.locked(ws):
-        index_file.save_index(ws, Index(memories=memories, next_id=len(memories) + 1), NOW)
+    index_file.write_whole(ws, Index(memories=memories, next_id=len(memories) + 1), NOW)
 
 
 def test_rank_weighs_relevance_importance_and_recency() -> None:
@@ -38,18 +36,22 @@ def test_rank_weighs_relevance_importance_and_recency() -> None:
     assert hits[0].memory.id == "mem_002" and hits[0].score == pytest.approx(3.0)
 
 
-def test_cache_follows_every_write_and_rebuilds_when_stale(workspace: Path) -> None:
+def test_search_follows_every_write_in_the_same_transaction(workspace: Path) -> None:
     ws = Workspace(workspace)
     save(ws, [mem(1, "I prefer green tea"), mem(2, "My sister is called Alma")])
     assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_001"]
     index_file.update_index(ws, lambda ix: ix.memories.append(mem(3, "Tea ceremony in Kyoto")), NOW)
     assert {h.memory.id for h in recall(ws, "tea", NOW, Config())} == {"mem_001", "mem_003"}
-    data = json.loads(ws.index_path.read_text())
-    data["memories"] = [m for m in data["memories"] if m["id"] != "mem_001"]
-    ws.index_path.write_text(json.dumps(data))  # a hand edit: the cache must notice
+    index_file.update_index(ws, lambda ix: ix.memories.pop(0), NOW, allow_empty=True)
     assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_003"]
-    ws.cache_path.write_bytes(b"not a database")
-    assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_003"]
+
+    def edit_then_fail(ix: Index) -> None:
+        ix.memories.append(mem(4, "Tea again"))
+        raise RuntimeError("a change that fails")
+
+    with pytest.raises(RuntimeError):
+        index_file.update_index(ws, edit_then_fail, NOW)
+    assert [h.memory.id for h in recall(ws, "tea", NOW, Config())] == ["mem_003"], "rolled back with the change"
 
 
 def test_common_words_are_pruned_only_while_rarer_words_remain(workspace: Path) -> None:

@@ -13,7 +13,7 @@ from e2e.fake_model import FakeModel
 
 from hippocampus import llm
 from hippocampus.core.model import Signal
-from hippocampus.store import queue
+from hippocampus.store import logs, queue
 from hippocampus.store.workspace import Workspace
 
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
@@ -50,7 +50,7 @@ def test_pending_lists_encoded_statements_and_revise_applies_a_summary(run_cli: 
     assert revised["summaryPending"] is False
     assert revised["sources"] == waiting[0]["sources"], "provenance is kept"
     assert json.loads(run_cli("pending").stdout) == []
-    events = [json.loads(x) for x in (workspace / "memory" / "events.jsonl").read_text().splitlines()]
+    events = logs.read_events(Workspace(workspace))
     assert events[-1]["type"] == "revise" and events[-1]["before"].startswith("Remember that")
     assert json.loads(run_cli("recall", "sister", "--json").stdout)[0]["id"] == memory_id
 
@@ -70,7 +70,7 @@ def test_summarize_with_a_fake_endpoint(run_cli: Any, workspace: Path, server: F
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["revised"] == ["mem_001"]
-    index = json.loads((workspace / "memory" / "index.json").read_text())
+    index = json.loads(run_cli("export").stdout)
     assert index["memories"][0]["content"] == "User's sister is called Alma"
     [request] = server.requests()
     assert request["model"] == "tiny" and request["stream"] is False

@@ -16,7 +16,7 @@ import pytest
 
 from hippocampus.openclaw import transcripts
 from hippocampus.openclaw.messages import message_id
-from hippocampus.store import queue
+from hippocampus.store import queue, state
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
@@ -104,7 +104,7 @@ def history() -> list[tuple[str, str | None, bytes | None]]:
 
 
 def queued(ws: Workspace) -> list[dict[str, Any]]:
-    return [json.loads(x) for x in ws.signals_path.read_text().splitlines()] if ws.signals_path.exists() else []
+    return queue.rows(ws) if ws.db_path.exists() else []
 
 
 @pytest.fixture
@@ -178,7 +178,7 @@ def test_watermark_advances_only_after_the_signals_are_queued(
     monkeypatch.setattr(queue, "append_signals", crash)
     with pytest.raises(OSError):
         transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)
-    assert not ws.state_path.exists()
+    assert state.get(ws, transcripts.STATE_KEY, {}) == {}, "no watermark moved"
     monkeypatch.undo()
     monkeypatch.setattr(transcripts, "_zstd_decoder", lambda: None)
     assert transcripts.preprocess(ws, tmp_path / "state", "main", NOW, None)["queued"] == 2

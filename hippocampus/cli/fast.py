@@ -49,17 +49,18 @@ def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
 
 
 def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str | None:
-    """What the command prints; None when the search cache is missing or stale (the full CLI rebuilds it)."""
+    """What the command prints; None when there is no current database to read (the full CLI handles it)."""
     from hippocampus.cli.output import hit_json, json_text, recall_text
     from hippocampus.clock import now as clock_now
     from hippocampus.recall import core_memories, recall
-    from hippocampus.store import search_cache
     from hippocampus.store.config_file import load_config_file
-    from hippocampus.store.workspace import read_paths, workspace_dir
+    from hippocampus.store.database import connect_readonly
+    from hippocampus.store.workspace import settings_file, workspace_dir
 
-    index, cache, settings = read_paths(workspace_dir(workspace))
-    conn = search_cache.open_fresh(index, cache)
-    if conn is None:
+    root = workspace_dir(workspace)
+    settings = settings_file(root)
+    conn = connect_readonly(root)
+    if conn is None:  # no store yet, or one to migrate: the full CLI does that
         return None
     try:
         now = clock_now()

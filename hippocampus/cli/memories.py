@@ -35,9 +35,8 @@ def remember(
 
 def _recall_json(env: Env, query: str, k: int, reinforce: bool) -> list[dict[str, Any]]:
     from hippocampus.recall import recall as find
-    from hippocampus.recall import recall_used
 
-    hits = (recall_used if reinforce else find)(env.ws, query, env.now, env.config, k)
+    hits = (memories.recall_used if reinforce else find)(env.ws, query, env.now, env.config, k)
     return [hit_json(h, env.now, env.config.curve) for h in hits]
 
 

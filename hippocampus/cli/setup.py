@@ -25,7 +25,7 @@ def init(env: Env, as_json: bool) -> None:
         echo_json(data)
         return
     click.echo(
-        f"{'Created' if data['indexCreated'] else 'Kept'} {env.ws.index_path} ({data['memories']} memories);"
+        f"{'Created' if data['indexCreated'] else 'Kept'} {env.ws.db_path} ({data['memories']} memories);"
         f" wrote {data['core']} and {data['dashboard']}"
     )
 

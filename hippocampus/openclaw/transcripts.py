@@ -25,7 +25,8 @@ from typing import Any
 from hippocampus.core.model import Signal, format_time, parse_time
 from hippocampus.openclaw.messages import message_id, message_text
 from hippocampus.openclaw.payload import in_scope
-from hippocampus.store import files, queue
+from hippocampus.store import database, files, queue
+from hippocampus.store import state as state_store
 from hippocampus.store.workspace import Workspace
 
 STATE_KEY = "preprocess"
@@ -283,7 +284,7 @@ def preprocess(
 ) -> dict[str, Any]:
     """Queue the last `limit` signals (all when None) of new history; then advance the watermarks."""
     stats = Stats()
-    marks: dict[str, Any] = dict(files.read_json(ws.state_path, {}).get(STATE_KEY, {}))
+    marks: dict[str, Any] = dict(state_store.get(ws, STATE_KEY, {}))
     found = sources(state, agent)
     total = 0
     for key, path in found:
@@ -313,13 +314,9 @@ def preprocess(
     signals = to_signals(messages, now)
     if limit is not None:
         signals = signals[-limit:] if limit > 0 else []
-    if signals:
+    with database.writing(ws):  # the signals and the watermarks that cover them commit together
         queue.append_signals(ws, signals)
-    with files.locked(ws):  # watermarks move only now that the signals are safely queued
-        data = files.read_json(ws.state_path, {})
-        data = data if isinstance(data, dict) else {}
-        data[STATE_KEY] = {**dict(data.get(STATE_KEY, {})), **new_marks}
-        files.write_json(ws.state_path, data)
+        state_store.update(ws, STATE_KEY, new_marks)
     return {"queued": len(signals), "candidates": len(messages), **stats.to_dict()}
 
 

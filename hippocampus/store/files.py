@@ -1,20 +1,17 @@
-"""The file primitives every store module writes with: the lock, atomic replace, appends, small files.
+"""The file primitives for what is not in the database: atomic replace, the one JSON-lines reader, small files.
 
-Every write is atomic (temp file, fsync, `os.replace`, fsync of the folder) and every
-read-modify-write holds an exclusive `flock` on `memory/.lock`, because hooks of parallel
-sessions and cron jobs run at once. Standard library only.
+Every write is atomic (a uniquely named temp file, fsync, `os.replace`, fsync of the folder), so a
+reader or a crash sees the old file or the new one; a temp file left by a killed writer is removed
+by the next write of the same file. Standard library only.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
-import time
 
-from hippocampus.errors import LockTimeoutError
-from hippocampus.store.workspace import Workspace, ensure_layout
+from hippocampus.errors import StoreError
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
@@ -22,45 +19,33 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-LOCK_TIMEOUT_SECONDS = 30.0
-_held: dict[str, int] = {}
 
-
-@contextlib.contextmanager
-def locked(ws: Workspace, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
-    """Hold the store's exclusive lock (waits up to `timeout` seconds); re-entrant in one process."""
-    ensure_layout(ws)
-    key = str(ws.lock_path.resolve())
-    if _held.get(key):
-        _held[key] += 1
-        try:
-            yield
-        finally:
-            _held[key] -= 1
-        return
-    fd = os.open(ws.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+def _pid_alive(pid: int) -> bool:
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise LockTimeoutError(f"{ws.lock_path}: still locked after {timeout:.0f}s") from None
-                time.sleep(0.01)
-        _held[key] = 1
-        try:
-            yield
-        finally:
-            _held.pop(key, None)
-    finally:
-        os.close(fd)
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Delete temp copies of `path` left by writers that were killed (their process is gone)."""
+    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        pid = tmp.name[len(path.name) + 2 : -4]
+        if pid.isdigit() and not _pid_alive(int(pid)):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
 
 
 def atomic_write(path: Path, data: str | bytes) -> None:
-    """Write `data` to `path` via a temp file in the same folder, fsync and `os.replace`."""
+    """Write `data` to `path` via a temp file in the same folder, fsync and `os.replace`; a link at `path`
+    is refused (replacing it would silently fork what it points to)."""
+    if path.is_symlink():
+        raise StoreError(f"{path}: is a symbolic link; Hippocampus does not write through links (left as it is)")
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -80,18 +65,6 @@ def atomic_write(path: Path, data: str | bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-
-
-def append_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
-    """Append rows to a JSON-lines file and fsync; caller holds the lock."""
-    if not rows:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
-    with open(path, "ab") as handle:
-        handle.write(text.encode("utf-8"))
-        handle.flush()
-        os.fsync(handle.fileno())
 
 
 def read_json(path: Path, default: Any) -> Any:

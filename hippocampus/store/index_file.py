@@ -1,145 +1,121 @@
-"""`memory/index.json`, the memories: read, validate, write, and keep the search cache in step.
+"""The memories in the database (`store/database.py`): read them, change them in one transaction, search them.
 
-Format: a JSON object `{"version": 2, "lastUpdated", "decayLastRun", "nextId", "memories": [...]}`
-(JSON Schema in `store/schemas/index.schema.json`), one memory per line. Version 1 files (the
-original skill's) are read and migrated in memory. Every write is validated, atomic and made
-under the store lock (`files.locked`). A corrupt index is never overwritten: loading it raises
-`CorruptIndexError` naming the file, and the bytes stay as they were.
+A change is validated before it is written: every new or changed memory against the shipped JSON
+Schema (`store/schemas/index.schema.json`), finite numbers, unique ids. Only what changed is written
+(one row each, with its search tokens and its (session, message) sources), inside the caller's
+transaction, so a crash leaves the store as it was before or after, never between.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-from datetime import datetime
+import sqlite3
 
 from hippocampus.core.model import Index, format_time
-from hippocampus.errors import CorruptIndexError
-from hippocampus.store.files import atomic_write, locked
-from hippocampus.store.workspace import Workspace, ensure_layout
+from hippocampus.errors import CorruptIndexError, SchemaError
+from hippocampus.store import database, rows
+from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
-    import sqlite3
     from collections.abc import Callable
+    from datetime import datetime
     from typing import Any, TypeVar
 
     T = TypeVar("T")
 
 
-def read_raw_index(ws: Workspace) -> dict[str, Any] | None:
-    """Parse `index.json` into a dict; None when it does not exist yet."""
-    try:
-        raw = ws.index_path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CorruptIndexError(f"{ws.index_path}: not valid JSON ({exc}); the file was left as it is") from None
-    if not isinstance(data, dict) or not isinstance(data.get("memories", []), list):
-        raise CorruptIndexError(f"{ws.index_path}: not a Hippocampus index; the file was left as it is")
-    return data
-
-
 def load_index(ws: Workspace) -> Index:
-    """Load the index (an empty one if none exists); raises `CorruptIndexError` if unreadable."""
-    return _index_from_raw(ws, read_raw_index(ws))
+    """The whole index as it is committed now (an empty one for a new store)."""
+    with database.reading(ws) as conn:
+        return rows.read_index(conn)
 
 
-def _index_from_raw(ws: Workspace, data: dict[str, Any] | None) -> Index:
-    """Build the Index from parsed JSON, reporting malformed entries against the file."""
-    if data is None:
-        return Index()
-    try:
-        return Index.from_dict(data)
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        raise CorruptIndexError(
-            f"{ws.index_path}: malformed memory entry ({exc!r}); the file was left as it is"
-        ) from None
+def count(ws: Workspace) -> int:
+    """How many memories are stored."""
+    with database.reading(ws) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
 
 
-def dump_index(payload: dict[str, Any]) -> str:
-    """Serialise with the C encoder, one memory per line: fast at 100k and still readable and diffable."""
-    head = {k: v for k, v in payload.items() if k != "memories"}
-    lines = [json.dumps(m, ensure_ascii=False) for m in payload["memories"]]
-    body = ",\n  ".join(lines)
-    top = json.dumps(head, ensure_ascii=False)[:-1]
-    return f'{top}, "memories": [\n  {body}\n]}}\n' if lines else f'{top}, "memories": []}}\n'
+def validate(items: list[dict[str, Any]]) -> None:
+    """Raise `SchemaError` unless every memory matches the schema and has finite numbers."""
+    from hippocampus.store.schema import validate_index
+
+    for item in items:
+        if not rows.finite(item):
+            raise SchemaError(f"memory {item.get('id')!r} has a number that is not finite; nothing was written")
+    validate_index({"version": 2, "lastUpdated": "", "decayLastRun": "", "nextId": 1, "memories": items})
 
 
-def _validate(payload: dict[str, Any], unchanged: set[str]) -> None:
-    """Validate against the shipped JSON Schema; memories identical to what was loaded are skipped."""
-    from hippocampus.store import schema
-
-    schema.validate_index(payload, skip_ids=unchanged)
+def snapshot(index: Index) -> dict[str, dict[str, Any]]:
+    """The JSON form of each memory by id, taken before a change mutates the index in place."""
+    return {m.id: m.to_dict() for m in index.memories}
 
 
-def save_index(
-    ws: Workspace,
-    index: Index,
-    now: datetime,
-    *,
-    loaded: dict[str, Any] | None = None,
-    allow_empty: bool = False,
+def save(
+    conn: sqlite3.Connection, old: dict[str, dict[str, Any]], after: Index, now: datetime, *, allow_empty: bool = False
 ) -> None:
-    """Validate and atomically write `index`. Call with the lock held.
-
-    Refuses to replace an index that has memories with an empty one unless `allow_empty`.
-    """
-    index.last_updated = format_time(now)
-    payload = index.to_dict()
-    before: dict[str, Any] = {}
-    if loaded is not None:
-        before = {str(m.get("id")): m for m in loaded.get("memories", []) if isinstance(m, dict)}
-    changed = [m for m in payload["memories"] if before.get(m["id"]) != m]
-    _validate(payload, {m["id"] for m in payload["memories"]} - {m["id"] for m in changed})
-    if not index.memories and not allow_empty and ws.index_path.exists():
-        existing = read_raw_index(ws)
-        if existing and existing.get("memories"):
-            raise CorruptIndexError(f"{ws.index_path}: refusing to overwrite memories with an empty index")
-    ensure_layout(ws)
-    from hippocampus.store import search_cache
-
-    old_stamp = search_cache.stamp(ws.index_path) if loaded is not None else None
-    atomic_write(ws.index_path, dump_index(payload))
-    removed = set(before) - {m["id"] for m in payload["memories"]}
-    search_cache.apply_changes(ws.index_path, ws.cache_path, old_stamp, changed, removed, payload)
+    """Write the difference between `old` (`snapshot` of what this transaction read) and `after`, validated."""
+    new = [m.to_dict() for m in after.memories]
+    ids = [item["id"] for item in new]
+    if len(set(ids)) != len(ids):
+        raise SchemaError("two memories would share an id; nothing was written")
+    changed = [item for item in new if old.get(item["id"]) != item]
+    validate(changed)
+    if not new and old and not allow_empty:
+        raise CorruptIndexError("refusing to replace the memories with an empty index; nothing was written")
+    removed = [i for i in old if i not in set(ids)]
+    rows.delete(conn, removed)
+    rids = dict(conn.execute("SELECT id, rid FROM mem")) if changed else {}
+    for item in changed:
+        rows.write_memory(conn, item, rids.get(item["id"]))
+    rows.set_meta(conn, "nextId", str(max(after.next_id, int(rows.get_meta(conn, "nextId", "1") or 1))))
+    rows.set_meta(conn, "lastUpdated", format_time(now))
+    rows.set_meta(conn, "decayLastRun", after.decay_last_run)
 
 
 def update_index(ws: Workspace, change: Callable[[Index], T], now: datetime, *, allow_empty: bool = False) -> T:
-    """Lock, load, apply `change` (which mutates the index in place), validate, write; return its result."""
-    with locked(ws):
-        raw = read_raw_index(ws)
-        index = _index_from_raw(ws, raw)
+    """In one transaction: load, apply `change` (which mutates the index in place), validate, write the
+    difference; return `change`'s result. Events logged by `change` join the same transaction."""
+    with database.writing(ws) as conn:
+        index = rows.read_index(conn)
+        old = snapshot(index)
         result = change(index)
-        save_index(ws, index, now, loaded=raw, allow_empty=allow_empty)
+        save(conn, old, index, now, allow_empty=allow_empty)
         return result
 
 
-def wipe(ws: Workspace, now: datetime) -> int:
-    """Delete every memory, the signal queue, events, archive and cache; returns how many memories."""
-    with locked(ws):
-        raw = read_raw_index(ws) if ws.index_path.exists() else None
-        count = len(raw.get("memories", [])) if raw else 0
-        save_index(ws, Index(), now, allow_empty=True)
-        for path in (ws.signals_path, ws.cursor_path, ws.events_path, ws.archive_path, ws.core_path):
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
-        return count
-
-
 def open_search(ws: Workspace) -> sqlite3.Connection | None:
-    """The search cache, read-only, rebuilt from the index first if it is missing or stale;
-    None when there is no index."""
-    import sqlite3
-
-    from hippocampus.store import search_cache
-
-    if search_cache.stamp(ws.index_path) is None:
+    """The database for recall and core selection (it has the `mem`, `fts` and `vocab` tables); None when
+    the workspace has no store yet (reading never creates one)."""
+    if not ws.db_path.exists() and not ws.index_path.exists():
         return None
-    conn = search_cache.open_fresh(ws.index_path, ws.cache_path)
-    if conn is None:
-        search_cache.rebuild(ws.index_path, ws.cache_path, read_raw_index(ws) or {})
-        conn = search_cache.open_fresh(ws.index_path, ws.cache_path)
-    return conn if conn is not None else sqlite3.connect(f"file:{ws.cache_path}?mode=ro", uri=True)
+    return database.connect(ws)
+
+
+def wipe(ws: Workspace, now: datetime) -> int:
+    """Delete every memory, the queue, the events log, the archive and the bookkeeping (ids are still never
+    reused); then scrub the database files and remove HIPPOCAMPUS_CORE.md and archive.md."""
+    import contextlib
+
+    with database.writing(ws) as conn:
+        gone = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
+        for table in ("mem", "fts", "seen", "queue", "events", "archived", "state"):
+            conn.execute(f"DELETE FROM {table}")
+        conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")
+        rows.set_meta(conn, "lastUpdated", format_time(now))
+    database.scrub_files(ws)
+    for path in (ws.core_path, ws.archive_path):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    return gone
+
+
+def write_whole(ws: Workspace, index: Index, now: datetime) -> None:
+    """Replace every memory with `index`'s, validated, in one transaction (bulk loads: benchmarks, fixtures)."""
+    items = [m.to_dict() for m in index.memories]
+    validate(items)
+    with database.writing(ws) as conn:
+        for table in ("mem", "fts", "seen"):
+            conn.execute(f"DELETE FROM {table}")
+        rows.insert_all(conn, index)
+        rows.set_meta(conn, "lastUpdated", format_time(now))

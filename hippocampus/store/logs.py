@@ -1,26 +1,33 @@
-"""The append-only records beside the index: the events log, the archive and the failure log.
+"""The records beside the memories: the events log and the archive (database tables), and the failure log.
 
-- `memory/events.jsonl`: one JSON object per line, `{"time", "type", "id", ...}` (creates,
-  reinforcements, reviews, merges, archives, forgets, revisions).
-- `memory/archive.md`: Markdown entries of archived memories (OpenClaw never injects it).
-- `memory/hippocampus.log`: one line per hook failure or warning, `<ISO time> <message>`.
+- `events` table: one JSON object per event, `{"time", "type", "id", ...}` (creates, reinforcements,
+  reviews, merges, archives, forgets, revisions). `forget` keeps a memory's events but drops every
+  field that could hold its text.
+- `archived` table: memories archived below 0.2; `memory/archive.md` is rendered from it (and from the
+  pre-database archive text, kept as it was) after each change, atomically.
+- `memory/hippocampus.log`: one line per hook failure or warning, `<ISO time> <message>`; a link there
+  is never followed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from datetime import datetime
 
-from hippocampus.core.model import format_time
-from hippocampus.store.files import append_jsonl, read_jsonl
+from hippocampus.core.model import Memory, format_time
+from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
+    import sqlite3
     from typing import Any
 
 ARCHIVE_HEADER = "# Hippocampus archive\n\nMemories that faded below 0.2, moved here by `hippocampus archive`.\n\n"
+EVENT_FIELDS = ("time", "type", "id", "session", "message", "into")
+"""What an event keeps after its memory is forgotten: ids and times, never text."""
 
 
 def event(now: datetime, kind: str, memory_id: str, **more: Any) -> dict[str, Any]:
@@ -28,29 +35,60 @@ def event(now: datetime, kind: str, memory_id: str, **more: Any) -> dict[str, An
     return {"time": format_time(now), "type": kind, "id": memory_id, **more}
 
 
+def insert_events(conn: sqlite3.Connection, events: list[dict[str, Any]]) -> None:
+    """Add events inside the caller's transaction."""
+    conn.executemany(
+        "INSERT INTO events(id, json) VALUES (?, ?)",
+        [(str(e.get("id", "")), json.dumps(e, ensure_ascii=False)) for e in events],
+    )
+
+
 def append_events(ws: Workspace, events: list[dict[str, Any]]) -> None:
-    """Log encodes, reinforcements, decays and archives; caller holds the lock."""
-    append_jsonl(ws.events_path, events)
+    """Log events, in the open write transaction when there is one (they commit with the change)."""
+    if events:
+        with database.writing(ws) as conn:
+            insert_events(conn, events)
 
 
 def read_events(ws: Workspace) -> list[dict[str, Any]]:
-    """All readable events, oldest first; malformed lines are skipped."""
-    return [row for row in read_jsonl(ws.events_path) if row is not None]
+    """All events, oldest first."""
+    with database.reading(ws) as conn:
+        return [json.loads(doc) for (doc,) in conn.execute("SELECT json FROM events ORDER BY seq")]
 
 
-def append_archive(ws: Workspace, markdown: str) -> None:
-    """Append archived memories to `memory/archive.md` (a file OpenClaw does not inject)."""
-    path = ws.archive_path
-    head = "" if path.exists() else ARCHIVE_HEADER
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(head + markdown)
-        handle.flush()
-        os.fsync(handle.fileno())
+def forget_text(conn: sqlite3.Connection, ids: list[str]) -> None:
+    """Keep the forgotten memories' events, less any field that could hold their text."""
+    for memory_id in ids:
+        rows = conn.execute("SELECT seq, json FROM events WHERE id = ?", (memory_id,)).fetchall()
+        for seq, doc in rows:
+            kept = {k: v for k, v in json.loads(doc).items() if k in EVENT_FIELDS}
+            conn.execute("UPDATE events SET json = ? WHERE seq = ?", (json.dumps(kept), seq))
+        conn.execute("DELETE FROM archived WHERE id = ?", (memory_id,))
+
+
+def archive(ws: Workspace, memories: list[Memory], now: datetime) -> None:
+    """Record memories as archived (in the open write transaction when there is one)."""
+    with database.writing(ws) as conn:
+        conn.executemany(
+            "INSERT OR REPLACE INTO archived(id, time, json) VALUES (?, ?, ?)",
+            [(m.id, format_time(now), json.dumps(m.to_dict(), ensure_ascii=False)) for m in memories],
+        )
+
+
+def archived(ws: Workspace) -> tuple[str, list[tuple[str, Memory]]]:
+    """The pre-database archive text and the archived memories with the time they were archived, oldest first."""
+    with database.reading(ws) as conn:
+        legacy = rows.get_meta(conn, "legacyArchive")
+        found = conn.execute("SELECT time, json FROM archived ORDER BY time, id").fetchall()
+    return legacy, [(str(t), Memory.from_dict(json.loads(doc))) for t, doc in found]
 
 
 def log_line(ws: Workspace, message: str, now: datetime) -> None:
-    """Append one line to `memory/hippocampus.log`; never raises."""
+    """Append one line to `memory/hippocampus.log`; never raises, never follows a link."""
     with contextlib.suppress(OSError):
         ws.memory_dir.mkdir(parents=True, exist_ok=True)
-        with open(ws.log_path, "a", encoding="utf-8") as handle:
-            handle.write(f"{format_time(now)} {message}\n")
+        if ws.memory_dir.is_symlink():
+            return
+        fd = os.open(ws.log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8") as handle:
+            handle.write(f"{format_time(now)} {' '.join(message.split())}\n")

@@ -1,61 +1,123 @@
-"""The capture queue: `memory/signals.jsonl` (append-only) and `memory/signals.cursor`.
+"""The capture queue: the `queue` table of the database (store/database.py).
 
-Contract: the hooks only ever append whole lines; encoding reads the complete lines after
-the cursor (a byte offset) and moves the cursor only after the memories they made are
-written, so a crash re-reads rather than loses. A partial last line is left for the next run.
-The reader tracks byte offsets, which is why it does not use `files.read_jsonl`.
+Contract: the `agent_end` hook inserts each turn's signals in one short transaction, never waiting
+on a long job (jobs compute outside their write transaction); encoding reads the queue and deletes
+exactly the rows it encoded in the same transaction that writes their memories, so a crash either
+encodes a row and removes it, or does neither. A row that is not a valid signal is counted as
+malformed and removed with the batch it came in.
+
+When the database cannot take a turn's signals (damaged, unwritable, or busy past the hook's wait),
+they go to `memory/queue-spill.jsonl` instead, one JSON line per signal in one `O_APPEND` write,
+and the next encode moves them into the queue (duplicates are harmless: encoding skips a message
+it has already seen). So no captured message is dropped while the store is unavailable.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
 
 from hippocampus.core.model import Signal
-from hippocampus.store.files import append_jsonl, atomic_write, locked
+from hippocampus.errors import HippocampusError
+from hippocampus.store import database
 from hippocampus.store.workspace import Workspace
 
-
-def append_signals(ws: Workspace, signals: list[Signal]) -> None:
-    """Append signals to the queue under the lock; the queue is never rewritten."""
-    with locked(ws):
-        append_jsonl(ws.signals_path, [s.to_dict() for s in signals])
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
-def read_cursor(ws: Workspace) -> int:
-    """Byte offset in `signals.jsonl` up to which signals are encoded."""
+SPILL_FILE = "queue-spill.jsonl"
+
+
+def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.BUSY_SECONDS) -> None:
+    """Queue signals in one transaction (all or none); if the database cannot take them, spill them to
+    `memory/queue-spill.jsonl` and re-raise, so the caller reports the failure but nothing is lost."""
+    if not signals:
+        return
     try:
-        return int(ws.cursor_path.read_text().strip() or 0)
-    except (FileNotFoundError, ValueError):
+        with database.writing(ws, busy) as conn:
+            conn.executemany(
+                "INSERT INTO queue(json) VALUES (?)", [(json.dumps(s.to_dict(), ensure_ascii=False),) for s in signals]
+            )
+    except HippocampusError:
+        spill(ws, signals)
+        raise
+
+
+def spill(ws: Workspace, signals: list[Signal]) -> None:
+    """Append signals to the spill file in one write; never through a link."""
+    data = "".join(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in signals).encode("utf-8")
+    if ws.memory_dir.is_symlink():
+        return
+    fd = os.open(ws.memory_dir / SPILL_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def absorb_spill(ws: Workspace, conn: sqlite3.Connection) -> int:
+    """Move spilled signals into the queue inside the caller's transaction; the file is emptied once
+    the caller commits (`clear_spill`). Returns how many complete lines were read."""
+    path = ws.memory_dir / SPILL_FILE
+    if not path.is_file() or path.is_symlink():
         return 0
+    lines = [line for line in path.read_bytes().splitlines(keepends=True) if line.endswith(b"\n")]
+    conn.executemany(
+        "INSERT INTO queue(json) VALUES (?)", [(line.decode("utf-8", "replace").strip(),) for line in lines]
+    )
+    return len(lines)
 
 
-def write_cursor(ws: Workspace, offset: int) -> None:
-    """Advance the cursor; only call after the memories it covers are written."""
-    atomic_write(ws.cursor_path, f"{offset}\n")
+def clear_spill(ws: Workspace, absorbed: int) -> None:
+    """Drop the first `absorbed` lines of the spill file (after they were committed to the queue)."""
+    path = ws.memory_dir / SPILL_FILE
+    if absorbed <= 0 or not path.is_file():
+        return
+    from hippocampus.store.files import atomic_write
+
+    rest = path.read_bytes().splitlines(keepends=True)[absorbed:]
+    if rest:
+        atomic_write(path, b"".join(rest))
+    else:
+        path.unlink()
+
+
+def pending(conn: sqlite3.Connection) -> tuple[list[Signal], int, int]:
+    """The queued signals in order, the last row's number (0 if none) and how many rows were malformed."""
+    signals: list[Signal] = []
+    bad = 0
+    last = 0
+    for seq, doc in conn.execute("SELECT seq, json FROM queue ORDER BY seq"):
+        last = int(seq)
+        try:
+            signals.append(Signal.from_dict(json.loads(doc)))
+        except (json.JSONDecodeError, TypeError, ValueError, AttributeError, KeyError):
+            bad += 1
+    return signals, last, bad
+
+
+def consume(conn: sqlite3.Connection, last: int) -> None:
+    """Remove the rows up to `last` (inside the transaction that encoded them)."""
+    conn.execute("DELETE FROM queue WHERE seq <= ?", (last,))
 
 
 def read_pending_signals(ws: Workspace) -> tuple[list[Signal], int, int]:
-    """Signals after the cursor, the offset just past them, and how many lines were malformed.
+    """`pending` on a fresh read snapshot."""
+    with database.reading(ws) as conn:
+        return pending(conn)
 
-    A partial last line (a writer mid-append) is left for the next run.
-    """
-    start = read_cursor(ws)
-    try:
-        with open(ws.signals_path, "rb") as handle:
-            handle.seek(start)
-            data = handle.read()
-    except FileNotFoundError:
-        return [], start, 0
-    signals: list[Signal] = []
-    bad = 0
-    consumed = 0
-    for line in data.splitlines(keepends=True):
-        if not line.endswith(b"\n"):
-            break
-        consumed += len(line)
-        try:
-            row = json.loads(line.decode("utf-8"))
-            signals.append(Signal.from_dict(row))
-        except (UnicodeDecodeError, json.JSONDecodeError, TypeError, ValueError, AttributeError):
-            bad += 1
-    return signals, start + consumed, bad
+
+def queued(ws: Workspace) -> int:
+    """How many signals wait to be encoded."""
+    with database.reading(ws) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM queue").fetchone()[0])
+
+
+def rows(ws: Workspace) -> list[dict[str, Any]]:
+    """The queued signals' JSON forms, in order (for status views and tests)."""
+    with database.reading(ws) as conn:
+        return [json.loads(doc) for (doc,) in conn.execute("SELECT json FROM queue ORDER BY seq")]

@@ -19,9 +19,10 @@ DEFAULT_WORKSPACE = "~/.openclaw/workspace"
 DOMAIN_DIRS = ("user", "self", "relationship", "world")
 """The seed layout's domain folders under `memory/`."""
 MEMORY_DIR = "memory"
+DB_FILE = "hippocampus.db"
+SETTINGS_FILE = "hippocampus.yaml"
 INDEX_FILE = "index.json"
 CACHE_FILE = ".cache/search.sqlite"
-SETTINGS_FILE = "hippocampus.yaml"
 
 
 def workspace_dir(explicit: str | os.PathLike[str] | None = None) -> str:
@@ -40,11 +41,14 @@ def workspace_dir(explicit: str | os.PathLike[str] | None = None) -> str:
     return os.path.expanduser(chosen if chosen.strip() else DEFAULT_WORKSPACE)
 
 
-def read_paths(root: str) -> tuple[str, str, str]:
-    """(index, search cache, settings) under workspace `root`, as plain strings: what the per-turn
-    read path and the fast CLI open, without pathlib."""
-    memory = os.path.join(root, MEMORY_DIR)
-    return os.path.join(memory, INDEX_FILE), os.path.join(memory, CACHE_FILE), os.path.join(memory, SETTINGS_FILE)
+def db_file(root: str) -> str:
+    """The database under workspace `root`, as a plain string (the per-turn path avoids pathlib)."""
+    return os.path.join(root, MEMORY_DIR, DB_FILE)
+
+
+def settings_file(root: str) -> str:
+    """The settings file under workspace `root`, as a plain string."""
+    return os.path.join(root, MEMORY_DIR, SETTINGS_FILE)
 
 
 def resolve_workspace(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -70,23 +74,33 @@ class Workspace(ValueClass):
         return self.root / MEMORY_DIR
 
     @property
+    def db_path(self) -> Path:
+        """The database: memories, queue, events, archive, bookkeeping (store/database.py)."""
+        return self.memory_dir / DB_FILE
+
+    @property
     def index_path(self) -> Path:
+        """Legacy: the index before the database; migrated on first use, and `hippocampus export`'s format."""
         return self.memory_dir / INDEX_FILE
 
     @property
     def signals_path(self) -> Path:
+        """Legacy file, migrated into the database on first use (store/legacy.py)."""
         return self.memory_dir / "signals.jsonl"
 
     @property
     def cursor_path(self) -> Path:
+        """Legacy file, migrated into the database on first use (store/legacy.py)."""
         return self.memory_dir / "signals.cursor"
 
     @property
     def events_path(self) -> Path:
+        """Legacy file, migrated into the database on first use (store/legacy.py)."""
         return self.memory_dir / "events.jsonl"
 
     @property
     def archive_path(self) -> Path:
+        """Archived memories as Markdown, rendered from the database after each archive or forget."""
         return self.memory_dir / "archive.md"
 
     @property
@@ -99,16 +113,13 @@ class Workspace(ValueClass):
 
     @property
     def state_path(self) -> Path:
-        """Watermarks of history backfill, and other small bookkeeping."""
+        """Legacy file, migrated into the database on first use (store/legacy.py)."""
         return self.memory_dir / "state.json"
 
     @property
     def cache_path(self) -> Path:
+        """Legacy file, migrated into the database on first use (store/legacy.py)."""
         return self.memory_dir / CACHE_FILE
-
-    @property
-    def lock_path(self) -> Path:
-        return self.memory_dir / ".lock"
 
     @property
     def core_path(self) -> Path:

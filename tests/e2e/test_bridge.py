@@ -15,7 +15,7 @@ import pytest
 from hippocampus import memories
 from hippocampus.core.config import Config
 from hippocampus.render.context import FENCE_OPEN
-from hippocampus.store import queue
+from hippocampus.store import index_file, queue
 from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,8 +156,8 @@ def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw
         {"python": sys.executable, "packageDir": str(ROOT)},
         ctx={"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"},
     )
-    assert "Alma" in ws.index_path.read_text()
-    assert queue.read_cursor(ws) == ws.signals_path.stat().st_size
+    assert "Alma" in json.dumps(index_file.load_index(ws).to_dict())
+    assert queue.rows(ws) == []
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,9 @@ from typing import Any
 
 import pytest
 
+from hippocampus.store import index_file
+from hippocampus.store.workspace import Workspace
+
 from .conftest import ROOT, free_port, stop_process_group
 
 pytestmark = pytest.mark.e2e
@@ -219,6 +222,6 @@ def test_uninstall_reverses_the_record_and_keeps_memories(gateway: Box) -> None:
     assert [a["id"] for a in agents] == ["main"]
     assert "ownership" not in config.get("agents", {}) and "talk" not in config
     assert config.get("agents", {}).get("defaults", {}) == {}
-    index = json.loads((box.workspace / "memory" / "index.json").read_text())
+    index = index_file.load_index(Workspace(box.workspace)).to_dict()
     assert any("Marmalade" in m["content"] for m in index["memories"])
     assert not (box.workspace / "memory" / "install-record.json").exists()

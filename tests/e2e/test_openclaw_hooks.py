@@ -9,6 +9,8 @@ import pytest
 
 from hippocampus.openclaw.messages import message_id
 from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
+from hippocampus.store import queue
+from hippocampus.store.workspace import Workspace
 
 from .conftest import OpenClaw
 from .fake_model import REPLY_PREFIX
@@ -60,7 +62,7 @@ def test_memory_reaches_the_model_inside_the_fence_but_not_the_transcript(opencl
 def test_remembered_statement_is_recalled_with_its_provenance_after_new(openclaw: OpenClaw) -> None:
     statement = "Remember that my sister's name is Alma"
     openclaw.agent(statement)
-    queued = (openclaw.workspace / "memory" / "signals.jsonl").read_text(encoding="utf-8")
+    queued = json.dumps(queue.rows(Workspace(openclaw.workspace)))
     assert "Alma" in queued
 
     openclaw.reset_session()  # what `/new` does in a chat: before_reset + session_end fire
@@ -76,7 +78,7 @@ def test_remembered_statement_is_recalled_with_its_provenance_after_new(openclaw
     assert (openclaw.workspace / "HIPPOCAMPUS_CORE.md").exists()
 
 
-def test_broken_python_or_corrupt_index_leave_the_turn_untouched(openclaw: OpenClaw) -> None:
+def test_broken_python_or_corrupt_database_leave_the_turn_untouched(openclaw: OpenClaw) -> None:
     good_python = openclaw.plugin_config["python"]
     openclaw.set_plugin_config(python="/nonexistent/bin/python3")
     try:
@@ -88,19 +90,23 @@ def test_broken_python_or_corrupt_index_leave_the_turn_untouched(openclaw: OpenC
     assert not any(FENCE_OPEN in t for t in user_texts(body))
     assert "failed open" in openclaw.log_text()
 
-    index = openclaw.workspace / "memory" / "index.json"
-    saved = index.read_bytes() if index.exists() else None
-    index.write_text("{ this is not json", encoding="utf-8")
+    db = openclaw.workspace / "memory" / "hippocampus.db"
+    openclaw.hippocampus("status")  # the store exists and is at rest
+    parts = (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm"))
+    saved = {p: p.read_bytes() for p in parts if p.exists()}
+    for path in saved:
+        path.unlink()
+    db.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
     try:
         result = openclaw.agent("I prefer green tea over coffee (probe-corrupt)")
         assert REPLY_PREFIX in reply_text(result)
         body = last_request_with(openclaw, "probe-corrupt")
         assert not any(FENCE_OPEN in t for t in user_texts(body))
-        assert index.read_text(encoding="utf-8") == "{ this is not json", "a corrupt index is never overwritten"
-        assert "probe-corrupt" in (openclaw.workspace / "memory" / "signals.jsonl").read_text(encoding="utf-8")
+        assert db.read_bytes().endswith(b"\xff" * 4000), "a damaged database is never overwritten"
+        spill = openclaw.workspace / "memory" / "queue-spill.jsonl"
+        assert "probe-corrupt" in spill.read_text(encoding="utf-8"), "the turn's message is kept"
         assert "request_before failed open" in openclaw.log_text()
     finally:
-        if saved is None:
-            index.unlink()
-        else:
-            index.write_bytes(saved)
+        db.unlink()
+        for path, data in saved.items():
+            path.write_bytes(data)

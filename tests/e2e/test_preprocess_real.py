@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from hippocampus.store import queue
+from hippocampus.store.workspace import Workspace
+
 from .conftest import ROOT, OpenClaw
 
 pytestmark = pytest.mark.e2e
@@ -17,7 +20,7 @@ pytestmark = pytest.mark.e2e
 def test_preprocess_reads_real_history_with_the_live_hooks_ids(openclaw: OpenClaw, tmp_path: Path) -> None:
     statement = "Remember that my locker code is blue seven (probe-history)"
     openclaw.agent(statement)
-    live = [json.loads(x) for x in (openclaw.workspace / "memory" / "signals.jsonl").read_text().splitlines()]
+    live = queue.rows(Workspace(openclaw.workspace))
     live_ids = {s["id"] for s in live if "probe-history" in s["text"]}
     assert live_ids, "the agent_end hook queued the statement"
 
@@ -39,7 +42,7 @@ def test_preprocess_reads_real_history_with_the_live_hooks_ids(openclaw: OpenCla
 
     first = preprocess("--whole")
     assert any(str(s).endswith("openclaw-agent.sqlite") for s in first["sources"])  # type: ignore[union-attr]
-    queued = [json.loads(x) for x in (fresh / "memory" / "signals.jsonl").read_text().splitlines()]
+    queued = queue.rows(Workspace(fresh))
     history_ids = {s["id"] for s in queued if "probe-history" in s["text"]}
     assert history_ids == live_ids, "backfill and live capture agree on message ids, so nothing double-counts"
     assert all(s["role"] == "user" for s in queued)

@@ -1,0 +1,245 @@
+"""`memory/hippocampus.db`: the one SQLite database that is the store's single source of truth.
+
+Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
+
+    meta(key, value)              nextId, lastUpdated, decayLastRun, migratedFrom
+    mem(rid, id, anchor, last, stability, json)
+                                  one row per memory; `json` is `Memory.to_dict()`, the rest are the
+                                  columns recall and core selection read; rid order is index order
+    fts(tokens)                   FTS5 over each memory's search tokens, rowid = mem.rid
+    vocab                         fts5vocab over fts (document frequencies for query pruning)
+    seen(session, message, rid)   every (session, message id) a memory came from: encoding's "already done"
+    queue(seq, json)              captured signals waiting to be encoded (`Signal.to_dict()`); a row is
+                                  deleted in the same transaction that encodes it
+    events(seq, id, json)         the events log; `forget` keeps an event but drops any text in it
+    archived(id, json, time)      memories archived below 0.2; `archive.md` is rendered from these
+    state(key, value)             small bookkeeping (history-backfill watermarks)
+
+Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
+survives power loss), `secure_delete=ON` (forgotten text is overwritten, not left in free pages),
+`busy_timeout` = `BUSY_SECONDS` (a writer waits that long at most, then fails with a clear error).
+Every change is one short `BEGIN IMMEDIATE` transaction (`writing`).
+
+Files under `memory/` must be regular files: a symlink is refused with an error, so an append or a
+write never lands outside the workspace and the store never forks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+
+from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
+from hippocampus.store.workspace import Workspace, ensure_layout
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+SCHEMA_VERSION = 1
+BUSY_SECONDS = 5.0
+"""How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
+the hooks use `HOOK_BUSY_SECONDS`."""
+HOOK_BUSY_SECONDS = 2.0
+
+SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE mem(rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, anchor REAL NOT NULL, last REAL NOT NULL,
+                 stability REAL NOT NULL, json TEXT NOT NULL);
+CREATE INDEX mem_anchor ON mem(anchor, last, stability);
+CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
+CREATE TABLE seen(session TEXT NOT NULL, message TEXT NOT NULL, rid INTEGER NOT NULL,
+                  PRIMARY KEY(session, message)) WITHOUT ROWID;
+CREATE INDEX seen_rid ON seen(rid);
+CREATE TABLE queue(seq INTEGER PRIMARY KEY AUTOINCREMENT, json TEXT NOT NULL);
+CREATE TABLE events(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, json TEXT NOT NULL);
+CREATE INDEX events_id ON events(id);
+CREATE TABLE archived(id TEXT PRIMARY KEY, time TEXT NOT NULL, json TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+"""
+
+
+def refuse_links(ws: Workspace, *names: str) -> None:
+    """Raise `StoreError` if `memory/` or one of its named entries is a symlink (never followed)."""
+    for path in (ws.memory_dir, *(ws.memory_dir / n for n in names)):
+        if path.is_symlink():
+            raise StoreError(
+                f"{path}: is a symbolic link; Hippocampus does not follow links in memory/ (left as it is)"
+            )
+
+
+def _configure(conn: sqlite3.Connection, busy: float) -> None:
+    conn.execute(f"PRAGMA busy_timeout = {int(busy * 1000)}")
+    conn.execute("PRAGMA secure_delete = ON")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _describe(path: object, exc: BaseException) -> str:
+    return f"{path}: {' '.join(str(exc).split())}"
+
+
+def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
+    """Open (creating and migrating if needed) the workspace's database for reading and writing."""
+    refuse_links(ws, ws.db_path.name, ws.db_path.name + "-wal", ws.db_path.name + "-shm")
+    ensure_layout(ws)
+    if ws.db_path.exists() and not ws.db_path.is_file():
+        raise StoreError(f"{ws.db_path}: is not a regular file (left as it is)")
+    try:
+        conn = sqlite3.connect(ws.db_path, timeout=busy, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(_describe(ws.db_path, exc) + " (nothing was changed)") from None
+    try:
+        _configure(conn, busy)
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            _migrate(ws, conn, version)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise _translate(ws, exc) from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def connect_readonly(ws_root: str) -> sqlite3.Connection | None:
+    """The database opened read-only for the per-turn path (plain strings, no pathlib); None when there
+    is none yet or it is not at the current schema (the writers create and migrate it)."""
+    from hippocampus.store.workspace import db_file
+
+    path = db_file(ws_root)
+    if not os.path.isfile(path) or os.path.islink(path):
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=HOOK_BUSY_SECONDS, isolation_level=None)
+        if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+            conn.close()
+            return None
+    except sqlite3.Error:
+        return None
+    return conn
+
+
+def _translate(ws: Workspace, exc: sqlite3.Error) -> Exception:
+    """A one-line domain error for a database failure, naming the file."""
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return LockTimeoutError(f"{ws.db_path}: another process kept the store busy; nothing was changed")
+    if "malformed" in text or "not a database" in text or "file is not" in text:
+        return CorruptIndexError(f"{ws.db_path}: damaged database ({exc}); the file was left as it is")
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return StoreError(_describe(ws.db_path, exc) + " (check permissions; nothing was changed)")
+    if "disk" in text or "full" in text:
+        return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
+    return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
+
+
+def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
+    """Bring the schema to `SCHEMA_VERSION`; version 0 is a new database, filled from the legacy files."""
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{ws.db_path}: written by a newer Hippocampus (schema {version}); left as it is")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
+        if version == 0:
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            from hippocampus.store.legacy import import_legacy
+
+            import_legacy(ws, conn)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    from hippocampus.store.legacy import remove_legacy
+
+    remove_legacy(ws)
+
+
+_active: dict[str, sqlite3.Connection] = {}
+"""The write transaction each database has open in this process (they nest: an inner `writing` joins it)."""
+
+
+def active(ws: Workspace) -> sqlite3.Connection | None:
+    """The open write transaction on `ws`'s database in this process, if any."""
+    return _active.get(str(ws.db_path))
+
+
+@contextlib.contextmanager
+def writing(ws: Workspace, busy: float = BUSY_SECONDS) -> Iterator[sqlite3.Connection]:
+    """One short write transaction (`BEGIN IMMEDIATE` … `COMMIT`); rolled back on any error.
+
+    Inside it, another `writing` on the same workspace joins the same transaction, so what a change
+    logs (events, archive rows) commits or rolls back with it.
+    """
+    key = str(ws.db_path)
+    joined = _active.get(key)
+    if joined is not None:
+        yield joined
+        return
+    conn = connect(ws, busy)
+    try:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise _translate(ws, exc) from None
+        _active[key] = conn
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise _translate(ws, exc) from None
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            _active.pop(key, None)
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def reading(ws: Workspace) -> Iterator[sqlite3.Connection]:
+    """A consistent snapshot for reading (one read transaction); never blocks or is blocked by writers.
+    Inside a write transaction on the same workspace it reads that transaction's state."""
+    joined = active(ws)
+    if joined is not None:
+        yield joined
+        return
+    conn = connect(ws)
+    try:
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        except sqlite3.DatabaseError as exc:
+            raise _translate(ws, exc) from None
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def scrub_files(ws: Workspace) -> None:
+    """After a forget or wipe: merge the FTS segments (dropping deleted tokens) and truncate the WAL, so no
+    copy of removed text stays in the database files."""
+    conn = connect(ws)
+    try:
+        conn.execute("INSERT INTO fts(fts) VALUES ('optimize')")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("VACUUM")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.DatabaseError as exc:
+        raise _translate(ws, exc) from None
+    finally:
+        conn.close()

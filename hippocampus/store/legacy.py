@@ -1,0 +1,151 @@
+"""The files the store was before the database, migrated into it once, on first use, with nothing lost.
+
+Read, inside the migration's transaction: `memory/index.json` (version 1 from the original skill,
+or version 2), the queue `memory/signals.jsonl` after `memory/signals.cursor`, `memory/events.jsonl`,
+`memory/state.json` and `memory/archive.md`. A file that cannot be read whole (bad JSON, a
+malformed or schema-breaking memory, a link, a folder) stops the migration with a one-line error
+naming it; nothing is written and the file is left as it is. Once the transaction has committed,
+the migrated files and the old search cache are deleted: the database holds everything they
+held, and keeping copies would keep text that `forget` must be able to remove.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import shutil
+import sqlite3
+
+from hippocampus.core.model import Index, Signal
+from hippocampus.errors import CorruptIndexError
+from hippocampus.store.workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+LEGACY_ARCHIVE_KEY = "legacyArchive"
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    if path.is_symlink():
+        raise CorruptIndexError(f"{path}: is a symbolic link; not followed, left as it is")
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise CorruptIndexError(f"{path}: is a folder, not a file; left as it is") from None
+    except OSError as exc:
+        raise CorruptIndexError(f"{path}: cannot be read ({exc.strerror}); left as it is") from None
+
+
+def _finite(value: Any) -> bool:
+    """No NaN or infinity anywhere in a parsed JSON value."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    return True
+
+
+def read_legacy_index(path: Path) -> Index | None:
+    """`index.json` parsed, migrated to the current model and fully validated; None when absent."""
+    raw = _read_bytes(path)
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CorruptIndexError(f"{path}: not valid JSON ({exc}); the file was left as it is") from None
+    if not isinstance(data, dict) or not isinstance(data.get("memories", []), list):
+        raise CorruptIndexError(f"{path}: not a Hippocampus index; the file was left as it is")
+    if not _finite(data):
+        raise CorruptIndexError(f"{path}: contains NaN or Infinity; the file was left as it is")
+    try:
+        index = Index.from_dict(data)
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise CorruptIndexError(f"{path}: malformed memory entry ({exc!r}); the file was left as it is") from None
+    ids = [m.id for m in index.memories]
+    if len(set(ids)) != len(ids):
+        raise CorruptIndexError(f"{path}: the same memory id appears twice; the file was left as it is")
+    from hippocampus.store.schema import validate_index
+
+    try:
+        validate_index(index.to_dict())
+    except Exception as exc:  # noqa: BLE001 - any schema failure is reported against the file
+        raise CorruptIndexError(f"{path}: {exc}; the file was left as it is") from None
+    return index
+
+
+def _jsonl_rows(path: Path, start: int = 0) -> list[dict[str, Any]]:
+    """Complete object lines of a JSON-lines file from byte `start`; malformed lines are skipped."""
+    raw = _read_bytes(path)
+    if raw is None:
+        return []
+    rows = []
+    for line in raw[max(0, min(start, len(raw))) :].splitlines(keepends=True):
+        if not line.endswith(b"\n"):
+            break
+        with contextlib.suppress(UnicodeDecodeError, json.JSONDecodeError):
+            row = json.loads(line.decode("utf-8"))
+            if isinstance(row, dict):
+                rows.append(row)
+    return rows
+
+
+def _cursor(path: Path) -> int:
+    raw = _read_bytes(path)
+    try:
+        return max(0, int((raw or b"0").strip() or 0))
+    except ValueError:
+        return 0
+
+
+def import_legacy(ws: Workspace, conn: sqlite3.Connection) -> None:
+    """Copy every legacy file into the (new, empty) database, inside the caller's transaction."""
+    from hippocampus.store import rows
+
+    index = read_legacy_index(ws.index_path)
+    if index is not None:
+        rows.insert_all(conn, index)
+    for row in _jsonl_rows(ws.signals_path, _cursor(ws.cursor_path)):
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+            conn.execute("INSERT INTO queue(json) VALUES (?)", (json.dumps(Signal.from_dict(row).to_dict()),))
+    for row in _jsonl_rows(ws.events_path):
+        conn.execute("INSERT INTO events(id, json) VALUES (?, ?)", (str(row.get("id", "")), json.dumps(row)))
+    state = _read_bytes(ws.state_path)
+    if state:
+        with contextlib.suppress(UnicodeDecodeError, json.JSONDecodeError):
+            data = json.loads(state.decode("utf-8"))
+            if isinstance(data, dict):
+                for key, value in data.items():
+                    conn.execute("INSERT INTO state(key, value) VALUES (?, ?)", (str(key), json.dumps(value)))
+    archive = _read_bytes(ws.archive_path)
+    if archive:
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?)", (LEGACY_ARCHIVE_KEY, archive.decode("utf-8", "replace"))
+        )
+    conn.execute(
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('migratedFrom', ?)",
+        ("index.json" if index is not None else "nothing",),
+    )
+
+
+def remove_legacy(ws: Workspace) -> None:
+    """Delete the migrated files and the old search cache (after the migration committed)."""
+    for path in (ws.index_path, ws.signals_path, ws.cursor_path, ws.events_path, ws.state_path):
+        with contextlib.suppress(FileNotFoundError, IsADirectoryError, PermissionError):
+            if not path.is_symlink():
+                path.unlink()
+    cache = ws.memory_dir / ".cache"
+    if cache.is_dir() and not cache.is_symlink():
+        shutil.rmtree(cache, ignore_errors=True)
+    for leftover in ws.memory_dir.glob(".index.json.*.tmp"):
+        with contextlib.suppress(OSError):
+            os.unlink(leftover)
