@@ -128,4 +128,4 @@ def build(workspace: Path, n: int, now: datetime | None = None) -> Path:
     payload = make_payload(n, now)
     index = Index.from_dict(json.loads(json.dumps(payload)))
     index_file.write_whole(ws, index, now)
-    return ws.index_path
+    return ws.db_path

@@ -1,4 +1,8 @@
-"""The one place that reads the clock: `HIPPOCAMPUS_NOW` (ISO 8601) overrides it for tests and replays."""
+"""The one place that reads the clock: `HIPPOCAMPUS_NOW` (ISO 8601) overrides it for tests and replays.
+
+Times outside `EARLIEST`..`LATEST` are refused with a clear error before anything runs: decay and
+scheduling arithmetic near the ends of `datetime`'s range would overflow halfway through a command.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,21 @@ from datetime import datetime, timezone
 from hippocampus.core.model import parse_time
 from hippocampus.errors import InputError
 
+EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
+LATEST = datetime(2999, 12, 31, tzinfo=timezone.utc)
+
 
 def now() -> datetime:
     """Current time as aware UTC, or `HIPPOCAMPUS_NOW` when set."""
     override = os.environ.get("HIPPOCAMPUS_NOW", "").strip()
     if override:
         try:
-            return parse_time(override)
-        except ValueError:
+            moment = parse_time(override)
+        except (ValueError, OverflowError):
             raise InputError(f"HIPPOCAMPUS_NOW={override!r} is not an ISO 8601 time") from None
-    return datetime.now(timezone.utc)
+    else:
+        moment = datetime.now(timezone.utc)
+    if not EARLIEST <= moment <= LATEST:
+        source = f"HIPPOCAMPUS_NOW={override!r}" if override else f"the system clock ({moment.isoformat()})"
+        raise InputError(f"{source} is outside {EARLIEST.year}–{LATEST.year}; nothing was changed")
+    return moment

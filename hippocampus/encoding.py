@@ -15,7 +15,7 @@ from typing import Any
 from hippocampus.core.config import Config
 from hippocampus.core.encode import EncodeResult
 from hippocampus.core.model import Index, format_time
-from hippocampus.store import database, index_file, logs, queue, rows
+from hippocampus.store import database, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
 
 
@@ -23,7 +23,8 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
     """Encode every queued signal in one transaction: the memories are written and the queue rows they
     came from removed together, so a crash encodes a signal exactly once or not at all."""
     from hippocampus.core.capture import score_queued
-    from hippocampus.core.encode import encode
+    from hippocampus.core.encode import encode_into
+    from hippocampus.store import memory_space
 
     with database.writing(ws) as conn:
         spilled = queue.absorb_spill(ws, conn)
@@ -31,10 +32,10 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
         report = EncodeResult(malformed=bad)
         if signals:
-            index = rows.read_index(conn)
-            old = index_file.snapshot(index)
-            result = encode(index, signals, now, config.curve, gate=config.consolidation_gate)
-            index_file.save(conn, old, index, now)
+            space = memory_space.StoreSpace(conn, now)
+            result = encode_into(
+                space, lambda: memory_space.candidates(conn), signals, now, config.curve, config.consolidation_gate
+            )
             logs.insert_events(conn, result.events)
             report.add(result)
         if last:

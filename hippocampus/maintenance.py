@@ -10,7 +10,6 @@ from typing import Any
 
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
-from hippocampus.core.model import Index, format_time
 from hippocampus.store import index_file, logs
 from hippocampus.store.workspace import Workspace, ensure_layout
 
@@ -31,43 +30,66 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
 
 
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
-    """Refresh stored importance to the formula's value (idempotent); list or archive those under 0.2."""
+    """Refresh stored importance to the formula's value (idempotent, one SQL pass); list, or archive,
+    those under 0.2."""
+    from hippocampus.store import database, rows
 
-    def change(index: Index) -> dict[str, Any]:
-        index.memories = [lifecycle.refresh(m, now, config.curve) for m in index.memories]
-        index.decay_last_run = format_time(now)
-        fading = [m for m in index.memories if m.importance < lifecycle.ARCHIVE_BELOW]
+    with database.writing(ws) as conn:
+        fading = index_file.refresh_importance(conn, now, config.curve)
         if archive and fading:
-            logs.archive(ws, fading, now)
-            gone = {m.id for m in fading}
-            index.memories = [m for m in index.memories if m.id not in gone]
-            logs.append_events(ws, [logs.event(now, "archive", m.id) for m in fading])
-        return {
-            "memories": len(index.memories),
-            "candidates": [m.id for m in fading],
-            "archived": [m.id for m in fading] if archive else [],
-        }
-
-    return index_file.update_index(ws, change, now, allow_empty=True)
+            logs.archive(ws, [m for _, m in fading], now)
+            rows.delete(conn, [m.id for _, m in fading])
+            logs.insert_events(conn, [logs.event(now, "archive", m.id) for _, m in fading])
+        total = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
+    ids = [m.id for _, m in fading]
+    return {"memories": total, "candidates": ids, "archived": ids if archive else []}
 
 
 def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
-    """Merge near-duplicates (`core.consolidate`) and list fading memories."""
-    from hippocampus.core.consolidate import merge_near_duplicates
+    """Merge near-duplicates (`core.consolidate`) and list fading memories.
 
-    def change(index: Index) -> dict[str, Any]:
-        index.memories, merged = merge_near_duplicates(index.memories, now, config.curve)
-        logs.append_events(ws, [logs.event(now, "merge", m["from"], into=m["into"]) for m in merged])
-        fading = [
-            m.id
-            for m in index.memories
-            if lifecycle.effective_importance(m, now, config.curve) < lifecycle.ARCHIVE_BELOW
-        ]
-        return {"merged": merged, "fading": fading}
+    The merges are planned on a read snapshot from the stored profiles (no write lock held, so turns
+    keep queueing), then applied in one short transaction; a merge whose memories were forgotten in
+    between is dropped.
+    """
+    from hippocampus.core.consolidate import merge_into, plan_merges
+    from hippocampus.store import database, rows
 
-    return index_file.update_index(ws, change, now)
+    with database.reading(ws) as conn:
+        weights = effective_by_rid(conn, now, config.curve)
+        plan = plan_merges((rid, d, n, p, weights[rid]) for rid, d, n, p in rows.profiles(conn))
+        fading_rids = {rid for rid, value in weights.items() if value < lifecycle.ARCHIVE_BELOW}
+    merged: list[dict[str, str]] = []
+    with database.writing(ws) as conn:
+        for source, target in plan:
+            found = {rid: m for rid, m in rows.by_rids(conn, [source, target]).items()}
+            if source not in found or target not in found:
+                continue
+            index_file.put(conn, merge_into(found[target], found[source]), target, now)
+            rows.delete(conn, [found[source].id])
+            merged.append({"from": found[source].id, "into": found[target].id})
+        logs.insert_events(conn, [logs.event(now, "merge", m["from"], into=m["into"]) for m in merged])
+        gone = {m["from"] for m in merged}
+        fading = [m.id for m in rows.by_rids(conn, sorted(fading_rids)).values() if m.id not in gone]
+    return {"merged": merged, "fading": fading}
 
 
-def wipe(ws: Workspace, now: datetime) -> int:
-    """Delete every memory, the queue, the events log, the archive and HIPPOCAMPUS_CORE.md; returns how many."""
-    return index_file.wipe(ws, now)
+def effective_by_rid(conn: Any, now: datetime, curve: str) -> dict[int, float]:
+    """Every memory's effective importance at `now`, from the stored columns (no memory is parsed)."""
+    now_ts = now.timestamp()
+    out = {}
+    for rid, anchor, last, stability in conn.execute("SELECT rid, anchor, last, stability FROM mem"):
+        days = max(0.0, (now_ts - last) / lifecycle.SECONDS_PER_DAY)
+        out[int(rid)] = float(anchor) * lifecycle.retention(days, curve, float(stability))
+    return out
+
+
+def wipe(ws: Workspace, now: datetime, config: Config | None = None) -> int:
+    """Delete every memory, the queue, the events log and the archive, scrub the database files, and
+    rewrite the dashboard (where there is one) so it shows none of them; returns how many memories."""
+    from hippocampus import views
+
+    gone = index_file.wipe(ws, now)
+    if ws.dashboard_path.exists():
+        views.write_dashboard(ws, now, config)
+    return gone

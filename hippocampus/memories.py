@@ -7,20 +7,15 @@ alike; they hold no rules of their own (those are in `core/`) and touch disk onl
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
-from hippocampus.core.model import Index, Memory, Source, format_time
+from hippocampus.core.model import Memory, Source, format_time
 from hippocampus.core.ranking import Hit
 from hippocampus.errors import InputError, NotFoundError
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
-
-
-def _same_text(a: str, b: str) -> bool:
-    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
 
 
 def remember(
@@ -32,10 +27,12 @@ def remember(
     category: str | None = None,
     importance: float | None = None,
 ) -> Memory:
-    """Store a memory directly (the agent's "remember this"); an identical one is reinforced instead."""
+    """Store a memory directly (the agent's "remember this"); one that says the same text is reinforced
+    instead. One short transaction touching one row, whatever the size of the store."""
     from hippocampus.core.redact import scrub
     from hippocampus.core.scoring import REMEMBER, score_message
     from hippocampus.core.tokens import keywords
+    from hippocampus.store import database
 
     content = scrub(text)
     if not content:
@@ -44,18 +41,18 @@ def remember(
         raise InputError("--importance must be between 0 and 1")
     score = score_message(content, "user")
     source = Source("cli", f"cli-{uuid.uuid4().hex[:12]}", format_time(now))
-
-    def change(index: Index) -> Memory:
-        for existing in index.memories:
-            if _same_text(existing.content, content):
-                updated = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.curve)
-                updated.sources.append(source)
-                index.memories[index.memories.index(existing)] = updated
-                logs.append_events(ws, [logs.event(now, "reinforce", updated.id, session="cli")])
-                return updated
+    with database.writing(ws) as conn:
+        found = rows.by_text(conn, content)
+        if found is not None:
+            rid, existing = found
+            memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.curve)
+            memory.sources.append(source)
+            index_file.put(conn, memory, rid, now)
+            logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
+            return memory
         value = importance if importance is not None else max(REMEMBER, score.value if score else 0.0)
         memory = Memory(
-            id=index.new_id(),
+            id=rows.allocate_id(conn),
             content=content,
             domain=domain or (score.domain if score else "user"),
             category=category or (score.category if score else "general"),
@@ -66,38 +63,31 @@ def remember(
             keywords=keywords(content),
             sources=[source],
         )
-        index.memories.append(memory)
-        logs.append_events(ws, [logs.event(now, "create", memory.id, session="cli")])
+        index_file.put(conn, memory, None, now)
+        logs.insert_events(conn, [logs.event(now, "create", memory.id, session="cli")])
         return memory
-
-    return index_file.update_index(ws, change, now)
-
-
-def _replace_by_id(index: Index, ids: Iterable[str], fn: Callable[[Memory], Memory]) -> list[Memory]:
-    """Apply `fn` to each named memory; unknown ids raise before anything is written."""
-    wanted = list(dict.fromkeys(ids))
-    positions = {m.id: i for i, m in enumerate(index.memories)}
-    missing = [i for i in wanted if i not in positions]
-    if missing:
-        raise NotFoundError(f"no memory with id {', '.join(missing)}")
-    out = []
-    for memory_id in wanted:
-        pos = positions[memory_id]
-        index.memories[pos] = fn(index.memories[pos])
-        out.append(index.memories[pos])
-    return out
 
 
 def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], review: bool = False) -> list[Memory]:
-    """Reinforce on use (`new = e + (1-e)·0.15`); a review also grows Ebbinghaus stability."""
+    """Reinforce on use (`new = e + (1-e)·0.15`); a review also grows Ebbinghaus stability. Unknown ids
+    raise before anything is written; only the named rows are touched."""
+    from hippocampus.store import database
+
     step = lifecycle.review if review else lifecycle.reinforce
-
-    def change(index: Index) -> list[Memory]:
-        done = _replace_by_id(index, ids, lambda m: step(m, now, curve=config.curve))
-        logs.append_events(ws, [logs.event(now, "review" if review else "reinforce", m.id) for m in done])
-        return done
-
-    return index_file.update_index(ws, change, now)
+    wanted = list(dict.fromkeys(ids))
+    with database.writing(ws) as conn:
+        found = rows.by_ids(conn, wanted)
+        missing = [i for i in wanted if i not in found]
+        if missing:
+            raise NotFoundError(f"no memory with id {', '.join(missing)}")
+        done = []
+        for memory_id in wanted:
+            rid, memory = found[memory_id]
+            updated = step(memory, now, curve=config.curve)
+            index_file.put(conn, updated, rid, now)
+            done.append(updated)
+        logs.insert_events(conn, [logs.event(now, "review" if review else "reinforce", m.id) for m in done])
+    return done
 
 
 def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None = None) -> list[str]:

@@ -12,13 +12,22 @@ from hippocampus.errors import HippocampusError
 
 
 class Group(click.Group):
-    """Turns domain errors into one clear line on stderr and exit status 1 (the one place that does)."""
+    """Turns domain errors into one clear line on stderr and exit status 1 (the one place that does).
+
+    An `OSError` or a text file that is not UTF-8 (a file given on the command line) is reported the
+    same way, naming the file, rather than as a traceback.
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except HippocampusError as exc:
             raise click.ClickException(str(exc)) from None
+        except UnicodeDecodeError as exc:
+            raise click.ClickException(f"an input file is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
 
 
 @click.group(cls=Group, context_settings=CONTEXT)

@@ -54,7 +54,11 @@ def _recall_json(env: Env, query: str, k: int, reinforce: bool) -> list[dict[str
 def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, as_json: bool) -> None:
     """Find memories relevant to QUERY. Example: hippocampus recall "sister" --json"""
     if queries is not None:
-        for raw in queries:
+        try:
+            lines = list(queries)
+        except UnicodeDecodeError as exc:
+            raise click.ClickException(f"{queries.name}: --queries is not UTF-8 text (byte {exc.start})") from None
+        for raw in lines:
             text = raw.rstrip("\n")
             if text.strip():
                 results = _recall_json(env, text, k, reinforce)

@@ -1,9 +1,9 @@
-"""Consolidation: merge memories that say the same thing (same domain, `similarity` ≥ `SAME_THRESHOLD`).
+"""Consolidation: merge memories that say the same thing (same domain, similarity ≥ `SAME_THRESHOLD`).
 
-The strongest memory of each group survives and takes the others' sources, reinforcement
-counts and earliest creation time. Candidates come from an inverted index of content words
-(at most 50 earlier survivors per word are compared), so the cost is not quadratic in practice.
-Pure: takes `now`.
+Strongest first, each memory either merges into the strongest already-kept memory that says the same
+thing, or is kept. The survivor takes the others' sources, reinforcement counts and earliest creation
+time. Candidates come from `core.candidates` (exact prefix filtering over similarity features), so
+the cost is the size of the store times a few dictionary lookups, never quadratic. Pure: takes `now`.
 """
 
 from __future__ import annotations
@@ -11,49 +11,53 @@ from __future__ import annotations
 from datetime import datetime
 
 from hippocampus.core import lifecycle
+from hippocampus.core.candidates import Candidates, profile_of
 from hippocampus.core.model import Memory
-from hippocampus.core.similarity import SAME_THRESHOLD, similarity
-from hippocampus.core.tokens import tokenize
+from hippocampus.core.similarity import SAME_THRESHOLD, Profile
 
-CANDIDATES_PER_WORD = 50
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+Entry = tuple[int, str, str, Profile, float]
+"""(key, domain, content, profile, effective importance) of one memory."""
+
+
+def plan_merges(entries: Iterable[Entry]) -> list[tuple[int, int]]:
+    """The merges to make, `(from key, into key)`, in the order they were decided."""
+    kept = Candidates()
+    merges: list[tuple[int, int]] = []
+    for key, domain, content, profile, _effective in sorted(entries, key=lambda e: (-e[4], e[0])):
+        target, value = kept.best(content, profile, domain)
+        if target >= 0 and value >= SAME_THRESHOLD:
+            merges.append((key, target))
+        else:
+            kept.add(key, domain, content, profile)
+    return merges
+
+
+def merge_into(into: Memory, other: Memory) -> Memory:
+    """`into` after absorbing `other` (sources, reinforcement count, earliest creation)."""
+    return into.replace(
+        sources=[*into.sources, *other.sources],
+        times_reinforced=into.times_reinforced + other.times_reinforced,
+        created=min(into.created, other.created),
+    )
 
 
 def merge_near_duplicates(
     memories: list[Memory], now: datetime, curve: str
 ) -> tuple[list[Memory], list[dict[str, str]]]:
-    """The memories left after merging (in their original order) and the merges, `{"from", "into"}`.
-
-    Survivors are changed in place (sources, counts, creation time).
-    """
-    order = {m.id: i for i, m in enumerate(memories)}
-    keep: list[Memory] = []
-    buckets: dict[tuple[str, str], list[int]] = {}
-    merged: list[dict[str, str]] = []
-    for memory in sorted(memories, key=lambda m: -lifecycle.effective_importance(m, now, curve)):
-        words = set(tokenize(memory.content))
-        target = _match(keep, buckets, memory, words)
-        if target is None:
-            for word in words:
-                buckets.setdefault((memory.domain, word), []).append(len(keep))
-            keep.append(memory)
-            continue
-        into = keep[target]
-        into.sources.extend(memory.sources)
-        into.times_reinforced += memory.times_reinforced
-        into.created = min(into.created, memory.created)
-        merged.append({"from": memory.id, "into": into.id})
-    return sorted(keep, key=lambda m: order.get(m.id, 0)), merged
-
-
-def _match(
-    keep: list[Memory], buckets: dict[tuple[str, str], list[int]], memory: Memory, words: set[str]
-) -> int | None:
-    """Position in `keep` of a survivor that says the same as `memory`, if any."""
-    seen: set[int] = set()
-    for word in words:
-        for pos in buckets.get((memory.domain, word), [])[:CANDIDATES_PER_WORD]:
-            if pos not in seen:
-                seen.add(pos)
-                if similarity(keep[pos].content, memory.content) >= SAME_THRESHOLD:
-                    return pos
-    return None
+    """The memories left after merging (in their original order) and the merges, `{"from", "into"}`."""
+    entries = [
+        (i, m.domain, m.content, profile_of(m.content), lifecycle.effective_importance(m, now, curve))
+        for i, m in enumerate(memories)
+    ]
+    survivors = list(memories)
+    gone: set[int] = set()
+    merged = []
+    for source, target in plan_merges(entries):
+        survivors[target] = merge_into(survivors[target], memories[source])
+        gone.add(source)
+        merged.append({"from": memories[source].id, "into": memories[target].id})
+    return [m for i, m in enumerate(survivors) if i not in gone], merged

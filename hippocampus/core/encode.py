@@ -19,12 +19,13 @@ Contract:
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from hippocampus.core import lifecycle, similarity
+from hippocampus.core.candidates import Candidates, profile_of
 from hippocampus.core.clean import shorten
 from hippocampus.core.model import Index, Memory, Signal, Source, format_time, parse_time
 from hippocampus.core.redact import scrub
@@ -68,76 +69,6 @@ class EncodeResult:
         }
 
 
-class _Candidates:
-    """Inverted index from similarity features to memory positions, bucketed by feature-set size."""
-
-    def __init__(self, memories: list[Memory]) -> None:
-        self.memories = memories
-        self.profiles: list[similarity.Profile] = []
-        self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → positions
-        self.frequency: Counter[str] = Counter()
-        self.sizes: set[int] = set()
-        self.exact: dict[tuple[str, str], int] = {}  # (domain, casefolded content) → first position
-        for position, memory in enumerate(memories):
-            self.add(position, _profile(memory.content))
-
-    def add(self, position: int, profile: similarity.Profile) -> None:
-        """Index the memory at `position` (positions are appended in order)."""
-        memory = self.memories[position]
-        self.exact.setdefault((memory.domain, memory.content.strip().casefold()), position)
-        self.profiles.append(profile)
-        feats = profile[0]
-        size = len(feats)
-        self.sizes.add(size)
-        self.frequency.update(feats)
-        for feature in feats:
-            self.postings.setdefault(feature, {}).setdefault(size, []).append(position)
-
-    def best(self, body: str, profile: similarity.Profile, domain: str) -> tuple[int, float]:
-        """Position and similarity of the most similar memory in `domain` that could reach the threshold.
-
-        The same text (ignoring case) is similarity 1 even without features (emoji only). Otherwise
-        prefix filtering, per candidate size b: a match shares at least `need` features, so it
-        appears in the postings of any (size − need + 1) of ours; we take the rarest. Exact.
-        """
-        same = self.exact.get((domain, body.strip().casefold()))
-        if same is not None:
-            return same, 1.0
-        feats = profile[0]
-        size = len(feats)
-        ranked = sorted(feats, key=self.frequency.__getitem__)
-        best, best_value = -1, 0.0
-        for other in sorted(self.sizes):
-            need = similarity.required_shared(size, other)
-            if need > min(size, other):
-                continue
-            counts: Counter[int] = Counter()
-            for feature in ranked[: size - need + 1]:
-                counts.update(self.postings.get(feature, {}).get(other, ()))
-            profiles, memories = self.profiles, self.memories
-            for position in counts:
-                if len(feats & profiles[position][0]) < need or memories[position].domain != domain:
-                    continue  # the cheap exact test first: most candidates share one rare word only
-                value = similarity.profile_similarity(profile, profiles[position])
-                if value > best_value or (value == best_value and best_value > 0 and position < best):
-                    best, best_value = position, value
-        return best, best_value
-
-
-_PROFILE_MEMO: dict[str, similarity.Profile] = {}
-_MEMO_LIMIT = 300_000
-
-
-def _profile(content: str) -> similarity.Profile:
-    """`similarity.profile`, memoised: ingesting session after session re-indexes the same memories each call."""
-    found = _PROFILE_MEMO.get(content)
-    if found is None:
-        if len(_PROFILE_MEMO) >= _MEMO_LIMIT:
-            _PROFILE_MEMO.clear()
-        found = _PROFILE_MEMO[content] = similarity.profile(content)
-    return found
-
-
 def _event_time(signal: Signal, now: datetime) -> datetime:
     """When the signal happened: its timestamp, or `now` when missing or unreadable, never in the future."""
     try:
@@ -147,31 +78,90 @@ def _event_time(signal: Signal, now: datetime) -> datetime:
     return min(moment, now)
 
 
+class Space(Protocol):
+    """Where encoding reads and writes memories: an in-memory index, or the store's open transaction."""
+
+    def memory(self, key: int) -> Memory: ...
+
+    def replace(self, key: int, memory: Memory) -> None: ...
+
+    def append(self, memory: Memory) -> int: ...
+
+    def new_id(self) -> str: ...
+
+    def seen(self, session: str, message: str) -> bool: ...
+
+
+class IndexSpace:
+    """A `Space` over an in-memory `Index` (keys are list positions)."""
+
+    def __init__(self, index: Index) -> None:
+        self.index = index
+        self.taken = {m.id for m in index.memories}
+        self.sources = {(s.session, s.message) for m in index.memories for s in m.sources if s.message}
+
+    def memory(self, key: int) -> Memory:
+        return self.index.memories[key]
+
+    def replace(self, key: int, memory: Memory) -> None:
+        self.index.memories[key] = memory
+        self.sources.update((s.session, s.message) for s in memory.sources if s.message)
+
+    def append(self, memory: Memory) -> int:
+        self.index.memories.append(memory)
+        self.sources.update((s.session, s.message) for s in memory.sources if s.message)
+        return len(self.index.memories) - 1
+
+    def new_id(self) -> str:
+        return self.index.new_id(self.taken)
+
+    def seen(self, session: str, message: str) -> bool:
+        return (session, message) in self.sources
+
+
+def index_candidates(index: Index) -> Candidates:
+    """The candidate index of an in-memory index (keys are list positions)."""
+    return Candidates((i, m.domain, m.content, profile_of(m.content)) for i, m in enumerate(index.memories))
+
+
 def encode(
     index: Index, signals: list[Signal], now: datetime, curve: str = lifecycle.EXPONENTIAL, gate: bool = False
 ) -> EncodeResult:
     """Encode `signals` into `index` in place, in order; see the module docstring for the rules."""
+    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate)
+
+
+def encode_into(
+    space: Space,
+    candidates_of: Callable[[], Candidates],
+    signals: list[Signal],
+    now: datetime,
+    curve: str = lifecycle.EXPONENTIAL,
+    gate: bool = False,
+) -> EncodeResult:
+    """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need."""
     result = EncodeResult()
-    seen = {(s.session, s.message) for m in index.memories for s in m.sources if s.message}
-    candidates: _Candidates | None = None
-    taken: set[str] | None = None
+    candidates: Candidates | None = None
+    batch: set[tuple[str, str]] = set()
     for signal in signals:
         key = (signal.session, signal.message_id)
         full = scrub(signal.text)  # encode takes signals from any source: it cleans and redacts them itself
         body = shorten(full, CONTENT_LIMIT)
-        if (signal.message_id and key in seen) or not body or (signal.role != "user" and signal.domain == "user"):
+        done = bool(signal.message_id) and (key in batch or space.seen(*key))
+        if done or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
             continue
         if candidates is None:
-            candidates = _Candidates(index.memories)
+            candidates = candidates_of()
         moment = _event_time(signal, now)
         source = Source(signal.session, signal.message_id, format_time(moment))
-        profile = _profile(body)
+        profile = profile_of(body)
         position, value = candidates.best(body, profile, signal.domain)
         if position >= 0 and value >= similarity.SAME_THRESHOLD:
-            old = index.memories[position]
-            index.memories[position] = lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve).replace(
-                sources=[*old.sources, source]
+            old = space.memory(position)
+            space.replace(
+                position,
+                lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve).replace(sources=[*old.sources, source]),
             )
             result.reinforced.append(old.id)
             kind, memory_id = "reinforce", old.id
@@ -179,11 +169,9 @@ def encode(
             if gate and not passes_gate(body, resonance=10.0 * value):
                 result.skipped += 1
                 continue
-            if taken is None:
-                taken = {m.id for m in index.memories}
             score = _valid_score(signal.score)
             memory = Memory(
-                id=index.new_id(taken),
+                id=space.new_id(),
                 content=body,
                 domain=signal.domain,
                 category=signal.category,
@@ -196,12 +184,11 @@ def encode(
                 sources=[source],
                 summary_pending=True,
             )
-            index.memories.append(memory)
-            candidates.add(len(index.memories) - 1, profile)
+            candidates.add(space.append(memory), memory.domain, memory.content, profile)
             result.created.append(memory.id)
             kind, memory_id = "create", memory.id
         if signal.message_id:
-            seen.add(key)
+            batch.add(key)
         result.events.append(
             {
                 "time": format_time(moment),

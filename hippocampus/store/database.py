@@ -3,9 +3,12 @@
 Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
 
     meta(key, value)              nextId, lastUpdated, decayLastRun, migratedFrom
-    mem(rid, id, anchor, last, stability, json)
+    mem(rid, id, anchor, last, stability, norm, domain, prof, json)
                                   one row per memory; `json` is `Memory.to_dict()`, the rest are the
-                                  columns recall and core selection read; rid order is index order
+                                  columns recall, core selection, decay, encoding and consolidation
+                                  read without parsing it (`norm`: the content casefolded and
+                                  whitespace folded, "the same text"; `prof`: its similarity profile,
+                                  `[features, names]`); rid order is index order
     fts(tokens)                   FTS5 over each memory's search tokens, rowid = mem.rid
     vocab                         fts5vocab over fts (document frequencies for query pruning)
     seen(session, message, rid)   every (session, message id) a memory came from: encoding's "already done"
@@ -46,8 +49,10 @@ HOOK_BUSY_SECONDS = 2.0
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE mem(rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, anchor REAL NOT NULL, last REAL NOT NULL,
-                 stability REAL NOT NULL, json TEXT NOT NULL);
+                 stability REAL NOT NULL, norm TEXT NOT NULL, domain TEXT NOT NULL, prof TEXT NOT NULL,
+                 json TEXT NOT NULL);
 CREATE INDEX mem_anchor ON mem(anchor, last, stability);
+CREATE INDEX mem_norm ON mem(norm);
 CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
 CREATE TABLE seen(session TEXT NOT NULL, message TEXT NOT NULL, rid INTEGER NOT NULL,

@@ -8,9 +8,10 @@ transaction, so a crash leaves the store as it was before or after, never betwee
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
-from hippocampus.core.model import Index, format_time
+from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import CorruptIndexError, SchemaError
 from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
@@ -119,3 +120,33 @@ def write_whole(ws: Workspace, index: Index, now: datetime) -> None:
             conn.execute(f"DELETE FROM {table}")
         rows.insert_all(conn, index)
         rows.set_meta(conn, "lastUpdated", format_time(now))
+
+
+def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime) -> None:
+    """Validate and write one memory (insert when `rid` is None), inside the caller's transaction."""
+    item = memory.to_dict()
+    validate([item])
+    rows.write_memory(conn, item, rid)
+    rows.set_meta(conn, "lastUpdated", format_time(now))
+
+
+def refresh_importance(conn: sqlite3.Connection, now: datetime, curve: str) -> list[tuple[int, Memory]]:
+    """Set every memory's stored importance to its effective value at `now` (one SQL pass, no full load);
+    returns (rid, memory) of those now under the archive threshold."""
+    from hippocampus.core import lifecycle
+
+    now_ts = now.timestamp()
+
+    def effective(anchor: float, last: float, stability: float) -> float:
+        days = max(0.0, (now_ts - last) / lifecycle.SECONDS_PER_DAY)
+        return float(anchor * lifecycle.retention(days, curve, stability))
+
+    conn.create_function("effective", 3, effective, deterministic=True)
+    conn.execute("UPDATE mem SET json = json_set(json, '$.importance', effective(anchor, last, stability))")
+    rows.set_meta(conn, "decayLastRun", format_time(now))
+    rows.set_meta(conn, "lastUpdated", format_time(now))
+    found = conn.execute(
+        "SELECT rid, json FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid",
+        (lifecycle.ARCHIVE_BELOW,),
+    ).fetchall()
+    return [(int(rid), Memory.from_dict(json.loads(doc))) for rid, doc in found]

@@ -1,0 +1,69 @@
+"""`forget` and `wipe` leave no copy: every byte of every file under the workspace is searched."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from hippocampus import maintenance, memories, summaries, views
+from hippocampus.core.capture import raw_signal
+from hippocampus.core.config import Config
+from hippocampus.encoding import encode_pending
+from hippocampus.store import index_file, logs, queue
+from hippocampus.store.workspace import Workspace
+
+NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
+MARKERS = ("Zanzibarquux", "zanzibarquux", "Wobblefrond", "wobblefrond")
+
+
+def files_with_marker(root: Path) -> list[str]:
+    """Every file under `root` whose bytes contain a marker (in the database, its WAL, anywhere)."""
+    hits = []
+    for path in root.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            if any(m.encode() in data for m in MARKERS):
+                hits.append(str(path.relative_to(root)))
+    return hits
+
+
+def build_store(ws: Workspace) -> list[str]:
+    """Memories that mention the markers through every write path: remember, the queue and encoding,
+    a revision (whose event keeps before/after text), the archive, the core file and the dashboard."""
+    config = Config()
+    keep = memories.remember(ws, NOW, config, "I prefer green tea in the morning")
+    a = memories.remember(ws, NOW, config, "Remember that my Zanzibarquux password hint is a parrot")
+    signal = raw_signal("sess", "m1", "Remember that Wobblefrond is my cat's middle name", NOW.isoformat())
+    assert signal is not None
+    queue.append_signals(ws, [signal])
+    encode_pending(ws, NOW, config)
+    b = next(m for m in index_file.load_index(ws).memories if "Wobblefrond" in m.content)
+    summaries.revise(ws, NOW, b.id, "The cat Wobblefrond has a middle name")
+    faded = memories.remember(ws, NOW, config, "The zanzibarquux lamp was sold long ago", importance=0.3)
+    later = NOW + timedelta(days=120)
+    maintenance.decay(ws, later, config, archive=True)
+    views.refresh_views(ws, later, config)
+    assert keep.id != a.id
+    assert ws.archive_path.exists() and ws.dashboard_path.exists() and ws.core_path.exists()
+    assert files_with_marker(ws.root), "the markers reached the files before forgetting"
+    assert any(faded.id == e["id"] for e in logs.read_events(ws) if e["type"] == "archive")
+    return [a.id, b.id, faded.id]
+
+
+def test_forget_leaves_no_copy_anywhere(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    ids = build_store(ws)
+    memories.forget(ws, NOW + timedelta(days=121), ids, Config())
+    assert files_with_marker(workspace) == []
+    remaining = [m.content for m in index_file.load_index(ws).memories]
+    assert any("green tea" in c for c in remaining), "the others are kept"
+    kinds = [e["type"] for e in logs.read_events(ws) if e["id"] in ids]
+    assert "forget" in kinds and "create" in kinds, "the events stay, without text"
+
+
+def test_wipe_leaves_no_copy_anywhere(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    build_store(ws)
+    maintenance.wipe(ws, NOW + timedelta(days=121), Config())
+    assert files_with_marker(workspace) == []
+    assert index_file.count(ws) == 0 and ws.dashboard_path.exists()
