@@ -144,6 +144,9 @@ def test_archive_heartbeat_and_candidates(run_cli: Any, workspace: Path) -> None
     assert "mem_001" in beat and "HEARTBEAT_OK" not in beat
     report = json.loads(ok(run_cli("decay", "--json", env=at(30))).stdout)
     assert report["candidates"] == ["mem_001"] and report["archived"] == []
+    assert not (workspace / "brain-dashboard.html").exists(), "no dashboard is made unasked"
+    ok(run_cli("dashboard", env=at(30)))
+    assert "parking spot" in (workspace / "brain-dashboard.html").read_text()
     ok(run_cli("archive", env=at(30)))
     assert "parking spot" not in (workspace / "HIPPOCAMPUS_CORE.md").read_text()
     page = (workspace / "brain-dashboard.html").read_text()

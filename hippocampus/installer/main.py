@@ -95,12 +95,22 @@ def port_open(port: int) -> bool:
         return False
 
 
-def count_memories(index: Path) -> int:
-    """How many memories an existing index holds (for the plan); -1 if unreadable."""
+def count_memories(memory: Path) -> int:
+    """How many memories an existing store holds (for the plan), read-only: the database, else a
+    pre-database `index.json` that the first use will migrate; -1 if unreadable."""
+    import sqlite3
+
+    db = memory / "hippocampus.db"
     try:
-        data = json.loads(index.read_text(encoding="utf-8"))
+        if db.is_file():
+            conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+            try:
+                return int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
+            finally:
+                conn.close()
+        data = json.loads((memory / "index.json").read_text(encoding="utf-8"))
         return len(data.get("memories", []))
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, sqlite3.Error):
         return -1
 
 
@@ -108,13 +118,14 @@ def observe(opts: Options, claw: OpenClaw | None) -> Observed:
     """Look at the machine without changing anything; independent OpenClaw reads run in parallel."""
     ws = resolve_workspace(opts, claw)
     python = Path(opts.python) if opts.python else opts.skill_dir / ".venv" / "bin" / "python"
-    index = ws / "memory" / "index.json"
+    memory = ws / "memory"
+    exists = (memory / "hippocampus.db").is_file() or (memory / "index.json").is_file()
     seen = Observed(
         workspace=ws,
         python=python,
         venv_exists=python.exists(),
-        index_exists=index.exists(),
-        memory_count=count_memories(index) if index.exists() else 0,
+        index_exists=exists,
+        memory_count=count_memories(memory) if exists else 0,
         record=load_record(ws),
     )
     if claw is None:

@@ -145,21 +145,21 @@ def build(opts: Options, seen: Observed) -> list[Step]:
             Step(
                 "venv",
                 f"{verb} the skill's virtual environment and pip-install hippocampus "
-                "(with click, jinja2, jsonschema, pyyaml from PyPI)",
+                "(with click, jinja2, fastjsonschema, pyyaml from PyPI)",
                 str(opts.skill_dir / ".venv"),
             )
         )
     if seen.index_exists:
         steps.append(
             Step(
-                "store", f"keep memory/index.json as it is ({seen.memory_count} memories untouched)", str(ws / "memory")
+                "store", f"keep the memory store as it is ({seen.memory_count} memories untouched)", str(ws / "memory")
             )
         )
     else:
         steps.append(
             Step(
                 "store",
-                "create memory/index.json (empty) and memory/{user,self,relationship,world}/",
+                "create memory/hippocampus.db (empty) and memory/{user,self,relationship,world}/",
                 str(ws / "memory"),
             )
         )

@@ -9,6 +9,6 @@
     search_cache memory/.cache/search.sqlite, the derived FTS5 index
     config_file  memory/hippocampus.yaml and the environment overrides
 
-Standard library only except `schema` (jsonschema) and `config_file` (yaml, imported only when a
+Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
 settings file exists), so the per-turn hooks and the installer can use it.
 """
