@@ -40,7 +40,11 @@ NOW = datetime(2026, 11, 2, tzinfo=timezone.utc)
 
 
 def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KB) of one child process."""
+    """Wall seconds and peak RSS (KB) of one child process. The RSS comes from GNU time: a child's
+    own `ru_maxrss` would start from this (large) process's at fork."""
+    report = Path(tempfile.mkstemp(suffix=".rss")[1])
+    if os.path.exists("/usr/bin/time"):  # Debian's `time` package; without it peaks read 0
+        cmd = ["/usr/bin/time", "-f", "%M", "-o", str(report), *cmd]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     assert proc.stdin is not None
@@ -48,7 +52,7 @@ def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int]:
     proc.stdin.close()
     deadline = start + TIMEOUT
     while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        pid, status, _usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
         if time.perf_counter() > deadline:
@@ -60,17 +64,25 @@ def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int]:
     if os.waitstatus_to_exitcode(status) != 0:
         err = proc.stderr.read().decode() if proc.stderr else ""
         raise RuntimeError(f"{cmd} failed: {err[-800:]}")
-    return elapsed, int(usage.ru_maxrss)
+    peak = int((report.read_text().strip().splitlines() or ["0"])[-1])
+    report.unlink()
+    return elapsed, peak
 
 
 def queue_signals(workspace: Path, round_no: int) -> None:
+    import random
+
+    from make_store import OBJECTS, SUBJECTS, TAILS, VERBS
+
     from hippocampus.core.capture import raw_signal
     from hippocampus.store import queue
     from hippocampus.store.workspace import Workspace
 
+    rng = random.Random(round_no)
     signals = []
-    for i in range(SIGNALS):
-        text = f"Remember that bench parcel {round_no}-{i} goes to shelf {i % 17} on floor {round_no}"
+    for i in range(SIGNALS):  # the store's own vocabulary: some repeat a memory, some are new
+        parts = (rng.choice(SUBJECTS), rng.choice(VERBS), rng.choice(OBJECTS), rng.choice(TAILS))
+        text = f"Remember that {' '.join(parts)} (bench {round_no}-{i})"
         signal = raw_signal("bench", f"r{round_no}m{i}", text, NOW.isoformat())
         assert signal is not None
         signals.append(signal)

@@ -13,17 +13,20 @@ from pathlib import Path
 from typing import Any
 
 from hippocampus.core.config import Config
-from hippocampus.core.encode import EncodeResult
 from hippocampus.core.model import Index, format_time
 from hippocampus.store import database, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hippocampus.core.encode import EncodeResult
 
 
 def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult:
     """Encode every queued signal in one transaction: the memories are written and the queue rows they
     came from removed together, so a crash encodes a signal exactly once or not at all."""
     from hippocampus.core.capture import score_queued
-    from hippocampus.core.encode import encode_into
+    from hippocampus.core.encode import EncodeResult, encode_into
     from hippocampus.store import memory_space
 
     with database.writing(ws) as conn:
@@ -34,8 +37,9 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         if signals:
             space = memory_space.StoreSpace(conn, now)
             result = encode_into(
-                space, lambda: memory_space.candidates(conn), signals, now, config.curve, config.consolidation_gate
+                space, lambda: memory_space.StoreCandidates(conn), signals, now, config.curve, config.consolidation_gate
             )
+            space.flush()
             logs.insert_events(conn, result.events)
             report.add(result)
         if last:
@@ -53,7 +57,7 @@ def ingest(
 ) -> EncodeResult:
     """Run whole sessions of messages through capture and encoding, one session at a time."""
     from hippocampus.core.capture import signals_from_messages
-    from hippocampus.core.encode import encode
+    from hippocampus.core.encode import EncodeResult, encode
 
     total = EncodeResult()
 

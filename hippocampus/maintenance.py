@@ -30,12 +30,12 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
 
 
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
-    """Refresh stored importance to the formula's value (idempotent, one SQL pass); list, or archive,
-    those under 0.2."""
+    """Bring stored importance to the formula's value at `now` (idempotent: a function of time, recorded
+    as the decay run, no row rewritten); list, or archive, those under 0.2."""
     from hippocampus.store import database, rows
 
     with database.writing(ws) as conn:
-        fading = index_file.refresh_importance(conn, now, config.curve)
+        fading = index_file.fading_after_decay(conn, now, config.curve)
         if archive and fading:
             logs.archive(ws, [m for _, m in fading], now)
             rows.delete(conn, [m.id for _, m in fading])
@@ -50,14 +50,23 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
 
     The merges are planned on a read snapshot from the stored profiles (no write lock held, so turns
     keep queueing), then applied in one short transaction; a merge whose memories were forgotten in
-    between is dropped.
+    between is dropped. The first run compares every memory (in memory, from the stored profiles);
+    later runs only those written since (`dirty`, or a row id past the last run's), through the
+    persisted feature index, so the cost follows what changed, not the size of the store.
     """
-    from hippocampus.core.consolidate import merge_into, plan_merges
-    from hippocampus.store import database, rows
+    from hippocampus.core.consolidate import merge_into, plan_incremental, plan_merges
+    from hippocampus.store import database, memory_space, rows
 
     with database.reading(ws) as conn:
         weights = effective_by_rid(conn, now, config.curve)
-        plan = plan_merges((rid, d, n, p, weights[rid]) for rid, d, n, p in rows.profiles(conn))
+        last = rows.get_meta(conn, "consolidatedRid")
+        top = max(weights, default=0)
+        if not last:
+            plan = plan_merges((rid, d, n, p, weights[rid]) for rid, d, n, p in rows.profiles(conn))
+        else:
+            changed = [(rid, d, n, p, weights[rid]) for rid, d, n, p in rows.changed_profiles(conn, int(last))]
+            finder = memory_space.StoreCandidates(conn)
+            plan = plan_incremental(changed, lambda e, skip: finder.best(e[2], e[3], e[1], skip), weights.__getitem__)
         fading_rids = {rid for rid, value in weights.items() if value < lifecycle.ARCHIVE_BELOW}
     merged: list[dict[str, str]] = []
     with database.writing(ws) as conn:
@@ -69,6 +78,8 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
             rows.delete(conn, [found[source].id])
             merged.append({"from": found[source].id, "into": found[target].id})
         logs.insert_events(conn, [logs.event(now, "merge", m["from"], into=m["into"]) for m in merged])
+        rows.set_meta(conn, "consolidatedRid", str(top))
+        conn.execute("DELETE FROM dirty WHERE rid <= ?", (top,))
         gone = {m["from"] for m in merged}
         fading = [m.id for m in rows.by_rids(conn, sorted(fading_rids)).values() if m.id not in gone]
     return {"merged": merged, "fading": fading}

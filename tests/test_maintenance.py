@@ -46,3 +46,25 @@ def test_decay_refreshes_importance_and_archives_what_faded(workspace: Path) -> 
     assert moved["archived"] == [fade.id] and [m.id for m in index_file.load_index(ws).memories] == [keep.id]
     legacy, archived = logs.archived(ws)
     assert legacy == "" and [m.id for _, m in archived] == [fade.id]
+
+
+def test_later_consolidations_look_only_at_what_changed_and_merge_the_same_way(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    config = Config()
+    old = memories.remember(ws, NOW, config, "I prefer green tea in the morning", importance=0.6)
+    other = memories.remember(ws, NOW, config, "My sister Alma lives in Berlin", importance=0.8)
+    assert maintenance.consolidate(ws, NOW, config)["merged"] == []  # the first, full run
+    weaker = memories.remember(ws, NOW, config, "I really prefer green tea in the morning", importance=0.3)
+    assert maintenance.consolidate(ws, NOW, config)["merged"] == [{"from": weaker.id, "into": old.id}]
+    stronger = memories.remember(ws, NOW, config, "My sister Alma really lives in Berlin", importance=0.95)
+    assert maintenance.consolidate(ws, NOW, config)["merged"] == [{"from": other.id, "into": stronger.id}]
+    assert maintenance.consolidate(ws, NOW, config)["merged"] == [], "nothing changed, nothing to do"
+    from hippocampus import summaries
+
+    unrelated = memories.remember(ws, NOW, config, "The garden shed needs paint", importance=0.2)
+    assert maintenance.consolidate(ws, NOW, config)["merged"] == []
+    summaries.revise(ws, NOW, unrelated.id, "I really do prefer green tea in the morning")
+    merged = maintenance.consolidate(ws, NOW, config)["merged"]
+    assert merged == [{"from": unrelated.id, "into": old.id}], "a revised text is looked at again"
+    ids = {m.id for m in index_file.load_index(ws).memories}
+    assert ids == {old.id, stronger.id}

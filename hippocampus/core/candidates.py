@@ -47,13 +47,13 @@ class Candidates:
         self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → keys
         self.frequency: Counter[str] = Counter()
         self.sizes: set[int] = set()
-        self.exact: dict[tuple[str, str], int] = {}  # (domain, same_text_key) → first key
+        self.exact: dict[tuple[str, str], list[int]] = {}  # (domain, same_text_key) → keys, first first
         for key, domain, content, profile in entries:
             self.add(key, domain, content, profile)
 
     def add(self, key: int, domain: str, content: str, profile: similarity.Profile) -> None:
         """Index an entry (the first entry with a given text is the one `best` returns for it)."""
-        self.exact.setdefault((domain, same_text_key(content)), key)
+        self.exact.setdefault((domain, same_text_key(content)), []).append(key)
         self.profiles[key] = profile
         self.domains[key] = domain
         feats = profile[0]
@@ -63,12 +63,15 @@ class Candidates:
         for feature in feats:
             self.postings.setdefault(feature, {}).setdefault(size, []).append(key)
 
-    def best(self, content: str, profile: similarity.Profile, domain: str) -> tuple[int, float]:
+    def best(
+        self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
+    ) -> tuple[int, float]:
         """Key and similarity of the most similar entry in `domain` that could reach the threshold
-        (-1 when none); the same text (ignoring case and spacing) is similarity 1 even without features."""
-        same = self.exact.get((domain, same_text_key(content)))
-        if same is not None:
-            return same, 1.0
+        (-1 when none), leaving out the keys in `exclude`; the same text (ignoring case and spacing) is
+        similarity 1 even without features."""
+        same = [k for k in self.exact.get((domain, same_text_key(content)), ()) if k not in exclude]
+        if same:
+            return min(same), 1.0
         feats = profile[0]
         size = len(feats)
         ranked = sorted(feats, key=self.frequency.__getitem__)
@@ -82,7 +85,7 @@ class Candidates:
                 counts.update(self.postings.get(feature, {}).get(other, ()))
             profiles, domains = self.profiles, self.domains
             for key in counts:
-                if len(feats & profiles[key][0]) < need or domains[key] != domain:
+                if key in exclude or len(feats & profiles[key][0]) < need or domains[key] != domain:
                     continue  # the cheap exact test first: most candidates share one rare word only
                 value = similarity.profile_similarity(profile, profiles[key])
                 if value > best_value or (value == best_value and best_value > 0 and key < best):

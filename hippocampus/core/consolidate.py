@@ -17,7 +17,7 @@ from hippocampus.core.similarity import SAME_THRESHOLD, Profile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 Entry = tuple[int, str, str, Profile, float]
 """(key, domain, content, profile, effective importance) of one memory."""
@@ -33,6 +33,36 @@ def plan_merges(entries: Iterable[Entry]) -> list[tuple[int, int]]:
             merges.append((key, target))
         else:
             kept.add(key, domain, content, profile)
+    return merges
+
+
+def plan_incremental(
+    changed: Iterable[Entry],
+    find: Callable[[Entry, frozenset[int]], tuple[int, float]],
+    weight: Callable[[int], float],
+) -> list[tuple[int, int]]:
+    """The merges that memories written since the last consolidation bring, `(from, into)`.
+
+    Pairs of older memories were settled by an earlier run, so only the changed ones look for a match
+    (`find(entry, excluded) -> (key, similarity)` over every memory); the weaker of a pair merges into
+    the stronger, ties into the earlier, as `plan_merges` would decide.
+    """
+    merges: list[tuple[int, int]] = []
+    gone: set[int] = set()
+    for entry in sorted(changed, key=lambda e: (-e[4], e[0])):
+        key, effective = entry[0], entry[4]
+        if key in gone:
+            continue
+        target, value = find(entry, frozenset(gone | {key}))
+        if target < 0 or value < SAME_THRESHOLD:
+            continue
+        other = weight(target)
+        if other > effective or (other == effective and target < key):
+            merges.append((key, target))
+            gone.add(key)
+        else:
+            merges.append((target, key))
+            gone.add(target)
     return merges
 
 

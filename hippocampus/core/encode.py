@@ -131,9 +131,17 @@ def encode(
     return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate)
 
 
+class CandidateIndex(Protocol):
+    """What encoding asks of a candidate index (`core.candidates.Candidates`, or the store's)."""
+
+    def add(self, key: int, domain: str, content: str, profile: similarity.Profile) -> None: ...
+
+    def best(self, content: str, profile: similarity.Profile, domain: str) -> tuple[int, float]: ...
+
+
 def encode_into(
     space: Space,
-    candidates_of: Callable[[], Candidates],
+    candidates_of: Callable[[], CandidateIndex],
     signals: list[Signal],
     now: datetime,
     curve: str = lifecycle.EXPONENTIAL,
@@ -141,7 +149,7 @@ def encode_into(
 ) -> EncodeResult:
     """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need."""
     result = EncodeResult()
-    candidates: Candidates | None = None
+    candidates: CandidateIndex | None = None
     batch: set[tuple[str, str]] = set()
     for signal in signals:
         key = (signal.session, signal.message_id)

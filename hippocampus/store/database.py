@@ -8,9 +8,16 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   columns recall, core selection, decay, encoding and consolidation
                                   read without parsing it (`norm`: the content casefolded and
                                   whitespace folded, "the same text"; `prof`: its similarity profile,
+                                  rids are never reused (AUTOINCREMENT)
                                   `[features, names]`); rid order is index order
     fts(tokens)                   FTS5 over each memory's search tokens, rowid = mem.rid
     vocab                         fts5vocab over fts (document frequencies for query pruning)
+    feat(f, size, rid), feat_df(f, n), feat_size(size, n)
+                                  the similarity features of each memory, their document frequencies
+                                  and the feature-set sizes: `core.candidates`' index, persisted, so
+                                  encoding and consolidation look candidates up instead of rebuilding it
+    dirty(rid)                    memories whose text changed since the last consolidation (new ones are
+                                  those past `meta.consolidatedRid`)
     seen(session, message, rid)   every (session, message id) a memory came from: encoding's "already done"
     queue(seq, json)              captured signals waiting to be encoded (`Signal.to_dict()`); a row is
                                   deleted in the same transaction that encodes it
@@ -48,13 +55,19 @@ HOOK_BUSY_SECONDS = 2.0
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE mem(rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, anchor REAL NOT NULL, last REAL NOT NULL,
-                 stability REAL NOT NULL, norm TEXT NOT NULL, domain TEXT NOT NULL, prof TEXT NOT NULL,
-                 json TEXT NOT NULL);
+CREATE TABLE mem(rid INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, anchor REAL NOT NULL,
+                 last REAL NOT NULL, stability REAL NOT NULL, norm TEXT NOT NULL, domain TEXT NOT NULL,
+                 prof TEXT NOT NULL, json TEXT NOT NULL);
 CREATE INDEX mem_anchor ON mem(anchor, last, stability);
 CREATE INDEX mem_norm ON mem(norm);
 CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
+CREATE TABLE feat(f TEXT NOT NULL, size INTEGER NOT NULL, rid INTEGER NOT NULL,
+                   PRIMARY KEY(f, size, rid)) WITHOUT ROWID;
+CREATE INDEX feat_rid ON feat(rid);
+CREATE TABLE feat_df(f TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE feat_size(size INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+CREATE TABLE dirty(rid INTEGER PRIMARY KEY);
 CREATE TABLE seen(session TEXT NOT NULL, message TEXT NOT NULL, rid INTEGER NOT NULL,
                   PRIMARY KEY(session, message)) WITHOUT ROWID;
 CREATE INDEX seen_rid ON seen(rid);

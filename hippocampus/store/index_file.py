@@ -39,12 +39,12 @@ def count(ws: Workspace) -> int:
 
 def validate(items: list[dict[str, Any]]) -> None:
     """Raise `SchemaError` unless every memory matches the schema and has finite numbers."""
-    from hippocampus.store.schema import validate_index
+    from hippocampus.store.schema import validate_memory
 
     for item in items:
         if not rows.finite(item):
             raise SchemaError(f"memory {item.get('id')!r} has a number that is not finite; nothing was written")
-    validate_index({"version": 2, "lastUpdated": "", "decayLastRun": "", "nextId": 1, "memories": items})
+        validate_memory(item)
 
 
 def snapshot(index: Index) -> dict[str, dict[str, Any]]:
@@ -100,7 +100,19 @@ def wipe(ws: Workspace, now: datetime) -> int:
 
     with database.writing(ws) as conn:
         gone = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
-        for table in ("mem", "fts", "seen", "queue", "events", "archived", "state"):
+        for table in (
+            "mem",
+            "fts",
+            "seen",
+            "feat",
+            "feat_df",
+            "feat_size",
+            "dirty",
+            "queue",
+            "events",
+            "archived",
+            "state",
+        ):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")
         rows.set_meta(conn, "lastUpdated", format_time(now))
@@ -116,7 +128,7 @@ def write_whole(ws: Workspace, index: Index, now: datetime) -> None:
     items = [m.to_dict() for m in index.memories]
     validate(items)
     with database.writing(ws) as conn:
-        for table in ("mem", "fts", "seen"):
+        for table in ("mem", "fts", "seen", "feat", "feat_df", "feat_size", "dirty"):
             conn.execute(f"DELETE FROM {table}")
         rows.insert_all(conn, index)
         rows.set_meta(conn, "lastUpdated", format_time(now))
@@ -130,9 +142,12 @@ def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime
     rows.set_meta(conn, "lastUpdated", format_time(now))
 
 
-def refresh_importance(conn: sqlite3.Connection, now: datetime, curve: str) -> list[tuple[int, Memory]]:
-    """Set every memory's stored importance to its effective value at `now` (one SQL pass, no full load);
-    returns (rid, memory) of those now under the archive threshold."""
+def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str) -> list[tuple[int, Memory]]:
+    """Record a decay run at `now` and return (rid, memory) of those under the archive threshold.
+
+    Stored importance is the formula's value as of the last decay run (`rows.read_index` applies it
+    when the index is read or exported), so a decay rewrites no row: one SQL pass finds what faded.
+    """
     from hippocampus.core import lifecycle
 
     now_ts = now.timestamp()
@@ -142,11 +157,11 @@ def refresh_importance(conn: sqlite3.Connection, now: datetime, curve: str) -> l
         return float(anchor * lifecycle.retention(days, curve, stability))
 
     conn.create_function("effective", 3, effective, deterministic=True)
-    conn.execute("UPDATE mem SET json = json_set(json, '$.importance', effective(anchor, last, stability))")
     rows.set_meta(conn, "decayLastRun", format_time(now))
+    rows.set_meta(conn, "decayCurve", curve)
     rows.set_meta(conn, "lastUpdated", format_time(now))
     found = conn.execute(
         "SELECT rid, json FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid",
         (lifecycle.ARCHIVE_BELOW,),
     ).fetchall()
-    return [(int(rid), Memory.from_dict(json.loads(doc))) for rid, doc in found]
+    return [(int(rid), rows.as_of_decay(Memory.from_dict(json.loads(doc)), now, curve)) for rid, doc in found]

@@ -8,25 +8,39 @@ seconds and minutes.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import datetime
 
-from hippocampus.core.candidates import Candidates
+from hippocampus.core import similarity
+from hippocampus.core.candidates import Candidates, same_text_key
 from hippocampus.core.model import Memory
 from hippocampus.store import index_file, rows
 
 
 class StoreSpace:
-    """A `core.encode.Space` over the store's open write transaction (keys are row ids)."""
+    """A `core.encode.Space` over the store's open write transaction (keys are row ids).
+
+    Replaced memories are kept until `flush`, so a memory reinforced by many signals of one batch is
+    parsed once and written once.
+    """
 
     def __init__(self, conn: sqlite3.Connection, now: datetime) -> None:
         self.conn, self.now = conn, now
+        self.pending: dict[int, Memory] = {}
 
     def memory(self, key: int) -> Memory:
-        return rows.by_rid(self.conn, key)
+        found = self.pending.get(key)
+        return found if found is not None else rows.by_rid(self.conn, key)
 
     def replace(self, key: int, memory: Memory) -> None:
-        index_file.put(self.conn, memory, key, self.now)
+        self.pending[key] = memory
+
+    def flush(self) -> None:
+        """Write every replaced memory (inside the transaction)."""
+        for key, memory in self.pending.items():
+            index_file.put(self.conn, memory, key, self.now)
+        self.pending.clear()
 
     def append(self, memory: Memory) -> int:
         index_file.put(self.conn, memory, None, self.now)
@@ -41,5 +55,68 @@ class StoreSpace:
 
 
 def candidates(conn: sqlite3.Connection) -> Candidates:
-    """The candidate index of every stored memory, from the stored profiles."""
+    """The candidate index of every stored memory, built in memory from the stored profiles (for work
+    that visits every memory: a first consolidation)."""
     return Candidates(rows.profiles(conn))
+
+
+class StoreCandidates:
+    """`core.candidates.Candidates` answered from the persisted feature index (`feat`, `feat_df`,
+    `feat_size`): the same exact prefix filtering, a few indexed queries per lookup, nothing built.
+    Memories written in the open transaction are found too, so `add` has nothing to do."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def add(self, key: int, domain: str, content: str, profile: similarity.Profile) -> None:
+        """Nothing: `rows.write_memory` posted the features with the row."""
+
+    def best(
+        self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
+    ) -> tuple[int, float]:
+        """See `core.candidates.Candidates.best`."""
+        conn = self.conn
+        for rid, found_domain in conn.execute(
+            "SELECT rid, domain FROM mem WHERE norm = ? ORDER BY rid", (same_text_key(content),)
+        ):
+            if found_domain == domain and rid not in exclude:
+                return int(rid), 1.0
+        feats = profile[0]
+        size = len(feats)
+        if not size:
+            return -1, 0.0
+        marks = ",".join("?" * size)
+        df = dict(conn.execute(f"SELECT f, n FROM feat_df WHERE f IN ({marks})", list(feats)).fetchall())
+        ranked = sorted(feats, key=lambda f: (df.get(f, 0), f))
+        best, best_value = -1, 0.0
+        for (other,) in conn.execute("SELECT size FROM feat_size ORDER BY size").fetchall():
+            need = similarity.required_shared(size, other)
+            if need > min(size, other):
+                continue
+            probe = ranked[: size - need + 1]
+            if not any(df.get(f, 0) for f in probe):
+                continue
+            pmarks = ",".join("?" * len(probe))
+            rids = [
+                r
+                for (r,) in conn.execute(
+                    f"SELECT DISTINCT rid FROM feat WHERE size = ? AND f IN ({pmarks})", (other, *probe)
+                )
+                if r not in exclude
+            ]
+            for start in range(0, len(rids), 500):
+                chunk = rids[start : start + 500]
+                cmarks = ",".join("?" * len(chunk))
+                for rid, found_domain, prof in conn.execute(
+                    f"SELECT rid, domain, prof FROM mem WHERE rid IN ({cmarks})", chunk
+                ):
+                    if found_domain != domain:
+                        continue
+                    their_feats, their_names = json.loads(prof)
+                    theirs = frozenset(their_feats)
+                    if len(feats & theirs) < need:
+                        continue
+                    value = similarity.profile_similarity(profile, (theirs, frozenset(their_names)))
+                    if value > best_value or (value == best_value and best_value > 0 and rid < best):
+                        best, best_value = int(rid), value
+        return best, best_value

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
+from datetime import datetime
 
 from hippocampus.core.candidates import same_text_key
 from hippocampus.core.model import Index, Memory, parse_time
@@ -41,12 +42,15 @@ def finite(item: dict[str, Any]) -> bool:
 
 
 def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None) -> int:
-    """Insert (rid None) or replace one memory row with its search tokens and sources; returns its rid."""
+    """Insert (rid None) or replace one memory row with its search tokens, similarity features and
+    sources; returns its rid. Tokens and features are rewritten only when the text changed."""
     from hippocampus.core.candidates import profile_of
 
     last = parse_time(str(item["lastAccessed"])).timestamp()
     content = str(item.get("content", ""))
     profile = profile_of(content)
+    prof = json.dumps([sorted(profile[0]), sorted(profile[1])], ensure_ascii=False)
+    tokens = _tokens(item)
     values = (
         str(item["id"]),
         float(item["anchor"]),
@@ -54,25 +58,34 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
         float(item["stability"]),
         same_text_key(content),
         str(item.get("domain", "user")),
-        json.dumps([sorted(profile[0]), sorted(profile[1])], ensure_ascii=False),
+        prof,
         json.dumps(item, ensure_ascii=False),
     )
     if rid is None:
-        rid = int(
-            conn.execute(
-                "INSERT INTO mem(id, anchor, last, stability, norm, domain, prof, json) VALUES (?,?,?,?,?,?,?,?)",
-                values,
-            ).lastrowid
-            or 0
+        cursor = conn.execute(
+            "INSERT INTO mem(id, anchor, last, stability, norm, domain, prof, json) VALUES (?,?,?,?,?,?,?,?)", values
         )
+        rid = int(cursor.lastrowid or 0)
+        old_prof, old_tokens = None, None
     else:
+        before = conn.execute("SELECT prof FROM mem WHERE rid = ?", (rid,)).fetchone()
+        old_prof = before[0] if before else None
+        found = conn.execute("SELECT tokens FROM fts WHERE rowid = ?", (rid,)).fetchone()
+        old_tokens = found[0] if found else None
         conn.execute(
             "UPDATE mem SET id=?, anchor=?, last=?, stability=?, norm=?, domain=?, prof=?, json=? WHERE rid=?",
             (*values, rid),
         )
-        conn.execute("DELETE FROM fts WHERE rowid = ?", (rid,))
         conn.execute("DELETE FROM seen WHERE rid = ?", (rid,))
-    conn.execute("INSERT INTO fts(rowid, tokens) VALUES (?, ?)", (rid, _tokens(item)))
+    if tokens != old_tokens:
+        if old_tokens is not None:
+            conn.execute("DELETE FROM fts WHERE rowid = ?", (rid,))
+        conn.execute("INSERT INTO fts(rowid, tokens) VALUES (?, ?)", (rid, tokens))
+    if prof != old_prof:
+        if old_prof is not None:
+            _drop_features(conn, [rid])
+            conn.execute("INSERT OR IGNORE INTO dirty(rid) VALUES (?)", (rid,))  # a new text: consolidate again
+        _add_features(conn, rid, profile[0])
     conn.executemany(
         "INSERT OR IGNORE INTO seen(session, message, rid) VALUES (?, ?, ?)",
         [
@@ -82,6 +95,28 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
         ],
     )
     return rid
+
+
+def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> None:
+    """Post `rid` under each of its similarity features (the persisted `core.candidates` index)."""
+    size = len(feats)
+    conn.executemany("INSERT OR IGNORE INTO feat(f, size, rid) VALUES (?, ?, ?)", [(f, size, rid) for f in feats])
+    conn.executemany(
+        "INSERT INTO feat_df(f, n) VALUES (?, 1) ON CONFLICT(f) DO UPDATE SET n = n + 1", [(f,) for f in feats]
+    )
+    conn.execute("INSERT INTO feat_size(size, n) VALUES (?, 1) ON CONFLICT(size) DO UPDATE SET n = n + 1", (size,))
+
+
+def _drop_features(conn: sqlite3.Connection, rids: list[int]) -> None:
+    for rid in rids:
+        posted = conn.execute("SELECT f, size FROM feat WHERE rid = ?", (rid,)).fetchall()
+        if not posted:
+            continue
+        conn.executemany("UPDATE feat_df SET n = n - 1 WHERE f = ?", [(f,) for f, _ in posted])
+        conn.execute("UPDATE feat_size SET n = n - 1 WHERE size = ?", (posted[0][1],))
+        conn.execute("DELETE FROM feat WHERE rid = ?", (rid,))
+    conn.execute("DELETE FROM feat_df WHERE n <= 0")
+    conn.execute("DELETE FROM feat_size WHERE n <= 0")
 
 
 def delete(conn: sqlite3.Connection, ids: list[str]) -> None:
@@ -94,6 +129,8 @@ def delete(conn: sqlite3.Connection, ids: list[str]) -> None:
             rmarks = ",".join("?" * len(rids))
             conn.execute(f"DELETE FROM fts WHERE rowid IN ({rmarks})", rids)
             conn.execute(f"DELETE FROM seen WHERE rid IN ({rmarks})", rids)
+            _drop_features(conn, rids)
+            conn.execute(f"DELETE FROM dirty WHERE rid IN ({rmarks})", rids)
             conn.execute(f"DELETE FROM mem WHERE rid IN ({rmarks})", rids)
 
 
@@ -107,16 +144,36 @@ def insert_all(conn: sqlite3.Connection, index: Index) -> None:
 
 
 def read_index(conn: sqlite3.Connection, where: str = "") -> Index:
-    """Every memory in index order, with the bookkeeping."""
-    memories = [
-        Memory.from_dict(json.loads(doc)) for (doc,) in conn.execute(f"SELECT json FROM mem {where} ORDER BY rid")
-    ]
+    """Every memory in index order, with the bookkeeping; stored importance as of the last decay run."""
+    decay_run = get_meta(conn, "decayLastRun")
+    curve = get_meta(conn, "decayCurve", "exponential")
+    moment = _decay_time(decay_run)
+    memories = []
+    for (doc,) in conn.execute(f"SELECT json FROM mem {where} ORDER BY rid"):
+        memory = Memory.from_dict(json.loads(doc))
+        memories.append(as_of_decay(memory, moment, curve) if moment is not None else memory)
     return Index(
         memories=memories,
         next_id=int(get_meta(conn, "nextId", "1") or 1),
         last_updated=get_meta(conn, "lastUpdated"),
-        decay_last_run=get_meta(conn, "decayLastRun"),
+        decay_last_run=decay_run,
     )
+
+
+def _decay_time(value: str) -> datetime | None:
+    try:
+        return parse_time(value) if value else None
+    except ValueError:
+        return None
+
+
+def as_of_decay(memory: Memory, moment: datetime, curve: str) -> Memory:
+    """`memory` with the importance a decay run at `moment` gives it (unchanged if accessed since)."""
+    from hippocampus.core import lifecycle
+
+    if memory.last_accessed >= moment:
+        return memory
+    return memory.replace(importance=lifecycle.effective_importance(memory, moment, curve))
 
 
 def by_ids(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, Memory]]:
@@ -171,3 +228,13 @@ def by_rids(conn: sqlite3.Connection, rids: list[int]) -> dict[int, Memory]:
         for rid, doc in conn.execute(f"SELECT rid, json FROM mem WHERE rid IN ({marks}) ORDER BY rid", chunk):
             out[int(rid)] = Memory.from_dict(json.loads(doc))
     return out
+
+
+def changed_profiles(
+    conn: sqlite3.Connection, since: int
+) -> Iterator[tuple[int, str, str, tuple[frozenset[str], frozenset[str]]]]:
+    """`profiles` of the memories written after row `since` or whose text changed (the `dirty` table)."""
+    query = "SELECT rid, domain, norm, prof FROM mem WHERE rid > ? OR rid IN (SELECT rid FROM dirty) ORDER BY rid"
+    for rid, domain, norm, prof in conn.execute(query, (since,)):
+        feats, names = json.loads(prof)
+        yield int(rid), str(domain), str(norm), (frozenset(feats), frozenset(names))
