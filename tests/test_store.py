@@ -389,3 +389,28 @@ def test_the_store_agrees_with_a_simple_model_under_any_sequence(tmp_path: Path,
 
     for memory_id, text in model.items():
         assert memory_id in {h.memory.id for h in recall(ws, text, NOW, config, k=50)}
+
+
+@pytest.mark.parametrize("cursor", ["-5", "999999", "junk"])
+def test_a_bad_legacy_cursor_loses_no_queued_signal(workspace: Path, cursor: str) -> None:
+    ws = Workspace(workspace)
+    ws.memory_dir.mkdir(parents=True)
+    ws.signals_path.write_bytes(b'{"session":"s","id":"1","text":"a","timestamp":"2026-01-01T00:00:00Z"}\n')
+    ws.cursor_path.write_text(cursor)
+    signals, _last, _bad = queue.read_pending_signals(ws)
+    assert [s.message_id for s in signals] == ["1"]
+
+
+def test_a_half_written_spill_line_never_swallows_the_next_one(workspace: Path) -> None:
+    from hippocampus.core.capture import raw_signal
+
+    ws = Workspace(workspace)
+    ws.memory_dir.mkdir(parents=True)
+    (ws.memory_dir / queue.SPILL_FILE).write_bytes(b'{"session": "s", "id": "cut-sho')  # the disk was full
+    signal = raw_signal("s", "m2", "Remember that the next message survives", NOW.isoformat())
+    assert signal is not None
+    queue.spill(ws, [signal])
+    from hippocampus.encoding import encode_pending
+
+    report = encode_pending(ws, NOW, Config())
+    assert report.malformed == 1 and len(report.created) == 1

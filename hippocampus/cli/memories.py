@@ -106,7 +106,8 @@ def forget(env: Env, ids: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         echo_json({"forgotten": gone})
     else:
-        click.echo(f"Forgot {', '.join(gone)}")
+        click.echo(f"Forgot {', '.join(gone)}; HIPPOCAMPUS_CORE.md, archive.md and the dashboard are rewritten.")
+        click.echo("OpenClaw's own memory index catches up when it re-indexes: `openclaw memory index`.", err=True)
 
 
 @click.command()

@@ -88,8 +88,10 @@ def _jsonl_rows(path: Path, start: int = 0) -> list[dict[str, Any]]:
     raw = _read_bytes(path)
     if raw is None:
         return []
+    if not 0 <= start <= len(raw):
+        start = 0  # a cursor past the end (the file was replaced) or negative: read it all; encoding dedupes
     rows = []
-    for line in raw[max(0, min(start, len(raw))) :].splitlines(keepends=True):
+    for line in raw[start:].splitlines(keepends=True):
         if not line.endswith(b"\n"):
             break
         with contextlib.suppress(UnicodeDecodeError, json.JSONDecodeError):
@@ -102,7 +104,7 @@ def _jsonl_rows(path: Path, start: int = 0) -> list[dict[str, Any]]:
 def _cursor(path: Path) -> int:
     raw = _read_bytes(path)
     try:
-        return max(0, int((raw or b"0").strip() or 0))
+        return int((raw or b"0").strip() or 0)
     except ValueError:
         return 0
 

@@ -51,8 +51,11 @@ def spill(ws: Workspace, signals: list[Signal]) -> None:
     data = "".join(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in signals).encode("utf-8")
     if ws.memory_dir.is_symlink():
         return
-    fd = os.open(ws.memory_dir / SPILL_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    fd = os.open(ws.memory_dir / SPILL_FILE, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data  # a write cut short by a full disk left half a line: never glue onto it
         os.write(fd, data)
         os.fsync(fd)
     finally:
