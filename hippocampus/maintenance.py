@@ -36,12 +36,13 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
 
     with database.writing(ws) as conn:
         fading = index_file.fading_after_decay(conn, now, config.curve)
+        ids = [memory_id for _, memory_id in fading]
         if archive and fading:
-            logs.archive(ws, [m for _, m in fading], now)
-            rows.delete(conn, [m.id for _, m in fading])
-            logs.insert_events(conn, [logs.event(now, "archive", m.id) for _, m in fading])
+            found = rows.by_rids(conn, [rid for rid, _ in fading])
+            logs.archive(ws, [rows.as_of_decay(m, now, config.curve) for m in found.values()], now)
+            rows.delete(conn, ids)
+            logs.insert_events(conn, [logs.event(now, "archive", i) for i in ids])
         total = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
-    ids = [m.id for _, m in fading]
     return {"memories": total, "candidates": ids, "archived": ids if archive else []}
 
 

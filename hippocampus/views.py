@@ -97,13 +97,17 @@ def refresh_after_forget(ws: Workspace, now: datetime, config: Config | None = N
         write_dashboard(ws, now, config)
 
 
-def refresh_views(ws: Workspace, now: datetime, config: Config, dashboard: bool = True) -> list[str]:
-    """Re-sync HIPPOCAMPUS_CORE.md and archive.md and regenerate the dashboard (if `dashboard`, or if the
-    page exists). Returns warnings instead of raising: the memories are already safely written by then.
+def refresh_views(
+    ws: Workspace, now: datetime, config: Config, dashboard: bool = True, archive: bool = False
+) -> list[str]:
+    """Re-sync HIPPOCAMPUS_CORE.md, archive.md (if `archive`: only archiving changes it) and the dashboard
+    (if `dashboard`, or if the page exists). Returns warnings instead of raising: the memories are
+    already safely written by then.
     """
     warnings = []
     sync_core(ws, now, config)
-    write_archive(ws, now, config)
+    if archive:
+        write_archive(ws, now, config)
     if dashboard or ws.dashboard_path.exists():
         try:
             write_dashboard(ws, now, config)

@@ -42,7 +42,7 @@ def build_store(ws: Workspace) -> list[str]:
     faded = memories.remember(ws, NOW, config, "The zanzibarquux lamp was sold long ago", importance=0.3)
     later = NOW + timedelta(days=120)
     maintenance.decay(ws, later, config, archive=True)
-    views.refresh_views(ws, later, config)
+    views.refresh_views(ws, later, config, archive=True)
     assert keep.id != a.id
     assert ws.archive_path.exists() and ws.dashboard_path.exists() and ws.core_path.exists()
     assert files_with_marker(ws.root), "the markers reached the files before forgetting"

@@ -17,7 +17,7 @@ from hippocampus.core.model import format_time
 
 def _decay(env: Env, archive: bool, as_json: bool) -> None:
     report = maintenance.decay(env.ws, env.now, env.config, archive=archive)
-    refresh(env)
+    refresh(env, archive=bool(report["archived"]))
     if as_json:
         echo_json(report)
         return

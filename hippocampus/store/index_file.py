@@ -8,7 +8,6 @@ transaction, so a crash leaves the store as it was before or after, never betwee
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 from hippocampus.core.model import Index, Memory, format_time
@@ -142,11 +141,12 @@ def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime
     rows.set_meta(conn, "lastUpdated", format_time(now))
 
 
-def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str) -> list[tuple[int, Memory]]:
-    """Record a decay run at `now` and return (rid, memory) of those under the archive threshold.
+def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str) -> list[tuple[int, str]]:
+    """Record a decay run at `now` and return (rid, id) of the memories under the archive threshold.
 
     Stored importance is the formula's value as of the last decay run (`rows.read_index` applies it
-    when the index is read or exported), so a decay rewrites no row: one SQL pass finds what faded.
+    when the index is read or exported), so a decay rewrites no row and parses no memory: one SQL
+    pass over the indexed columns finds what faded.
     """
     from hippocampus.core import lifecycle
 
@@ -161,7 +161,6 @@ def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str) -> l
     rows.set_meta(conn, "decayCurve", curve)
     rows.set_meta(conn, "lastUpdated", format_time(now))
     found = conn.execute(
-        "SELECT rid, json FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid",
-        (lifecycle.ARCHIVE_BELOW,),
+        "SELECT rid, id FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid", (lifecycle.ARCHIVE_BELOW,)
     ).fetchall()
-    return [(int(rid), rows.as_of_decay(Memory.from_dict(json.loads(doc)), now, curve)) for rid, doc in found]
+    return [(int(rid), str(memory_id)) for rid, memory_id in found]
