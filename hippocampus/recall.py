@@ -9,7 +9,7 @@ from datetime import datetime
 from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank
-from hippocampus.store import search_cache
+from hippocampus.store import rows, search_cache
 
 TYPE_CHECKING = False  # see core/values.py: typing and pathlib stay off the read path
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
             heapq.heapreplace(scored, (value, rid))
     scored.sort(reverse=True)
     chosen = scored if limit is None else scored[:limit]
-    fetched = search_cache.fetch(conn, [rid for _, rid in chosen])
+    fetched = rows.by_rids(conn, [rid for _, rid in chosen])
     return by_importance([fetched[rid] for _, rid in chosen], now, config)
 
 

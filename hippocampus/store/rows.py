@@ -9,7 +9,6 @@ import math
 import sqlite3
 from datetime import datetime
 
-from hippocampus.core.candidates import same_text_key
 from hippocampus.core.model import Index, Memory, parse_time
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
@@ -44,7 +43,7 @@ def finite(item: dict[str, Any]) -> bool:
 def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None) -> int:
     """Insert (rid None) or replace one memory row with its search tokens, similarity features and
     sources; returns its rid. Tokens and features are rewritten only when the text changed."""
-    from hippocampus.core.candidates import profile_of
+    from hippocampus.core.candidates import profile_of, same_text_key
 
     last = parse_time(str(item["lastAccessed"])).timestamp()
     content = str(item.get("content", ""))
@@ -190,6 +189,8 @@ def by_ids(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, Mem
 
 def by_text(conn: sqlite3.Connection, content: str) -> tuple[int, Memory] | None:
     """The first memory (index order) that says exactly `content` (casefold, whitespace folded)."""
+    from hippocampus.core.candidates import same_text_key
+
     row = conn.execute(
         "SELECT rid, json FROM mem WHERE norm = ? ORDER BY rid LIMIT 1", (same_text_key(content),)
     ).fetchone()

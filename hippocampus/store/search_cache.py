@@ -74,14 +74,3 @@ def anchored(
     )
     for r in conn.execute(sql, (floor, per_stability, not_before)):
         yield int(r[0]), float(r[1]), float(r[2]), float(r[3])
-
-
-def fetch(conn: sqlite3.Connection, rids: list[int]) -> dict[int, Memory]:
-    """Full memories for the given row ids."""
-    out: dict[int, Memory] = {}
-    for start in range(0, len(rids), 500):
-        chunk = rids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for rid, doc in conn.execute(f"SELECT rid, json FROM mem WHERE rid IN ({marks})", chunk):
-            out[int(rid)] = Memory.from_dict(json.loads(doc))
-    return out
