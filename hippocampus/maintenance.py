@@ -70,19 +70,28 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
             plan = plan_incremental(changed, lambda e, skip: finder.best(e[2], e[3], e[1], skip), weights.__getitem__)
         fading_rids = {rid for rid, value in weights.items() if value < lifecycle.ARCHIVE_BELOW}
     merged: list[dict[str, str]] = []
+    into: dict[int, list[int]] = {}
+    for source, target in plan:
+        into.setdefault(target, []).append(source)
     with database.writing(ws) as conn:
-        for source, target in plan:
-            found = {rid: m for rid, m in rows.by_rids(conn, [source, target]).items()}
-            if source not in found or target not in found:
+        found = rows.by_rids(conn, sorted({*into, *(s for group in into.values() for s in group)}))
+        gone: list[str] = []
+        for target, sources in into.items():  # each survivor absorbs its group and is written once
+            if target not in found:
                 continue
-            index_file.put(conn, merge_into(found[target], found[source]), target, now)
-            rows.delete(conn, [found[source].id])
-            merged.append({"from": found[source].id, "into": found[target].id})
+            survivor = found[target]
+            for source in sources:
+                if source in found:
+                    survivor = merge_into(survivor, found[source])
+                    gone.append(found[source].id)
+                    merged.append({"from": found[source].id, "into": survivor.id})
+            index_file.put(conn, survivor, target, now)
+        rows.delete(conn, gone)
         logs.insert_events(conn, [logs.event(now, "merge", m["from"], into=m["into"]) for m in merged])
         rows.set_meta(conn, "consolidatedRid", str(top))
         conn.execute("DELETE FROM dirty WHERE rid <= ?", (top,))
-        gone = {m["from"] for m in merged}
-        fading = [m.id for m in rows.by_rids(conn, sorted(fading_rids)).values() if m.id not in gone]
+        ended = set(gone)
+        fading = [i for _, i in rows.ids_of(conn, sorted(fading_rids)) if i not in ended]
     return {"merged": merged, "fading": fading}
 
 

@@ -239,3 +239,13 @@ def changed_profiles(
     for rid, domain, norm, prof in conn.execute(query, (since,)):
         feats, names = json.loads(prof)
         yield int(rid), str(domain), str(norm), (frozenset(feats), frozenset(names))
+
+
+def ids_of(conn: sqlite3.Connection, rids: list[int]) -> list[tuple[int, str]]:
+    """(rid, id) of the named rows that exist, in index order (no memory is parsed)."""
+    out: list[tuple[int, str]] = []
+    for start in range(0, len(rids), 500):
+        chunk = rids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        out += [(int(r), str(i)) for r, i in conn.execute(f"SELECT rid, id FROM mem WHERE rid IN ({marks})", chunk)]
+    return sorted(out)
