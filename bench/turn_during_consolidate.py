@@ -2,7 +2,7 @@
 
 Builds a store of BENCH_SIZE memories (default 100k), starts `hippocampus consolidate` (the first,
 full run; then, after 200 new memories, an incremental one), and while it runs sends TURNS
-request_after hook calls one after another, timing each as a whole process. Prints the median and
+request_after hook calls, GAP seconds apart, until it ends, timing each as a whole process. Prints the median and
 the worst, and whether every turn's message reached the queue. Run by hand:
 `.venv/bin/python bench/turn_during_consolidate.py`; never asserted in tests.
 """
@@ -25,7 +25,8 @@ from bench_hooks import payloads, prepare
 from make_store import build
 
 SIZE = int(os.environ.get("BENCH_SIZE", "100000"))
-TURNS = int(os.environ.get("BENCH_TURNS", "30"))
+TURNS = int(os.environ.get("BENCH_TURNS", "2000"))
+GAP = float(os.environ.get("BENCH_GAP", "0.05"))
 
 
 def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object]:
@@ -40,9 +41,10 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
     )
     times = []
     started = time.perf_counter()
-    for turn in range(TURNS):
+    for turn in range(TURNS):  # turns keep coming, spaced out, until the job ends: the apply phase too
         if job.poll() is not None:
             break
+        time.sleep(GAP)
         body["ctx"]["sessionId"] = f"during-{label}-{turn}"
         start = time.perf_counter()
         done = subprocess.run(hook, input=json.dumps(body).encode(), env=env, capture_output=True)
