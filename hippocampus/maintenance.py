@@ -46,14 +46,19 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
     return {"memories": total, "candidates": ids, "archived": ids if archive else []}
 
 
+APPLY_GROUPS = 100
+"""Merge groups applied per write transaction: each is a few milliseconds, so a turn never waits long."""
+
+
 def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     """Merge near-duplicates (`core.consolidate`) and list fading memories.
 
     The merges are planned on a read snapshot from the stored profiles (no write lock held, so turns
-    keep queueing), then applied in one short transaction; a merge whose memories were forgotten in
-    between is dropped. The first run compares every memory (in memory, from the stored profiles);
-    later runs only those written since (`dirty`, or a row id past the last run's), through the
-    persisted feature index, so the cost follows what changed, not the size of the store.
+    keep queueing), then applied in short transactions of `APPLY_GROUPS` merge groups; a crash between
+    two leaves each group merged or not, and a merge whose memories were forgotten meanwhile is
+    dropped. The first run compares every memory (in memory, from the stored profiles); later runs
+    only those written since (`dirty`, or a row id past the last run's), through the persisted feature
+    index, so the cost follows what changed, not the size of the store.
     """
     from hippocampus.core.consolidate import merge_into, plan_incremental, plan_merges
     from hippocampus.store import database, memory_space, rows
@@ -73,21 +78,27 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     into: dict[int, list[int]] = {}
     for source, target in plan:
         into.setdefault(target, []).append(source)
+    groups = list(into.items())
+    gone: list[str] = []
+    for start in range(0, len(groups), APPLY_GROUPS):  # short transactions: turns queue in between
+        with database.writing(ws) as conn:
+            chunk = groups[start : start + APPLY_GROUPS]
+            found = rows.by_rids(conn, sorted({rid for target, sources in chunk for rid in (target, *sources)}))
+            done: list[dict[str, str]] = []
+            for target, sources in chunk:  # each survivor absorbs its group and is written once
+                if target not in found:
+                    continue
+                survivor = found[target]
+                for source in sources:
+                    if source in found:
+                        survivor = merge_into(survivor, found[source])
+                        done.append({"from": found[source].id, "into": survivor.id})
+                index_file.put(conn, survivor, target, now)
+            rows.delete(conn, [m["from"] for m in done])
+            logs.insert_events(conn, [logs.event(now, "merge", m["from"], into=m["into"]) for m in done])
+            merged += done
+            gone += [m["from"] for m in done]
     with database.writing(ws) as conn:
-        found = rows.by_rids(conn, sorted({*into, *(s for group in into.values() for s in group)}))
-        gone: list[str] = []
-        for target, sources in into.items():  # each survivor absorbs its group and is written once
-            if target not in found:
-                continue
-            survivor = found[target]
-            for source in sources:
-                if source in found:
-                    survivor = merge_into(survivor, found[source])
-                    gone.append(found[source].id)
-                    merged.append({"from": found[source].id, "into": survivor.id})
-            index_file.put(conn, survivor, target, now)
-        rows.delete(conn, gone)
-        logs.insert_events(conn, [logs.event(now, "merge", m["from"], into=m["into"]) for m in merged])
         rows.set_meta(conn, "consolidatedRid", str(top))
         conn.execute("DELETE FROM dirty WHERE rid <= ?", (top,))
         ended = set(gone)

@@ -51,7 +51,8 @@ SCHEMA_VERSION = 1
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
 the hooks use `HOOK_BUSY_SECONDS`."""
-HOOK_BUSY_SECONDS = 2.0
+HOOK_BUSY_SECONDS = 0.05
+"""A turn's capture waits this long at most for another writer, then spills (store/queue.py)."""
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

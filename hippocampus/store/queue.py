@@ -19,7 +19,7 @@ import os
 import sqlite3
 
 from hippocampus.core.model import Signal
-from hippocampus.errors import HippocampusError
+from hippocampus.errors import HippocampusError, LockTimeoutError
 from hippocampus.store import database
 from hippocampus.store.workspace import Workspace
 
@@ -32,8 +32,9 @@ SPILL_FILE = "queue-spill.jsonl"
 
 
 def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.BUSY_SECONDS) -> None:
-    """Queue signals in one transaction (all or none); if the database cannot take them, spill them to
-    `memory/queue-spill.jsonl` and re-raise, so the caller reports the failure but nothing is lost."""
+    """Queue signals in one transaction (all or none). When another writer holds the database past
+    `busy`, they go to `memory/queue-spill.jsonl` (the next encode absorbs them); when it cannot take
+    them at all (damaged, unwritable), they are spilled and the error re-raised, so the caller reports it."""
     if not signals:
         return
     try:
@@ -41,6 +42,8 @@ def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.
             conn.executemany(
                 "INSERT INTO queue(json) VALUES (?)", [(json.dumps(s.to_dict(), ensure_ascii=False),) for s in signals]
             )
+    except LockTimeoutError:
+        spill(ws, signals)  # another writer is mid-transaction: the spill file is the queue's overflow, not an error
     except HippocampusError:
         spill(ws, signals)
         raise
