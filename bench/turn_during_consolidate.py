@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -53,13 +52,23 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
     job.wait()
     took = time.perf_counter() - started
     queued = queue.queued(Workspace(workspace)) - before
+    spill = workspace / "memory" / queue.SPILL_FILE
+    ordered = sorted(times)
+
+    def pct(q: float) -> float | None:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1) if ordered else None
+
     return {
         "consolidate": label,
         "consolidate_s": round(took, 1),
         "turns": len(times),
         "queued": queued,
-        "median_ms": round(statistics.median(times) * 1000, 1) if times else None,
-        "worst_ms": round(max(times) * 1000, 1) if times else None,
+        "spilled": spill.read_bytes().count(b"\n") if spill.exists() else 0,
+        "median_ms": pct(0.5),
+        "p95_ms": pct(0.95),
+        "p99_ms": pct(0.99),
+        "worst_ms": pct(1.0),
+        "over_100ms": sum(1 for t in times if t > 0.1),
     }
 
 
