@@ -51,9 +51,11 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memor
     words = selective_words(conn, _tokenize(query))
     if not words:
         return []
+    # rank inside FTS first, then read only the winners' rows: a join before the LIMIT reads the memory
+    # row of every match (30k on a small-vocabulary 100k store: 120 ms against 95 ms)
     sql = (
-        "SELECT mem.json, -bm25(fts) FROM fts JOIN mem ON mem.rid = fts.rowid "
-        "WHERE fts MATCH ? ORDER BY bm25(fts) LIMIT ?"
+        "SELECT mem.json, r.score FROM (SELECT rowid AS rid, -bm25(fts) AS score FROM fts WHERE fts MATCH ? "
+        "ORDER BY bm25(fts) LIMIT ?) r JOIN mem ON mem.rid = r.rid ORDER BY r.score DESC, r.rid"
     )
     rows = conn.execute(sql, (match_query(words), limit)).fetchall()
     return [(Memory.from_dict(json.loads(doc)), float(rel)) for doc, rel in rows]
