@@ -11,6 +11,7 @@ import math
 import sqlite3
 import subprocess
 import sys
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -414,3 +415,26 @@ def test_a_half_written_spill_line_never_swallows_the_next_one(workspace: Path) 
 
     report = encode_pending(ws, NOW, Config())
     assert report.malformed == 1 and len(report.created) == 1
+
+
+def test_a_busy_database_spills_the_turn_quietly_and_the_next_encode_takes_it(workspace: Path) -> None:
+    """Another writer holds the database: capture does not wait past its short budget, raises nothing, and
+    the signal reaches the queue at the next encode."""
+    from hippocampus.core.capture import raw_signal
+    from hippocampus.encoding import encode_pending
+
+    ws = Workspace(workspace)
+    signal = raw_signal("s", "busy-1", "Remember that the busy turn is kept", NOW.isoformat())
+    assert signal is not None
+    holder = database.connect(ws)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.perf_counter()
+        queue.append_signals(ws, [signal], busy=0.05)
+        assert time.perf_counter() - started < 1.0
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert (ws.memory_dir / queue.SPILL_FILE).exists() and queue.queued(ws) == 0
+    report = encode_pending(ws, NOW, Config())
+    assert len(report.created) == 1 and not (ws.memory_dir / queue.SPILL_FILE).exists()

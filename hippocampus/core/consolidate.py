@@ -8,10 +8,7 @@ the cost is the size of the store times a few dictionary lookups, never quadrati
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from hippocampus.core import lifecycle
-from hippocampus.core.candidates import Candidates, profile_of
+from hippocampus.core.candidates import Candidates
 from hippocampus.core.model import Memory
 from hippocampus.core.similarity import SAME_THRESHOLD, Profile
 
@@ -73,21 +70,3 @@ def merge_into(into: Memory, other: Memory) -> Memory:
         times_reinforced=into.times_reinforced + other.times_reinforced,
         created=min(into.created, other.created),
     )
-
-
-def merge_near_duplicates(
-    memories: list[Memory], now: datetime, curve: str
-) -> tuple[list[Memory], list[dict[str, str]]]:
-    """The memories left after merging (in their original order) and the merges, `{"from", "into"}`."""
-    entries = [
-        (i, m.domain, m.content, profile_of(m.content), lifecycle.effective_importance(m, now, curve))
-        for i, m in enumerate(memories)
-    ]
-    survivors = list(memories)
-    gone: set[int] = set()
-    merged = []
-    for source, target in plan_merges(entries):
-        survivors[target] = merge_into(survivors[target], memories[source])
-        gone.add(source)
-        merged.append({"from": memories[source].id, "into": memories[target].id})
-    return [m for i, m in enumerate(survivors) if i not in gone], merged

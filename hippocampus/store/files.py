@@ -75,11 +75,6 @@ def read_json(path: Path, default: Any) -> Any:
         return default
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Atomically write a small JSON file."""
-    atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-
-
 def read_text(path: Path) -> str | None:
     """A text file's content, or None if missing."""
     try:

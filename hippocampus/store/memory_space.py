@@ -1,9 +1,8 @@
 """Encoding and consolidation over the database, inside one write transaction, without loading the index.
 
 `StoreSpace` is `core.encode.Space` on an open transaction: a memory is read, replaced or appended one
-row at a time. `candidates` builds the candidate index from the stored similarity profiles (the `prof`
-column), so no memory's text is parsed or re-profiled: at 100k memories that is the difference between
-seconds and minutes.
+row at a time. `StoreCandidates` answers candidate lookups from the persisted feature index, so nothing
+is built or re-profiled per call: at 100k memories that is the difference between seconds and minutes.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import sqlite3
 from datetime import datetime
 
 from hippocampus.core import similarity
-from hippocampus.core.candidates import Candidates, same_text_key
+from hippocampus.core.candidates import same_text_key
 from hippocampus.core.model import Memory
 from hippocampus.store import index_file, rows
 
@@ -52,12 +51,6 @@ class StoreSpace:
     def seen(self, session: str, message: str) -> bool:
         found = self.conn.execute("SELECT 1 FROM seen WHERE session = ? AND message = ?", (session, message))
         return found.fetchone() is not None
-
-
-def candidates(conn: sqlite3.Connection) -> Candidates:
-    """The candidate index of every stored memory, built in memory from the stored profiles (for work
-    that visits every memory: a first consolidation)."""
-    return Candidates(rows.profiles(conn))
 
 
 class StoreCandidates:
