@@ -74,3 +74,44 @@ def test_store_candidates_agree_with_the_in_memory_index(
             assert (
                 persisted.best(text, profile, domain, excluded)[0] == in_memory.best(text, profile, domain, excluded)[0]
             )
+
+
+def brute_force_plan(entries: list[tuple[int, str, str, float]]) -> list[tuple[int, int]]:
+    """`plan_merges` by comparing each memory with every kept one: the definition it must match."""
+    from hippocampus.core.candidates import same_text_key
+    from hippocampus.core.similarity import SAME_THRESHOLD, profile_similarity
+
+    kept: list[tuple[int, str, str]] = []
+    merges = []
+    for key, domain, text, _weight in sorted(entries, key=lambda e: (-e[3], e[0])):
+        best, best_value = -1, 0.0
+        for other, other_domain, other_text in kept:
+            if other_domain != domain:
+                continue
+            if same_text_key(other_text) == same_text_key(text):
+                value = 2.0  # the same text wins, earliest first
+            else:
+                value = profile_similarity(profile_of(text), profile_of(other_text))
+            if value > best_value or (value == best_value and best_value > 0 and other < best):
+                best, best_value = other, value
+        if best >= 0 and best_value >= SAME_THRESHOLD:
+            merges.append((key, best))
+        else:
+            kept.append((key, domain, text))
+    return merges
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(TEXT, DOMAINS, st.sampled_from([0.1, 0.5, 0.5, 0.9])),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_first_consolidation_plan_matches_comparing_every_pair(stored: list[tuple[str, str, float]]) -> None:
+    from hippocampus.core.consolidate import plan_merges
+
+    entries = [(i + 1, domain, text, weight) for i, (text, domain, weight) in enumerate(stored)]
+    planned = plan_merges((key, domain, text, profile_of(text), weight) for key, domain, text, weight in entries)
+    assert planned == brute_force_plan(entries)

@@ -6,6 +6,12 @@ filtering: a match must share `similarity.required_shared` features, so it appea
 of any (size − need + 1) of a text's features, and only the rarest are looked up. Exact: it finds
 every memory that could reach `SAME_THRESHOLD`, and 1,000 lookups against 100k memories take
 milliseconds once the index is built. Encoding and consolidation both use it. Pure.
+
+When every entry is known up front (the first consolidation), a fixed global order (`order`, rarest
+first) lets each entry be posted under its own prefix only (size − the least `need` any partner size
+allows + 1 features), as in All-Pairs/PPJoin: two sets sharing t features share one of their first
+(size − t + 1) in any common order. The frequent words then have almost no postings, which is where
+the time went.
 """
 
 from __future__ import annotations
@@ -38,10 +44,39 @@ def profile_of(content: str) -> similarity.Profile:
     return found
 
 
-class Candidates:
-    """Inverted index from similarity features to entry keys, bucketed by feature-set size."""
+_LEAST_NEED: dict[int, int] = {}
 
-    def __init__(self, entries: Iterable[tuple[int, str, str, similarity.Profile]] = ()) -> None:
+
+def least_need(size: int) -> int:
+    """The fewest shared features a set of `size` needs with a partner of any size to reach the threshold."""
+    found = _LEAST_NEED.get(size)
+    if found is None:
+        # Above `size` partners need more (the Dice part shrinks), so scanning up to `size` suffices.
+        feasible = (similarity.required_shared(size, other) for other in range(1, size + 1))
+        found = _LEAST_NEED[size] = min((n for n in feasible if n <= size), default=size + 1)
+    return found
+
+
+def global_order(profiles: Iterable[similarity.Profile]) -> dict[str, int]:
+    """Each feature's rank among all of them, rarest first (ties by the feature), for `Candidates(order=)`."""
+    frequency: Counter[str] = Counter()
+    for profile in profiles:
+        frequency.update(profile[0])
+    return {f: rank for rank, f in enumerate(sorted(frequency, key=lambda f: (frequency[f], f)))}
+
+
+class Candidates:
+    """Inverted index from similarity features to entry keys, bucketed by feature-set size.
+
+    Without `order`, every feature of an entry is posted and lookups rank by the frequencies seen so
+    far. With `order` (from `global_order` over every entry there will be), only each entry's prefix
+    in that order is posted; lookups must then use features the order knows or rank them first.
+    """
+
+    def __init__(
+        self, entries: Iterable[tuple[int, str, str, similarity.Profile]] = (), order: dict[str, int] | None = None
+    ) -> None:
+        self.order = order
         self.profiles: dict[int, similarity.Profile] = {}
         self.domains: dict[int, str] = {}
         self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → keys
@@ -59,9 +94,20 @@ class Candidates:
         feats = profile[0]
         size = len(feats)
         self.sizes.add(size)
-        self.frequency.update(feats)
-        for feature in feats:
+        if self.order is None:
+            self.frequency.update(feats)
+            posted: Iterable[str] = feats
+        else:
+            posted = self._ranked(feats)[: size - least_need(size) + 1]
+        for feature in posted:
             self.postings.setdefault(feature, {}).setdefault(size, []).append(key)
+
+    def _ranked(self, feats: frozenset[str]) -> list[str]:
+        """Features rarest first: by the fixed order when there is one, else by frequency so far."""
+        if self.order is None:
+            return sorted(feats, key=self.frequency.__getitem__)
+        order = self.order
+        return sorted(feats, key=lambda f: (order.get(f, -1), f))
 
     def best(
         self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
@@ -74,17 +120,17 @@ class Candidates:
             return min(same), 1.0
         feats = profile[0]
         size = len(feats)
-        ranked = sorted(feats, key=self.frequency.__getitem__)
+        ranked = self._ranked(feats)
         best, best_value = -1, 0.0
         for other in sorted(self.sizes):
             need = similarity.required_shared(size, other)
             if need > min(size, other):
                 continue
-            counts: Counter[int] = Counter()
+            found: set[int] = set()
             for feature in ranked[: size - need + 1]:
-                counts.update(self.postings.get(feature, {}).get(other, ()))
+                found.update(self.postings.get(feature, {}).get(other, ()))
             profiles, domains = self.profiles, self.domains
-            for key in counts:
+            for key in found:
                 if key in exclude or len(feats & profiles[key][0]) < need or domains[key] != domain:
                     continue  # the cheap exact test first: most candidates share one rare word only
                 value = similarity.profile_similarity(profile, profiles[key])

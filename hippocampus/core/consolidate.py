@@ -8,7 +8,7 @@ the cost is the size of the store times a few dictionary lookups, never quadrati
 
 from __future__ import annotations
 
-from hippocampus.core.candidates import Candidates
+from hippocampus.core.candidates import Candidates, global_order
 from hippocampus.core.model import Memory
 from hippocampus.core.similarity import SAME_THRESHOLD, Profile
 
@@ -21,10 +21,14 @@ Entry = tuple[int, str, str, Profile, float]
 
 
 def plan_merges(entries: Iterable[Entry]) -> list[tuple[int, int]]:
-    """The merges to make, `(from key, into key)`, in the order they were decided."""
-    kept = Candidates()
+    """The merges to make, `(from key, into key)`, in the order they were decided.
+
+    Every entry is known up front, so the index posts prefixes in one global order (`Candidates(order=)`).
+    """
+    ordered = sorted(entries, key=lambda e: (-e[4], e[0]))
+    kept = Candidates(order=global_order(e[3] for e in ordered))
     merges: list[tuple[int, int]] = []
-    for key, domain, content, profile, _effective in sorted(entries, key=lambda e: (-e[4], e[0])):
+    for key, domain, content, profile, _effective in ordered:
         target, value = kept.best(content, profile, domain)
         if target >= 0 and value >= SAME_THRESHOLD:
             merges.append((key, target))

@@ -107,13 +107,23 @@ def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> 
 
 
 def _drop_features(conn: sqlite3.Connection, rids: list[int]) -> None:
-    for rid in rids:
-        posted = conn.execute("SELECT f, size FROM feat WHERE rid = ?", (rid,)).fetchall()
-        if not posted:
-            continue
-        conn.executemany("UPDATE feat_df SET n = n - 1 WHERE f = ?", [(f,) for f, _ in posted])
-        conn.execute("UPDATE feat_size SET n = n - 1 WHERE size = ?", (posted[0][1],))
-        conn.execute("DELETE FROM feat WHERE rid = ?", (rid,))
+    """Unpost `rids` from the feature index, with one counter update per distinct feature."""
+    from collections import Counter
+
+    features: Counter[str] = Counter()
+    sizes: Counter[int] = Counter()
+    for start in range(0, len(rids), 500):
+        chunk = rids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        seen_rids: set[int] = set()
+        for f, size, rid in conn.execute(f"SELECT f, size, rid FROM feat WHERE rid IN ({marks})", chunk):
+            features[f] += 1
+            if rid not in seen_rids:
+                seen_rids.add(rid)
+                sizes[size] += 1
+        conn.execute(f"DELETE FROM feat WHERE rid IN ({marks})", chunk)
+    conn.executemany("UPDATE feat_df SET n = n - ? WHERE f = ?", [(n, f) for f, n in features.items()])
+    conn.executemany("UPDATE feat_size SET n = n - ? WHERE size = ?", [(n, size) for size, n in sizes.items()])
     conn.execute("DELETE FROM feat_df WHERE n <= 0")
     conn.execute("DELETE FROM feat_size WHERE n <= 0")
 
