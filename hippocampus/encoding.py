@@ -14,7 +14,7 @@ from typing import Any
 
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, format_time
-from hippocampus.store import database, index_file, logs, queue
+from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
@@ -30,7 +30,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
     from hippocampus.store import memory_space
 
     with database.writing(ws) as conn:
-        spilled = queue.absorb_spill(ws, conn)
+        claimed = queue.absorb_inbox(ws, conn)
         signals, last, bad = queue.pending(conn)
         signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
         report = EncodeResult(malformed=bad)
@@ -44,7 +44,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
             report.add(result)
         if last:
             queue.consume(conn, last)
-    queue.clear_spill(ws, spilled)
+    inbox.delete(claimed)
     return report
 
 

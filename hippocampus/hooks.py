@@ -58,7 +58,8 @@ def request_before(payload: dict[str, Any]) -> str:
 
 
 def request_after(payload: dict[str, Any]) -> int:
-    """Queue this turn's user messages, cleaned and redacted, to be scored at encoding (core/capture.py)."""
+    """Queue this turn's user messages, cleaned and redacted, to be scored at encoding (core/capture.py),
+    in the turn inbox (`store/inbox.py`): no database, so no writer can make the turn wait."""
     ok, _why = in_scope(payload)
     if not ok:
         return 0
@@ -68,14 +69,14 @@ def request_after(payload: dict[str, Any]) -> int:
     signals = turn_signals(payload, now())
     if not signals:
         return 0
-    from hippocampus.store.database import HOOK_BUSY_SECONDS
-    from hippocampus.store.queue import append_signals
-    from hippocampus.store.workspace import Workspace
+    import os
 
-    ws = Workspace(payload_workspace(payload))
-    if not ws.root.is_dir():
-        raise FileNotFoundError(f"workspace {ws.root} does not exist")
-    append_signals(ws, signals, busy=HOOK_BUSY_SECONDS)
+    from hippocampus.store import inbox
+
+    root = payload_workspace(payload)
+    if not os.path.isdir(root):
+        raise FileNotFoundError(f"workspace {root} does not exist")
+    inbox.append_signals(root, signals)
     return len(signals)
 
 
@@ -84,10 +85,11 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     ok, why = in_scope(payload)
     if not ok:
         return {"skipped": why}
+    from hippocampus.store.inbox import waiting as inbox_waiting
     from hippocampus.store.workspace import Workspace
 
     ws = Workspace(payload_workspace(payload))
-    if not ws.db_path.exists() and not ws.signals_path.exists():
+    if not ws.db_path.exists() and not ws.signals_path.exists() and not inbox_waiting(str(ws.root)):
         return {"created": [], "reinforced": []}
     from hippocampus.clock import now
     from hippocampus.encoding import encode_and_refresh

@@ -18,7 +18,7 @@ from hippocampus.core.config import Config
 from hippocampus.openclaw.messages import message_id, message_text, turn_messages
 from hippocampus.openclaw.payload import in_scope
 from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
-from hippocampus.store import index_file, queue
+from hippocampus.store import inbox, index_file, queue
 from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +69,9 @@ def turn(*texts: str, reply: str = "Sure.") -> list[dict[str, Any]]:
 
 def queued(workspace: Path) -> list[dict[str, Any]]:
     ws = Workspace(workspace)
-    return queue.rows(ws) if ws.db_path.exists() else []
+    if ws.db_path.exists():
+        return queue.rows(ws)
+    return [json.loads(line) for line in inbox.waiting(str(workspace))]
 
 
 def remember(workspace: Path, text: str) -> None:
@@ -204,7 +206,11 @@ def test_corrupt_database_fails_open_logs_and_is_left_untouched(workspace: Path)
     out, err = call("request_before", payload(workspace, prompt="cat"))
     assert out == "" and err.count("\n") == 1 and "failed open" in err and "hippocampus.db" in err
     out, err = call("request_after", payload(workspace, messages=turn("Remember that my dog is called Rex")))
-    assert out == "" and "request_after failed open" in err and "hippocampus.db" in err
+    assert (out, err) == ("1\n", ""), "the turn's message waits in the inbox, which never opens the database"
+    assert [s["text"] for s in map(json.loads, inbox.waiting(str(workspace)))] == ["Remember that my dog is called Rex"]
+    out, err = call("session_end", payload(workspace, reason="new"))
+    assert out == "" and "session_end failed open" in err and "hippocampus.db" in err
+    assert len(inbox.waiting(str(workspace))) == 1, "encoding could not run, so the message still waits"
     assert db.read_bytes() == junk, "a damaged database is never rewritten"
 
 

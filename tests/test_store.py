@@ -23,7 +23,7 @@ from hippocampus import memories
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, Memory
 from hippocampus.errors import CorruptIndexError, HippocampusError, SchemaError, StoreError
-from hippocampus.store import database, index_file, logs, queue
+from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace, resolve_workspace
 
 NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -300,7 +300,7 @@ def test_malformed_queue_rows_are_counted_and_consumed_with_their_batch(workspac
     assert queue.queued(ws) == 0
 
 
-def test_spilled_signals_reach_the_queue_at_the_next_encode(workspace: Path) -> None:
+def test_inbox_signals_reach_the_queue_at_the_next_encode(workspace: Path) -> None:
     from hippocampus.core.capture import raw_signal
     from hippocampus.encoding import encode_pending
 
@@ -308,10 +308,10 @@ def test_spilled_signals_reach_the_queue_at_the_next_encode(workspace: Path) -> 
     ws.memory_dir.mkdir(parents=True)
     signal = raw_signal("s", "m1", "Remember that my sister's name is Alma", "2026-03-01T00:00:00Z")
     assert signal is not None
-    queue.spill(ws, [signal, signal])  # the same message twice: encoded once
+    inbox.append_signals(str(ws.root), [signal, signal])  # the same message twice: encoded once
     report = encode_pending(ws, NOW, Config())
     assert len(report.created) == 1 and report.skipped == 1
-    assert not (ws.memory_dir / queue.SPILL_FILE).exists()
+    assert not (ws.memory_dir / inbox.INBOX_FILE).exists()
 
 
 def test_eight_processes_remember_25_each_and_all_200_survive(workspace: Path) -> None:
@@ -402,15 +402,15 @@ def test_a_bad_legacy_cursor_loses_no_queued_signal(workspace: Path, cursor: str
     assert [s.message_id for s in signals] == ["1"]
 
 
-def test_a_half_written_spill_line_never_swallows_the_next_one(workspace: Path) -> None:
+def test_a_half_written_inbox_line_never_swallows_the_next_one(workspace: Path) -> None:
     from hippocampus.core.capture import raw_signal
 
     ws = Workspace(workspace)
     ws.memory_dir.mkdir(parents=True)
-    (ws.memory_dir / queue.SPILL_FILE).write_bytes(b'{"session": "s", "id": "cut-sho')  # the disk was full
+    (ws.memory_dir / inbox.INBOX_FILE).write_bytes(b'{"session": "s", "id": "cut-sho')  # the disk was full
     signal = raw_signal("s", "m2", "Remember that the next message survives", NOW.isoformat())
     assert signal is not None
-    queue.spill(ws, [signal])
+    inbox.append_signals(str(ws.root), [signal])
     from hippocampus.encoding import encode_pending
 
     report = encode_pending(ws, NOW, Config())
@@ -435,6 +435,8 @@ def test_a_busy_database_spills_the_turn_quietly_and_the_next_encode_takes_it(wo
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert (ws.memory_dir / queue.SPILL_FILE).exists() and queue.queued(ws) == 0
+    assert (ws.memory_dir / inbox.INBOX_FILE).exists() and queue.queued(ws) == 1
+    with database.reading(ws) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM queue").fetchone()[0] == 0, "waiting in the inbox, not the table"
     report = encode_pending(ws, NOW, Config())
-    assert len(report.created) == 1 and not (ws.memory_dir / queue.SPILL_FILE).exists()
+    assert len(report.created) == 1 and not (ws.memory_dir / inbox.INBOX_FILE).exists()

@@ -312,7 +312,7 @@ def test_queries_file_with_invalid_utf8_is_one_line(run_cli: object, workspace: 
         "memory/hippocampus.yaml",
         "memory/archive.md",
         "memory/hippocampus.log",
-        "memory/queue-spill.jsonl",
+        "memory/inbox.jsonl",
         "memory/index.json",
         "HIPPOCAMPUS_CORE.md",
         "brain-dashboard.html",
@@ -354,7 +354,7 @@ def test_a_folder_where_a_file_should_be_is_one_line_never_a_traceback(
         "HIPPOCAMPUS_CORE.md",
         "brain-dashboard.html",
         "memory/archive.md",
-        "memory/queue-spill.jsonl",
+        "memory/inbox.jsonl",
         "memory/hippocampus.db-wal",
     ],
 )

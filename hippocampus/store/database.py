@@ -50,9 +50,9 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 1
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
-the hooks use `HOOK_BUSY_SECONDS`."""
+the per-turn read uses `HOOK_BUSY_SECONDS`."""
 HOOK_BUSY_SECONDS = 0.05
-"""A turn's capture waits this long at most for another writer, then spills (store/queue.py)."""
+"""request_before's read-only open waits this long at most (a turn's capture never opens the database)."""
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

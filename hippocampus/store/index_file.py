@@ -12,7 +12,7 @@ import sqlite3
 
 from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import CorruptIndexError, SchemaError
-from hippocampus.store import database, rows
+from hippocampus.store import database, inbox, rows
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
@@ -93,8 +93,8 @@ def open_search(ws: Workspace) -> sqlite3.Connection | None:
 
 
 def wipe(ws: Workspace, now: datetime) -> int:
-    """Delete every memory, the queue, the events log, the archive and the bookkeeping (ids are still never
-    reused); then scrub the database files and remove HIPPOCAMPUS_CORE.md and archive.md."""
+    """Delete every memory, the queue and the inbox, the events log, the archive and the bookkeeping (ids
+    are still never reused); then scrub the database files and remove HIPPOCAMPUS_CORE.md and archive.md."""
     import contextlib
 
     with database.writing(ws) as conn:
@@ -115,6 +115,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")
         rows.set_meta(conn, "lastUpdated", format_time(now))
+        inbox.delete(inbox.claim(str(ws.root)))  # turns not yet encoded go with the rest
     database.scrub_files(ws)
     for path in (ws.core_path, ws.archive_path):
         with contextlib.suppress(FileNotFoundError):

@@ -1,26 +1,22 @@
-"""The capture queue: the `queue` table of the database (store/database.py).
+"""The capture queue: the `queue` table of the database (store/database.py), fed by the turn inbox.
 
-Contract: the `agent_end` hook inserts each turn's signals in one short transaction, never waiting
-on a long job (jobs compute outside their write transaction); encoding reads the queue and deletes
-exactly the rows it encoded in the same transaction that writes their memories, so a crash either
-encodes a row and removes it, or does neither. A row that is not a valid signal is counted as
-malformed and removed with the batch it came in.
-
-When the database cannot take a turn's signals (damaged, unwritable, or busy past the hook's wait),
-they go to `memory/queue-spill.jsonl` instead, one JSON line per signal in one `O_APPEND` write,
-and the next encode moves them into the queue (duplicates are harmless: encoding skips a message
-it has already seen). So no captured message is dropped while the store is unavailable.
+Contract: each turn's signals are appended to `memory/inbox.jsonl` (`store/inbox.py`), which never
+touches the database, so a turn never waits on a writer. Encoding claims the inbox inside its write
+transaction, moves its lines into the table, reads the table, and deletes exactly the rows it encoded
+in that same transaction, so a crash either encodes a row and removes it, or does neither. A row
+that is not a valid signal is counted as malformed and removed with the batch it came in. Writers
+that are not per-turn (the transcript backfill) insert into the table directly, and fall back to the
+inbox when the database is busy or cannot take them.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 
 from hippocampus.core.model import Signal
 from hippocampus.errors import HippocampusError, LockTimeoutError
-from hippocampus.store import database
+from hippocampus.store import database, inbox
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
@@ -28,13 +24,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-SPILL_FILE = "queue-spill.jsonl"
-
-
 def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.BUSY_SECONDS) -> None:
     """Queue signals in one transaction (all or none). When another writer holds the database past
-    `busy`, they go to `memory/queue-spill.jsonl` (the next encode absorbs them); when it cannot take
-    them at all (damaged, unwritable), they are spilled and the error re-raised, so the caller reports it."""
+    `busy`, they go to the inbox (the next encode absorbs them); when it cannot take them at all
+    (damaged, unwritable), they go to the inbox and the error is re-raised, so the caller reports it."""
     if not signals:
         return
     try:
@@ -43,53 +36,22 @@ def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.
                 "INSERT INTO queue(json) VALUES (?)", [(json.dumps(s.to_dict(), ensure_ascii=False),) for s in signals]
             )
     except LockTimeoutError:
-        spill(ws, signals)  # another writer is mid-transaction: the spill file is the queue's overflow, not an error
+        inbox.append_signals(str(ws.root), signals)  # another writer is mid-transaction: not an error
     except HippocampusError:
-        spill(ws, signals)
+        inbox.append_signals(str(ws.root), signals)
         raise
 
 
-def spill(ws: Workspace, signals: list[Signal]) -> None:
-    """Append signals to the spill file in one write; never through a link."""
-    data = "".join(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in signals).encode("utf-8")
-    if ws.memory_dir.is_symlink():
-        return
-    fd = os.open(ws.memory_dir / SPILL_FILE, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
-    try:
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            data = b"\n" + data  # a write cut short by a full disk left half a line: never glue onto it
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def absorb_spill(ws: Workspace, conn: sqlite3.Connection) -> int:
-    """Move spilled signals into the queue inside the caller's transaction; the file is emptied once
-    the caller commits (`clear_spill`). Returns how many complete lines were read."""
-    path = ws.memory_dir / SPILL_FILE
-    if not path.is_file() or path.is_symlink():
-        return 0
-    lines = [line for line in path.read_bytes().splitlines(keepends=True) if line.endswith(b"\n")]
-    conn.executemany(
-        "INSERT INTO queue(json) VALUES (?)", [(line.decode("utf-8", "replace").strip(),) for line in lines]
-    )
-    return len(lines)
-
-
-def clear_spill(ws: Workspace, absorbed: int) -> None:
-    """Drop the first `absorbed` lines of the spill file (after they were committed to the queue)."""
-    path = ws.memory_dir / SPILL_FILE
-    if absorbed <= 0 or not path.is_file():
-        return
-    from hippocampus.store.files import atomic_write
-
-    rest = path.read_bytes().splitlines(keepends=True)[absorbed:]
-    if rest:
-        atomic_write(path, b"".join(rest))
-    else:
-        path.unlink()
+def absorb_inbox(ws: Workspace, conn: sqlite3.Connection) -> list[str]:
+    """Claim the inbox and move its lines into the queue inside the caller's transaction; returns the
+    claimed files, for `inbox.delete` once the caller has committed."""
+    claimed = inbox.claim(str(ws.root))
+    for path in claimed:
+        conn.executemany(
+            "INSERT INTO queue(json) VALUES (?)",
+            [(line.decode("utf-8", "replace").strip(),) for line in inbox.lines(path)],
+        )
+    return claimed
 
 
 def pending(conn: sqlite3.Connection) -> tuple[list[Signal], int, int]:
@@ -118,12 +80,19 @@ def read_pending_signals(ws: Workspace) -> tuple[list[Signal], int, int]:
 
 
 def queued(ws: Workspace) -> int:
-    """How many signals wait to be encoded."""
+    """How many signals wait to be encoded (in the queue and the inbox)."""
     with database.reading(ws) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM queue").fetchone()[0])
+        return int(conn.execute("SELECT COUNT(*) FROM queue").fetchone()[0]) + len(inbox.waiting(str(ws.root)))
 
 
 def rows(ws: Workspace) -> list[dict[str, Any]]:
-    """The queued signals' JSON forms, in order (for status views and tests)."""
+    """The queued signals' JSON forms, in order, the inbox's after the table's (for status views and tests);
+    a line that is not JSON (a write cut short) is left out."""
     with database.reading(ws) as conn:
-        return [json.loads(doc) for (doc,) in conn.execute("SELECT json FROM queue ORDER BY seq")]
+        found = [json.loads(doc) for (doc,) in conn.execute("SELECT json FROM queue ORDER BY seq")]
+    for line in inbox.waiting(str(ws.root)):
+        try:
+            found.append(json.loads(line))
+        except ValueError:
+            continue
+    return found

@@ -1,0 +1,142 @@
+"""The turn inbox, `memory/inbox.jsonl`: where each turn's signals land without touching the database.
+
+Contract: one JSON object (a `core.model.Signal`) per line, UTF-8, each line ending in "\\n".
+- Writers (the `agent_end` hook, and any writer the database cannot take) append a whole turn in one
+  `O_APPEND` write under `flock`, then fsync. No sqlite, no pathlib: the per-turn path stays a bare
+  start plus the hook's own work, and never waits on a long database writer.
+- A line without its "\\n" is a write cut short (a full disk): the next writer starts on a new line,
+  and readers skip it, so it never swallows the next message.
+- Encoding claims the inbox inside its write transaction: under the same lock it renames the file to
+  a unique `inbox-<time>-<pid>.claimed`, so new turns start a new inbox at once, reads the claimed
+  files' complete lines into the `queue` table (`store/queue.py`), commits, and only then deletes
+  them. A crash or a rollback leaves the claimed files, and the next encode reads them again;
+  encoding skips a message it has already seen, so nothing is lost or doubled.
+- A writer that was waiting for the lock while the file was claimed sees that the path now names
+  another file (or none) and opens it again.
+- Never through a link: the file is opened with `O_NOFOLLOW`, and a linked `memory/` is refused.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+
+from hippocampus.errors import StoreError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hippocampus.core.model import Signal
+
+INBOX_FILE = "inbox.jsonl"
+LEGACY_FILES = ("queue-spill.jsonl",)
+"""Older names of the same file (the spill file of the first store), read and emptied like it."""
+_OPEN_ATTEMPTS = 20
+
+
+def _memory_dir(root: str) -> str:
+    memory = os.path.join(root, "memory")
+    if os.path.islink(memory):
+        raise StoreError(f"{memory} is a link: refusing to write through it (left untouched)")
+    return memory
+
+
+def append(root: str, data: bytes) -> None:
+    """Append whole lines (`data` ends in "\\n") to the inbox of workspace `root`, durably."""
+    memory = _memory_dir(root)
+    os.makedirs(memory, exist_ok=True)
+    path = os.path.join(memory, INBOX_FILE)
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(_OPEN_ATTEMPTS):
+        try:
+            fd = os.open(path, flags, 0o600)
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot append ({exc.strerror or exc}); left untouched") from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            mine = os.fstat(fd)
+            try:
+                current = os.stat(path, follow_symlinks=False)
+            except FileNotFoundError:
+                continue  # dropped and not yet replaced: open again
+            if (current.st_ino, current.st_dev) != (mine.st_ino, mine.st_dev):
+                continue  # replaced while this writer waited: write to the new file
+            out = data
+            if mine.st_size and os.pread(fd, 1, mine.st_size - 1) != b"\n":
+                out = b"\n" + data  # a write cut short left half a line: never glue onto it
+            written = os.write(fd, out)
+            if written != len(out):
+                raise StoreError(f"{path}: disk full, {written} of {len(out)} bytes written")
+            os.fsync(fd)
+            return
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot append ({exc.strerror or exc})") from exc
+        finally:
+            os.close(fd)
+    raise StoreError(f"{path}: replaced {_OPEN_ATTEMPTS} times while appending")
+
+
+def append_signals(root: str, signals: list[Signal]) -> None:
+    """Append signals (`core.model.Signal`) as one write of JSON lines."""
+    import json
+
+    append(root, "".join(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in signals).encode("utf-8"))
+
+
+def claim(root: str) -> list[str]:
+    """Rename the inbox (and any file of an older name) to claimed files, and list every claimed file
+    of workspace `root` oldest first (leftovers of a crashed encode included). Call it inside the
+    write transaction that queues their lines; `delete` them after it commits."""
+    import time
+
+    memory = os.path.join(root, "memory")
+    if not os.path.isdir(memory):
+        return []
+    _memory_dir(root)
+    for name in (*LEGACY_FILES, INBOX_FILE):
+        path = os.path.join(memory, name)
+        if not os.path.isfile(path) or os.path.islink(path):
+            continue
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            claimed = os.path.join(memory, f"inbox-{time.time_ns():020d}-{os.getpid()}.claimed")
+            os.rename(path, claimed)
+        finally:
+            os.close(fd)
+    return sorted(
+        os.path.join(memory, n) for n in os.listdir(memory) if n.startswith("inbox-") and n.endswith(".claimed")
+    )
+
+
+def lines(path: str) -> list[bytes]:
+    """The complete lines of a claimed file (a last line without its newline was a write cut short)."""
+    if os.path.islink(path):
+        raise StoreError(f"{path} is a link: refusing to read through it (left untouched)")
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return data[: data.rfind(b"\n") + 1].split(b"\n")[:-1]  # not splitlines: a stray \r is no line end
+
+
+def delete(paths: list[str]) -> None:
+    """Remove claimed files whose lines were committed to the queue."""
+    import contextlib
+
+    for path in paths:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+
+
+def waiting(root: str) -> list[bytes]:
+    """The complete lines waiting in claimed files and the inbox, oldest first (for status views)."""
+    memory = os.path.join(root, "memory")
+    if not os.path.isdir(memory):
+        return []
+    names = os.listdir(memory)
+    claimed = sorted(n for n in names if n.startswith("inbox-") and n.endswith(".claimed"))
+    ordered = [*claimed, *(n for n in (*LEGACY_FILES, INBOX_FILE) if n in names)]
+    out: list[bytes] = []
+    for name in ordered:
+        path = os.path.join(memory, name)
+        if os.path.isfile(path) and not os.path.islink(path):
+            out += lines(path)
+    return out

@@ -1,0 +1,118 @@
+"""The turn inbox (store/inbox.py): appends from many processes while encoders claim it lose nothing."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hippocampus.store import inbox
+
+ROOT = Path(__file__).resolve().parent.parent
+APPENDER = (
+    "import sys\n"
+    "from hippocampus.store import inbox\n"
+    "root, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])\n"
+    "for i in range(count):\n"
+    "    inbox.append(root, f'{name}-{i}\\n{name}-{i}b\\n'.encode())\n"
+)
+
+
+def claim_all(root: str, seen: Counter[bytes]) -> None:
+    claimed = inbox.claim(root)
+    for path in claimed:
+        seen.update(inbox.lines(path))
+    inbox.delete(claimed)
+
+
+def test_appenders_racing_an_encoder_lose_and_double_nothing(tmp_path: Path) -> None:
+    """Four processes append 150 two-line turns each while this one claims the inbox in a loop: every
+    line is claimed exactly once, and a turn's two lines are never split across claims."""
+    root = str(tmp_path)
+    procs = [
+        subprocess.Popen([sys.executable, "-c", APPENDER, root, f"p{n}", "150"], cwd=ROOT, stderr=subprocess.PIPE)
+        for n in range(4)
+    ]
+    seen: Counter[bytes] = Counter()
+    claims = 0
+    while any(p.poll() is None for p in procs):
+        claim_all(root, seen)
+        claims += 1
+    for proc in procs:
+        assert proc.wait() == 0, proc.stderr.read().decode() if proc.stderr else ""
+    claim_all(root, seen)
+    expected = Counter(f"p{n}-{i}{tail}".encode() for n in range(4) for i in range(150) for tail in ("", "b"))
+    assert seen == expected
+    assert claims > 5, "the encoder really raced the appenders"
+    assert not list((tmp_path / "memory").iterdir()), "nothing left behind"
+
+
+def test_an_encoder_killed_after_claiming_leaves_the_lines_for_the_next(tmp_path: Path) -> None:
+    """SIGKILL between claiming and deleting (the commit point): the claimed file stays, the next
+    claim returns it first, before what was appended since."""
+    root = str(tmp_path)
+    inbox.append(root, b"first\n")
+    script = "import sys, time\nfrom hippocampus.store import inbox\ninbox.claim(sys.argv[1])\nprint('claimed', flush=True)\ntime.sleep(60)\n"
+    proc = subprocess.Popen([sys.executable, "-c", script, root], cwd=ROOT, stdout=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline() == b"claimed\n"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    inbox.append(root, b"second\n")
+    claimed = inbox.claim(root)
+    assert [line for path in claimed for line in inbox.lines(path)] == [b"first", b"second"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.binary(min_size=1, max_size=40).filter(lambda b: b"\n" not in b), st.booleans())))
+def test_a_write_cut_short_never_swallows_the_next_line(
+    tmp_path_factory: object, writes: list[tuple[bytes, bool]]
+) -> None:
+    """Whatever mix of whole and cut-short writes (a full disk), every whole line reads back intact."""
+    root = str(tmp_path_factory.mktemp("inbox"))  # type: ignore[attr-defined]
+    path = Path(root) / "memory" / inbox.INBOX_FILE
+    whole = []
+    for data, cut in writes:
+        if cut:  # what a full disk leaves: part of a line, no newline
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "ab") as handle:
+                handle.write(data)
+        else:
+            inbox.append(root, data + b"\n")
+            whole.append(data)
+    expected, garbage = [], b""
+    for data, cut in writes:  # a run of cut writes becomes one line once a whole write follows it
+        if cut:
+            garbage += data
+            continue
+        if garbage:
+            expected.append(garbage)
+            garbage = b""
+        expected.append(data)
+    assert inbox.waiting(root) == expected
+    assert all(line in expected for line in whole)
+
+
+def test_a_waiting_writer_follows_the_inbox_to_its_new_file(tmp_path: Path) -> None:
+    """An appender blocked on the lock while the inbox is claimed writes to the new inbox, not the claimed one."""
+    import fcntl
+
+    root = str(tmp_path)
+    inbox.append(root, b"old\n")
+    path = tmp_path / "memory" / inbox.INBOX_FILE
+    fd = os.open(path, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # what claim holds while it renames
+    proc = subprocess.Popen([sys.executable, "-c", APPENDER, root, "late", "1"], cwd=ROOT)
+    time.sleep(0.5)  # the appender has opened the file and waits for the lock
+    claimed = tmp_path / "memory" / "inbox-00000000000000000001-1.claimed"
+    os.rename(path, claimed)
+    os.close(fd)
+    assert proc.wait(timeout=30) == 0
+    assert inbox.lines(str(claimed)) == [b"old"]
+    assert inbox.lines(str(path)) == [b"late-0", b"late-0b"]
