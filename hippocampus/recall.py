@@ -8,7 +8,7 @@ from datetime import datetime
 
 from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
-from hippocampus.core.ranking import Hit, by_importance, rank
+from hippocampus.core.ranking import Hit, by_importance, rank_candidates
 from hippocampus.store import rows, search_cache
 
 TYPE_CHECKING = False  # see core/values.py: typing and pathlib stay off the read path
@@ -43,7 +43,13 @@ def recall(
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
     """
-    return _with_cache(ws, conn, lambda c: rank(search_cache.search(c, query, config.candidates), now, config, k))
+
+    def work(c: sqlite3.Connection) -> list[Hit]:
+        top = rank_candidates(search_cache.search(c, query, config.candidates), now, config, k)
+        found = rows.by_rids(c, [key for key, *_ in top])  # only the winners are parsed
+        return [Hit(found[key], *parts) for key, *parts in top if key in found]
+
+    return _with_cache(ws, conn, work)
 
 
 def core_memories(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from hippocampus.core.config import Config
-from hippocampus.core.lifecycle import effective_importance, tier
+from hippocampus.core.lifecycle import SECONDS_PER_DAY, effective_importance, retention, tier
 from hippocampus.core.model import Memory
 from hippocampus.core.values import ValueClass
 
@@ -52,23 +52,44 @@ def _normalise(values: list[float]) -> list[float]:
     return [(v - low) / (high - low) for v in values]
 
 
-def rank(candidates: list[tuple[Memory, float]], now: datetime, config: Config, k: int) -> list[Hit]:
-    """Order (memory, relevance) candidates by the weighted score and keep the top `k`."""
+Candidate = tuple[int, str, float, float, float, float]
+"""(key, memory id, anchor, last access in epoch seconds, stability, relevance) of one match: all that
+ranking reads, so a store can rank from columns and parse only the winners."""
+
+
+def rank_candidates(
+    candidates: list[Candidate], now: datetime, config: Config, k: int
+) -> list[tuple[int, float, float, float, float]]:
+    """The top `k` candidates as (key, score, relevance, effective importance, recency), best first
+    (ties by memory id)."""
     if not candidates:
         return []
-    effective = [effective_importance(m, now, config.curve) for m, _ in candidates]
-    recent = [recency(m, now, config.recency_per_hour) for m, _ in candidates]
-    rel_n = _normalise([r for _, r in candidates])
+    now_ts = now.timestamp()
+    effective, recent = [], []
+    for _key, _id, anchor, last, stability, _relevance in candidates:
+        elapsed = max(0.0, now_ts - last)
+        effective.append(anchor * retention(elapsed / SECONDS_PER_DAY, config.curve, stability))
+        recent.append(float(config.recency_per_hour ** (elapsed / 3600.0)))
+    rel_n = _normalise([c[5] for c in candidates])
     imp_n = _normalise(effective)
     rec_n = _normalise(recent)
-    hits = []
-    for i, (memory, relevance) in enumerate(candidates):
+    scored = []
+    for i, candidate in enumerate(candidates):
         score = (
             config.weight_relevance * rel_n[i] + config.weight_importance * imp_n[i] + config.weight_recency * rec_n[i]
         )
-        hits.append(Hit(memory, score, relevance, effective[i], recent[i]))
-    hits.sort(key=lambda h: (-h.score, h.memory.id))
-    return hits[:k]
+        scored.append((score, candidate[1], candidate[0], candidate[5], effective[i], recent[i]))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [(key, score, rel, eff, rec) for score, _id, key, rel, eff, rec in scored[:k]]
+
+
+def rank(candidates: list[tuple[Memory, float]], now: datetime, config: Config, k: int) -> list[Hit]:
+    """Order (memory, relevance) candidates by the weighted score and keep the top `k`."""
+    columns = [
+        (i, m.id, m.anchor, m.last_accessed.timestamp(), m.stability, relevance)
+        for i, (m, relevance) in enumerate(candidates)
+    ]
+    return [Hit(candidates[key][0], *parts) for key, *parts in rank_candidates(columns, now, config, k)]
 
 
 def by_importance(memories: list[Memory], now: datetime, config: Config) -> list[Hit]:
