@@ -63,6 +63,17 @@ class Candidates:
         for feature in feats:
             self.postings.setdefault(feature, {}).setdefault(size, []).append(key)
 
+    def recent_with(
+        self, feats: tuple[str, ...], domain: str, limit: int, exclude: frozenset[int] = frozenset()
+    ) -> list[int]:
+        """Keys of the latest `limit` entries in `domain` holding each feature, newest first, deduplicated
+        (where `core.facts` looks for the statement a new one updates)."""
+        found: list[int] = []
+        for feature in feats:
+            keys = sorted((k for bucket in self.postings.get(feature, {}).values() for k in bucket), reverse=True)
+            found += [k for k in keys if k not in exclude and self.domains[k] == domain][:limit]
+        return sorted(set(found), reverse=True)
+
     def best(
         self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
     ) -> tuple[int, float]:

@@ -22,6 +22,8 @@ Questions are not statements: a message is split into sentences and only its sta
 scored, plus the first-person lead-in of a question ("I just got a puppy named Max, what should I
 feed him?" keeps "I just got a puppy named Max"). A "remember" instruction counts even inside a
 question ("can you remember that …?").
+Junk is never scored (`core.junk.noise`): keyboard mash, mostly redaction markers, code, stack
+traces, blobs, binary, and messages taken back in the same breath.
 Only the user's words become memories: for any role other than "user" the result is None, so the
 assistant's own text is never stored as a fact about the user.
 
@@ -36,6 +38,7 @@ import re
 from dataclasses import dataclass
 
 from hippocampus.core.clean import clean
+from hippocampus.core.junk import noise
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -265,7 +268,7 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     if role != "user":
         return None
     low = body.casefold().replace("’", "'")
-    if not body or _is_chitchat(low):
+    if not body or _is_chitchat(low) or noise(body):
         return None
     sentences, statements = _sentences(low)
     for kind, value, english, other in _RULES:

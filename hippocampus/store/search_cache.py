@@ -16,6 +16,10 @@ TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads t
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+CONTEXT_WEIGHT = 0.3
+"""BM25 weight of a memory's `context` field (the turn before it) against 1.0 for its own words: the
+context finds a memory that only makes sense with it ("yes, that one" after the assistant's
+suggestion), but a memory's own words should win. The recall issue tunes this on held-out data."""
 COMMON_SHARE = 0.1
 """A query word found in more than this share of memories is left out while rarer words remain:
 it says little (low IDF) and scoring its tens of thousands of matches dominates recall at 100k."""
@@ -54,10 +58,10 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memor
     # rank inside FTS first, then read only the winners' rows: a join before the LIMIT reads the memory
     # row of every match (30k on a small-vocabulary 100k store: 120 ms against 95 ms)
     sql = (
-        "SELECT mem.json, r.score FROM (SELECT rowid AS rid, -bm25(fts) AS score FROM fts WHERE fts MATCH ? "
-        "ORDER BY bm25(fts) LIMIT ?) r JOIN mem ON mem.rid = r.rid ORDER BY r.score DESC, r.rid"
+        "SELECT mem.json, r.score FROM (SELECT rowid AS rid, -bm25(fts, 1.0, ?) AS score FROM fts WHERE fts MATCH ? "
+        "ORDER BY bm25(fts, 1.0, ?) LIMIT ?) r JOIN mem ON mem.rid = r.rid ORDER BY r.score DESC, r.rid"
     )
-    rows = conn.execute(sql, (match_query(words), limit)).fetchall()
+    rows = conn.execute(sql, (CONTEXT_WEIGHT, match_query(words), CONTEXT_WEIGHT, limit)).fetchall()
     return [(Memory.from_dict(json.loads(doc)), float(rel)) for doc, rel in rows]
 
 
