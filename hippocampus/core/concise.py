@@ -42,7 +42,14 @@ _THANKS_RE = re.compile(
 
 def fact_text(text: str) -> str:
     """`text` without its leading greeting or "remember that" and its trailing thanks; `text` itself when
-    nothing would be left."""
+    nothing would be left. A request to the assistant that names a person ("draft a note for my
+    neighbour Ruth") becomes that fact ("my neighbour Ruth"): the task is not worth keeping."""
+    from hippocampus.core.scoring import NAMED_PERSON, REQUEST
+
+    if REQUEST.match(text.casefold()):
+        named = re.compile(NAMED_PERSON.pattern, re.IGNORECASE).findall(text)
+        if named:
+            return "; ".join(dict.fromkeys(named))
     out = _LEAD_RE.sub("", text, count=1)
     out = _CJK_LEAD_RE.sub("", out, count=1)
     out = _CJK_TAIL_RE.sub("", out, count=1)

@@ -53,7 +53,8 @@ _CUE_RE = re.compile(
     r"עברתי|असल में|अब|aslında|artık|şimdi|taşındım"
 )
 _LEFT_RE = re.compile(
-    r"\b(?:from|instead of|rather than|no longer(?: use| have| eat| drink| work at| live in)?|not)"
+    r"\b(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+)? from"
+    r"|instead of|rather than|no longer(?: use| have| eat| drink| work at| live in)?|not)"
     r"\s+((?:my |the |a |an )?[^\W_][\w'.-]*(?: [^\W_][\w'.-]*)?)"
 )
 _SLOTS: tuple[tuple[str, re.Pattern[str], str], ...] = (

@@ -80,3 +80,22 @@ def anchored(
     )
     for r in conn.execute(sql, (floor, per_stability, not_before)):
         yield int(r[0]), float(r[1]), float(r[2]), float(r[3])
+
+
+def search_superseded(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memory, float]]:
+    """Superseded memories (the history, `recall --all`) sharing words with `query`, most shared first.
+
+    A scan of the `superseded` table: it holds only what updates replaced, and this runs only when
+    asked for, never on the per-turn path.
+    """
+    words = set(_tokenize(query))
+    if not words:
+        return []
+    found = []
+    for (doc,) in conn.execute("SELECT json FROM superseded"):
+        memory = Memory.from_dict(json.loads(doc))
+        shared = len(words & set(_tokenize(f"{memory.content} {' '.join(memory.keywords)}")))
+        if shared:
+            found.append((memory, float(shared)))
+    found.sort(key=lambda pair: (-pair[1], pair[0].superseded_at, pair[0].id))
+    return found[:limit]
