@@ -4,7 +4,8 @@
 adds Spanish, Portuguese, German, French, Italian, Russian, Arabic, Hebrew, Hindi, Turkish,
 Korean and Japanese for each intent the scoring table knows: remember (0.9), emotion (0.85),
 preference (0.8), decision (0.75) and person (0.7). Patterns are matched on casefolded text,
-anywhere in a sentence, so they work in scripts without spaces and in right-to-left scripts.
+anywhere in a sentence, so they work in scripts without spaces and in right-to-left scripts
+(casefolded: German "heiße" is matched as "heisse").
 `tests/test_languages.py` holds one table of equivalent phrases per language and checks each
 scores what its English equivalent scores.
 
@@ -42,6 +43,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         r"hissediyorum|üzgünüm|stresliyim|mutluyum|çok yorgunum|yalnızım",
         r"기분이|슬퍼|우울해|외로워|스트레스를 받|행복해",
         r"悲しい|寂しい|嬉しい|不安です|ストレス|落ち込",
+        r"(?:很|非常|特别|太|好)(?:难过|伤心|孤独|寂寞|焦虑|沮丧|失望|痛苦|开心|高兴)",  # zh, with words before
     ),
     "preference": (
         r"me gusta|me encanta|prefiero|odio |detesto|mi (?:\w+ )?favorit|no me gusta",
@@ -68,7 +70,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         r"החלטתי|החלטנו",
         r"तय किया|फैसला किया|फ़ैसला किया",
         r"karar verdim|karar verdik",
-        r"결정했|하기로 했",
+        r"결정했|기로 했",
         r"決めました|決めた|決定しました",
     ),
     "person": (
@@ -76,7 +78,7 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
         r"|trabajo (?:como|en)",
         r"meu nome é|me chamo|moro em|vivo em|(?:minha|meu) (?:irmã|irmão|esposa|marido|mãe|pai|filh[oa]|chefe)"
         r"|trabalho (?:como|em|na|no)",
-        r"ich heiße|mein name ist|ich wohne in|ich lebe in|(?:meine|mein) (?:schwester|bruder|frau|mann|mutter|vater|"
+        r"ich heisse|mein name ist|ich wohne in|ich lebe in|(?:meine|mein) (?:schwester|bruder|frau|mann|mutter|vater|"
         r"sohn|tochter|chef)|ich arbeite (?:als|bei)",
         r"je m'appelle|mon nom est|j'habite|je vis à|(?:ma|mon) (?:sœur|soeur|frère|femme|mari|mère|père|fils|fille|"
         r"patron)|je travaille (?:comme|chez)",
