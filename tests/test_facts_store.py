@@ -147,3 +147,14 @@ def test_context_is_indexed_in_its_own_lower_weighted_field(tmp_path: Path) -> N
     found = [h.memory.content for h in recall(ws, "Osteria Francescana", NOW, CONFIG)]
     assert found[0].startswith("My favourite restaurant")  # its own words outweigh a context match
     assert any(c.startswith("Yes, that one") for c in found)  # found through its context alone
+
+
+def test_the_dashboard_shows_superseded_memories_apart_from_the_current_ones(tmp_path: Path) -> None:
+    from hippocampus.views import dashboard_view
+
+    ws = Workspace(tmp_path)
+    memories.remember(ws, NOW, CONFIG, "My son is 5")
+    memories.remember(ws, NOW + timedelta(days=1), CONFIG, "My son is 15")
+    view = dashboard_view(ws, NOW + timedelta(days=1), CONFIG)
+    assert [r.content for r in view.rows] == ["My son is 15"]
+    assert [(h.content, h.successor) for h in view.history] == [("My son is 5", "mem_002")]
