@@ -28,15 +28,21 @@ def remember(
     importance: float | None = None,
 ) -> Memory:
     """Store a memory directly (the agent's "remember this"); one that says the same text is reinforced
-    instead. One short transaction touching one row, whatever the size of the store."""
+    instead, and the memories it updates (`core.facts.updates`) are superseded by it. Junk is refused
+    (`core.junk.noise`: empty, binary, mostly redacted, mash, code, taken back). One short transaction
+    touching a few rows, whatever the size of the store."""
+    from hippocampus.core import facts
+    from hippocampus.core.junk import core_cap, noise
     from hippocampus.core.redact import scrub
     from hippocampus.core.scoring import REMEMBER, score_message
     from hippocampus.core.tokens import keywords
     from hippocampus.store import database
+    from hippocampus.store.memory_space import StoreCandidates
 
     content = scrub(text)
-    if not content:
-        raise InputError("nothing to remember: the text is empty after cleaning")
+    reason = noise(content, text)
+    if reason:
+        raise InputError(f"nothing to remember: the text is {reason}" + ("" if content else " after cleaning"))
     if importance is not None and not 0.0 <= importance <= 1.0:
         raise InputError("--importance must be between 0 and 1")
     score = score_message(content, "user")
@@ -50,11 +56,22 @@ def remember(
             index_file.put(conn, memory, rid, now)
             logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
             return memory
-        value = importance if importance is not None else max(REMEMBER, score.value if score else 0.0)
+        value = (
+            importance
+            if importance is not None
+            else min(max(REMEMBER, score.value if score else 0.0), core_cap(content))
+        )
+        domain = domain or (score.domain if score else "user")
+        candidates = StoreCandidates(conn)
+        updated = [
+            (rid, old)
+            for rid, old in rows.by_rids(conn, candidates.recent_with(facts.probes(content), domain, 20)).items()
+            if facts.updates(content, old.content)
+        ]
         memory = Memory(
             id=rows.allocate_id(conn),
             content=content,
-            domain=domain or (score.domain if score else "user"),
+            domain=domain,
             category=category or (score.category if score else "general"),
             anchor=value,
             importance=value,
@@ -62,10 +79,34 @@ def remember(
             last_accessed=now,
             keywords=keywords(content),
             sources=[source],
+            supersedes=[old.id for _, old in updated],
         )
         index_file.put(conn, memory, None, now)
-        logs.insert_events(conn, [logs.event(now, "create", memory.id, session="cli")])
+        events = [logs.event(now, "create", memory.id, session="cli")]
+        for rid, old in updated:
+            index_file.put(conn, old.replace(superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
+            events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
+        logs.insert_events(conn, events)
         return memory
+
+
+def history(ws: Workspace, memory_id: str) -> list[Memory]:
+    """The memory with every version it superseded or that superseded it (current or not), oldest first."""
+    from hippocampus.store import database
+
+    with database.reading(ws) as conn:
+        seen: dict[str, Memory] = {}
+        todo = [memory_id]
+        while todo:
+            wanted = [i for i in dict.fromkeys(todo) if i not in seen]
+            todo = []
+            found = [m for _, m in rows.by_ids(conn, wanted).values()] + rows.superseded(conn, wanted)
+            for memory in found:
+                seen[memory.id] = memory
+                todo += [*memory.supersedes, *([memory.superseded_by] if memory.superseded_by else [])]
+    if memory_id not in seen:
+        raise NotFoundError(f"no memory with id {memory_id}")
+    return sorted(seen.values(), key=lambda m: (m.created, m.id))
 
 
 def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], review: bool = False) -> list[Memory]:
@@ -102,10 +143,12 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         marks = ",".join("?" * len(wanted))
         known = {r[0] for r in conn.execute(f"SELECT id FROM mem WHERE id IN ({marks})", wanted)}
         known |= {r[0] for r in conn.execute(f"SELECT id FROM archived WHERE id IN ({marks})", wanted)}
+        known |= {r[0] for r in conn.execute(f"SELECT id FROM superseded WHERE id IN ({marks})", wanted)}
         missing = [i for i in wanted if i not in known]
         if missing:
             raise NotFoundError(f"no memory with id {', '.join(missing)}")
         rows.delete(conn, wanted)
+        rows.delete_superseded(conn, wanted)
         logs.forget_text(conn, wanted)
         logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
     database.scrub_files(ws)

@@ -52,6 +52,19 @@ def recall(
     return _with_cache(ws, conn, work)
 
 
+def recall_with_history(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
+    """`recall`, then the superseded memories that match (`k` at most, each naming its successor): what
+    `recall --all` shows. Superseded memories are history, so they come after every current one."""
+    from hippocampus.core.ranking import Hit
+
+    current = recall(ws, query, now, config, k)
+
+    def history(conn: sqlite3.Connection) -> list[Hit]:
+        return [Hit(m, 0.0, rel, 0.0, 0.0) for m, rel in search_cache.search_superseded(conn, query, k)]
+
+    return current + _with_cache(ws, None, history)
+
+
 def core_memories(
     ws: Workspace | None,
     now: datetime,

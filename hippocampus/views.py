@@ -34,10 +34,14 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
     """Read everything the dashboard shows from the workspace and build its view."""
     from hippocampus.dashboard.sources import read_identity, read_sister_files
     from hippocampus.dashboard.view import build_view
+    from hippocampus.store import database, rows
     from hippocampus.store.index_file import load_index
     from hippocampus.store.logs import read_events
 
-    return build_view(load_index(ws), read_events(ws), now, config.curve, read_identity(ws), read_sister_files(ws))
+    with database.reading(ws) as conn:
+        history = rows.superseded(conn)
+    index = load_index(ws)
+    return build_view(index, read_events(ws), now, config.curve, read_identity(ws), read_sister_files(ws), history)
 
 
 def write_dashboard_view(ws: Workspace, view: DashboardView, output: Path | None = None) -> Path:

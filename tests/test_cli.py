@@ -200,7 +200,14 @@ def test_ingest_jsonl_with_provenance_and_malformed_lines(run_cli: Any, workspac
     report = json.loads(ok(run_cli("ingest", str(chat), "--json", env=at(5))).stdout)
     assert len(report["created"]) == 1 and report["malformed"] == 2
     hits = json.loads(ok(run_cli("recall", "Alma", "--json", env=at(5))).stdout)
-    assert hits[0]["sources"][0] == {"session": "s1", "message": "m1", "time": "2026-01-01T10:00:00Z"}
+    assert hits[0]["sources"][0] == {
+        "session": "s1",
+        "message": "m1",
+        "time": "2026-01-01T10:00:00Z",
+        "speaker": "user",
+        "text": "Remember that my sister's name is Alma",  # the message as said; the content is the fact
+    }
+    assert hits[0]["content"] == "my sister's name is Alma"
     assert not json.loads(ok(run_cli("recall", "cats", "--json", env=at(5))).stdout)
     again = json.loads(ok(run_cli("ingest", str(chat), "--json", env=at(5))).stdout)
     assert again["created"] == [] and again["reinforced"] == []

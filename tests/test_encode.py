@@ -74,7 +74,7 @@ def test_paraphrase_reinforces_the_existing_memory() -> None:
     assert after.last_accessed == at
     assert [s.to_dict() for s in after.sources] == [
         {"session": "old", "message": "mem_001-msg", "time": "2026-02-19T12:00:00Z"},
-        {"session": "s1", "message": "m1", "time": "2026-03-01T10:00:00Z"},
+        {"session": "s1", "message": "m1", "time": "2026-03-01T10:00:00Z", "speaker": "user"},
     ]
     assert after.content == "I prefer tea over coffee"
     assert result.events == [
@@ -95,7 +95,7 @@ def test_unrelated_signal_creates_a_memory_with_provenance() -> None:
     assert created.stability == 1.0 and created.times_reinforced == 0
     assert created.summary_pending is True
     assert [s.to_dict() for s in created.sources] == [
-        {"session": "s1", "message": "m2", "time": "2026-03-01T10:00:00Z"}
+        {"session": "s1", "message": "m2", "time": "2026-03-01T10:00:00Z", "speaker": "user"}
     ]
     assert "coffee" in created.keywords and "sister" in created.keywords
     assert result.events[0]["type"] == "create" and result.events[0]["id"] == "mem_002"
@@ -145,11 +145,13 @@ def test_chinese_text_is_kept_intact_and_ids_are_unique() -> None:
     assert len(result.created) == 4
     contents = [m.content for m in index.memories[1:]]
     assert contents == [
-        "记住我妹妹叫阿尔玛",
+        "我妹妹叫阿尔玛",  # the fact; the message as said stays in provenance
         "我喜欢喝茶 🍵，不喜欢咖啡",
         "私はコーヒーが好きです",
         "Ich heiße Jürgen und wohne in Köln",
     ]
+    assert index.memories[1].sources[0].text == "记住我妹妹叫阿尔玛"
+    assert index.memories[2].sources[0].text == ""  # the content is the message: not kept twice
     ids = [m.id for m in index.memories]
     assert len(ids) == len(set(ids))
     assert "mem_001" not in result.created

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from hippocampus import memories
 from hippocampus.core.config import Config
+from hippocampus.core.junk import noise
 from hippocampus.core.model import Index, Memory
-from hippocampus.errors import CorruptIndexError, HippocampusError, SchemaError, StoreError
+from hippocampus.errors import CorruptIndexError, HippocampusError, InputError, SchemaError, StoreError
 from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace, resolve_workspace
 
@@ -370,6 +371,10 @@ def test_the_store_agrees_with_a_simple_model_under_any_sequence(tmp_path: Path,
         if op == "remember":
             text = str(arg)
             same = [i for i, t in model.items() if " ".join(t.split()) == " ".join(text.split())]
+            if noise(text):  # junk ("bbbb" is keyboard mash) is refused and changes nothing
+                with pytest.raises(InputError):
+                    memories.remember(ws, NOW, config, text)
+                continue
             memory = memories.remember(ws, NOW, config, text)
             if same:
                 assert memory.id == same[0]

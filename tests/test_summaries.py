@@ -40,7 +40,8 @@ def queue_and_encode(run_cli: Any, workspace: Path, *texts: str) -> None:
 def test_pending_lists_encoded_statements_and_revise_applies_a_summary(run_cli: Any, workspace: Path) -> None:
     queue_and_encode(run_cli, workspace, "Remember that my sister's name is Alma")
     waiting = json.loads(run_cli("pending").stdout)
-    assert [w["content"] for w in waiting] == ["Remember that my sister's name is Alma"]
+    assert [w["content"] for w in waiting] == ["my sister's name is Alma"], "the fact, not the request"
+    assert waiting[0]["sources"][0]["text"] == "Remember that my sister's name is Alma", "the message, as said"
     memory_id = waiting[0]["id"]
 
     result = run_cli("revise", memory_id, "User's sister is called Alma", "--json")
@@ -51,7 +52,7 @@ def test_pending_lists_encoded_statements_and_revise_applies_a_summary(run_cli: 
     assert revised["sources"] == waiting[0]["sources"], "provenance is kept"
     assert json.loads(run_cli("pending").stdout) == []
     events = logs.read_events(Workspace(workspace))
-    assert events[-1]["type"] == "revise" and events[-1]["before"].startswith("Remember that")
+    assert events[-1]["type"] == "revise" and events[-1]["before"] == "my sister's name is Alma"
     assert json.loads(run_cli("recall", "sister", "--json").stdout)[0]["id"] == memory_id
 
 

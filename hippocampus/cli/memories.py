@@ -10,7 +10,7 @@ import click
 
 from hippocampus import memories, overview, views
 from hippocampus.cli.common import Env, echo_json, json_option, pass_env
-from hippocampus.cli.output import hit_json, json_text, line, memory_json, recall_text
+from hippocampus.cli.output import history_text, hit_json, json_text, line, memory_json, recall_text
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Memory
 
@@ -33,10 +33,16 @@ def remember(
         click.echo(f"Remembered {memory.id}: {memory.content}")
 
 
-def _recall_json(env: Env, query: str, k: int, reinforce: bool) -> list[dict[str, Any]]:
+def _recall_json(env: Env, query: str, k: int, reinforce: bool, everything: bool = False) -> list[dict[str, Any]]:
     from hippocampus.recall import recall as find
+    from hippocampus.recall import recall_with_history
 
-    hits = (memories.recall_used if reinforce else find)(env.ws, query, env.now, env.config, k)
+    if everything:
+        current = memories.recall_used if reinforce else find
+        hits = current(env.ws, query, env.now, env.config, k)
+        hits += recall_with_history(env.ws, query, env.now, env.config, k)[len(hits) :]
+    else:
+        hits = (memories.recall_used if reinforce else find)(env.ws, query, env.now, env.config, k)
     return [hit_json(h, env.now, env.config.curve) for h in hits]
 
 
@@ -45,13 +51,19 @@ def _recall_json(env: Env, query: str, k: int, reinforce: bool) -> list[dict[str
 @click.option("-k", "k", default=5, show_default=True, help="How many memories.")
 @click.option("--reinforce", is_flag=True, help="Count the results as used (reinforce them).")
 @click.option(
+    "--all",
+    "everything",
+    is_flag=True,
+    help="Also the superseded versions (history), after the current ones, each naming its successor.",
+)
+@click.option(
     "--queries",
     type=click.File("r", encoding="utf-8"),
     help="Answer one query per line; prints one JSON line per query.",
 )
 @json_option
 @pass_env
-def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, as_json: bool) -> None:
+def recall(env: Env, query: str | None, k: int, reinforce: bool, everything: bool, queries: Any, as_json: bool) -> None:
     """Find memories relevant to QUERY. Example: hippocampus recall "sister" --json"""
     if queries is not None:
         try:
@@ -61,13 +73,24 @@ def recall(env: Env, query: str | None, k: int, reinforce: bool, queries: Any, a
         for raw in lines:
             text = raw.rstrip("\n")
             if text.strip():
-                results = _recall_json(env, text, k, reinforce)
+                results = _recall_json(env, text, k, reinforce, everything)
                 click.echo(json.dumps({"query": text, "results": results}, ensure_ascii=False))
         return
     if not query:
         raise click.UsageError("give a QUERY or --queries FILE")
-    results = _recall_json(env, query, k, reinforce)
+    results = _recall_json(env, query, k, reinforce, everything)
     click.echo(json_text(results) if as_json else recall_text(results), nl=False)
+
+
+@click.command()
+@click.argument("memory_id")
+@json_option
+@pass_env
+def history(env: Env, memory_id: str, as_json: bool) -> None:
+    """Every version of a fact: what MEMORY_ID superseded and what superseded it, oldest first, with the
+    messages as said. Example: hippocampus history mem_007"""
+    chain = [memory_json(m, env.now, env.config.curve) for m in memories.history(env.ws, memory_id)]
+    click.echo(json_text(chain) if as_json else history_text(chain), nl=False)
 
 
 def _show(env: Env, changed: list[Memory], as_json: bool, verb: str) -> None:
@@ -190,5 +213,17 @@ def sync_core(env: Env) -> None:
 
 def register(group: click.Group) -> None:
     """Add this module's commands to the `hippocampus` group."""
-    for command in (remember, recall, reinforce, review, forget, heartbeat, list_, status, load_core, sync_core):
+    for command in (
+        remember,
+        recall,
+        history,
+        reinforce,
+        review,
+        forget,
+        heartbeat,
+        list_,
+        status,
+        load_core,
+        sync_core,
+    ):
         group.add_command(command)

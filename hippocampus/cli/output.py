@@ -48,6 +48,25 @@ def recall_text(results: list[dict[str, Any]]) -> str:
         return "No memories match.\n"
     return "".join(
         f"{r['id']}  {r['importance']:.2f} {r['tier']:<10} [{r['domain']}/{r['category']}] "
-        f"{' '.join(r['content'].split())}\n"
+        f"{' '.join(r['content'].split())}{_superseded_note(r)}\n"
         for r in results
     )
+
+
+def _superseded_note(item: dict[str, Any]) -> str:
+    """ " (superseded by mem_007 at …)" for a memory that is history, else ""."""
+    if not item.get("supersededBy"):
+        return ""
+    return f"  (superseded by {item['supersededBy']} at {item.get('supersededAt', '?')})"
+
+
+def history_text(chain: list[dict[str, Any]]) -> str:
+    """The versions of a fact, oldest first, the current one marked."""
+    out = []
+    for item in chain:
+        state = "superseded" if item.get("supersededBy") else "current"
+        said = [s.get("text") for s in item.get("sources", []) if s.get("text")]
+        out.append(f"{item['id']}  {item['created']}  {state:<10} {' '.join(item['content'].split())}")
+        out.append(_superseded_note(item).strip() and f"    {_superseded_note(item).strip()}")
+        out += [f"    said: {' '.join(text.split())}" for text in said[:3]]
+    return "".join(f"{row}\n" for row in out if row)

@@ -13,7 +13,11 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     clean        making text safe to store: NFC, no control characters, bounded length
     tokens       search tokens, stems, keywords (CJK included)
     redact       secrets out before anything is stored
-    similarity   "says the same thing", for encoding and consolidation
+    similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
+    facts        whether a new statement updates (supersedes) an earlier one
+    junk         what is never stored, and what is never core
+    concise      the fact a message states, without greeting or instruction
+    languages    the supported languages' trigger phrases, one table per intent
     scoring      which messages are worth remembering, and how much
     vscore       the humanoid V-score gate (optional)
     capture      a message becomes a clean, redacted, scored signal

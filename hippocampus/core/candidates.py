@@ -109,6 +109,19 @@ class Candidates:
         order = self.order
         return sorted(feats, key=lambda f: (order.get(f, -1), f))
 
+    def recent_with(
+        self, feats: tuple[str, ...], domain: str, limit: int, exclude: frozenset[int] = frozenset()
+    ) -> list[int]:
+        """Keys of the latest `limit` entries in `domain` holding each feature, newest first, deduplicated
+        (where `core.facts` looks for the statement a new one updates). Needs every feature posted (no `order`)."""
+        if self.order is not None:
+            raise ValueError("recent_with needs an index without a fixed order (every feature posted)")
+        found: list[int] = []
+        for feature in feats:
+            keys = sorted((k for bucket in self.postings.get(feature, {}).values() for k in bucket), reverse=True)
+            found += [k for k in keys if k not in exclude and self.domains[k] == domain][:limit]
+        return sorted(set(found), reverse=True)
+
     def best(
         self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
     ) -> tuple[int, float]:

@@ -23,7 +23,22 @@ if TYPE_CHECKING:
 UNSCORED = "unscored"
 
 
-def raw_signal(session: str, message_id: str, text: str, timestamp: str, speaker: str = "") -> Signal | None:
+CONTEXT_CHARS = 400
+"""How much of the turn before a message is kept as its context (`Signal.context`)."""
+NOT_FACTS = ("assistant", "system", "tool", "toolResult", "developer")
+"""Roles whose words are never facts about anyone: the agent's own, and the machinery's."""
+
+
+def context_of(before: str) -> str:
+    """The turn before a message as its context: cleaned, redacted and cut (see `Memory.context`)."""
+    from hippocampus.core.clean import shorten
+
+    return shorten(scrub(before), CONTEXT_CHARS) if before else ""
+
+
+def raw_signal(
+    session: str, message_id: str, text: str, timestamp: str, speaker: str = "", context: str = ""
+) -> Signal | None:
     """A cleaned, redacted user message waiting to be scored; None when nothing is left of it."""
     body = scrub(text)
     if not body:
@@ -37,6 +52,7 @@ def raw_signal(session: str, message_id: str, text: str, timestamp: str, speaker
         category=UNSCORED,
         role="user",
         speaker=speaker,
+        context=context_of(context),
     )
 
 
@@ -59,27 +75,46 @@ def score_queued(signals: list[Signal]) -> list[Signal]:
 
 def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list[Signal]:
     """Clean, redact and score conversation rows `{session, id, role, text, timestamp, speaker}` into
-    signals (user turns only); rows without a timestamp get `default_time`."""
+    signals; rows without a timestamp get `default_time`.
+
+    Speakers: a "user" row is the user's own words. The assistant's (and system and tool rows) are
+    never facts: they are kept only as the context of the next statement. Any other role is a named
+    sender in a group or an imported chat (its `speaker`, else the role, names them): scored like the
+    user's words and stored in the "world" domain as "<name>: <what they said>", since a "my sister"
+    there is the sender's, not the user's. Each signal's `context` is the turn before it, with the
+    user's own message before that when it was not kept (a request), see `context_of`.
+    """
     from hippocampus.core.scoring import score_clean
 
-    out = []
+    out: list[Signal] = []
+    before: dict[str, tuple[str, bool]] = {}  # session -> (the turn before the next row, whether it was kept)
     for row in rows:
         role = str(row.get("role", "user"))
-        text = scrub(str(row.get("text", ""))) if role == "user" else ""
-        score = score_clean(text, role) if text else None
+        session = str(row.get("session", ""))
+        raw = str(row.get("text", ""))
+        earlier, kept = before.get(session, ("", True))
+        if role in NOT_FACTS:
+            before[session] = (raw if kept or not earlier else f"{earlier} … {raw}", True)
+            continue
+        named = role != "user"
+        speaker = str(row.get("speaker", "")) or role
+        text = scrub(raw)
+        score = score_clean(text, "user") if text else None
+        before[session] = (raw, score is not None)
         if score is None:
             continue
         out.append(
             Signal(
-                session=str(row.get("session", "")),
+                session=session,
                 message_id=str(row.get("id", "")),
-                text=text,
+                text=f"{speaker}: {text}" if named else text,
                 timestamp=str(row.get("timestamp") or default_time),
                 score=score.value,
-                domain=score.domain,
+                domain="world" if named else score.domain,
                 category=score.category,
-                role=role,
-                speaker=str(row.get("speaker", "")),
+                role="other" if named else "user",
+                speaker=speaker,
+                context=context_of(earlier),
             )
         )
     return out

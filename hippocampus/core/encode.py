@@ -4,8 +4,16 @@ Contract:
 - Idempotent per message: a signal whose (session, message id) already appears in any memory's
   sources, or earlier in the same batch, is skipped, so encoding the same signals twice changes
   nothing. Signals without a message id cannot be recognised again and are always encoded.
-- "The same thing" is `similarity.similarity ≥ similarity.SAME_THRESHOLD` within the same domain; the best
-  such memory is reinforced at rate `lifecycle.REPEAT_RATE` and gains the signal as a source.
+- "The same thing" is `similarity.similarity ≥ similarity.SAME_THRESHOLD` within the same domain (texts
+  in `similarity.conflict`, another number, date, name, negation or person, are never the same); the
+  best such memory is reinforced at rate `lifecycle.REPEAT_RATE` and gains the signal as a source.
+- Otherwise, a memory the signal *updates* (`core.facts.updates`, found through `facts.probes`) is
+  superseded: the new memory is created with `supersedes` naming it, and the old one gets
+  `superseded_by` and `superseded_at` (the store moves it to the history; it is never current again).
+- A new memory's content is the fact (`core.concise.fact_text`: no greeting, no "remember that"),
+  shortened to `CONTENT_LIMIT`; each source keeps who said it and, when it differs, the message as
+  said (cleaned and redacted), so "why do you remember this?" can show it. `context` is the signal's
+  context (the turn before), kept from the first signal that had one.
 - A signal that is not the user's (role ≠ "user") is never stored in the "user" domain.
 - `skipped` counts duplicates, empty texts, non-user signals aimed at "user", and (with `gate`)
   signals the V-score gate rejects.
@@ -24,9 +32,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from hippocampus.core import lifecycle, similarity
+from hippocampus.core import facts, junk, lifecycle, similarity
 from hippocampus.core.candidates import Candidates, profile_of
 from hippocampus.core.clean import shorten
+from hippocampus.core.concise import fact_text
 from hippocampus.core.model import Index, Memory, Signal, Source, format_time, parse_time
 from hippocampus.core.redact import scrub
 from hippocampus.core.scoring import GENERAL
@@ -34,19 +43,24 @@ from hippocampus.core.tokens import keywords
 from hippocampus.core.vscore import passes_gate
 
 CONTENT_LIMIT = 280
+"""A new memory's content is the fact of the signal cut to this many characters at a word boundary."""
 KEYWORDS = 16
 """Keywords kept from the whole message, so search still finds what the shortened content cut off."""
-"""A new memory's content is the cleaned signal text cut to this many characters at a word boundary."""
+CONTEXT_LIMIT = 400
+"""The context (the turn before) is kept cut to this many characters."""
+UPDATE_PROBE_LIMIT = 20
+"""Latest memories per probe feature that `core.facts.updates` judges (a few indexed lookups per signal)."""
 
 
 @dataclass
 class EncodeResult:
-    """What encoding did: ids created and reinforced, signals skipped, queue lines that were
+    """What encoding did: ids created, reinforced and superseded, signals skipped, queue lines that were
     malformed, and the events-log rows. The one result of `encode`, `encoding.encode_pending`
     and `encoding.ingest`."""
 
     created: list[str] = field(default_factory=list)
     reinforced: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
     skipped: int = 0
     malformed: int = 0
     events: list[dict[str, str]] = field(default_factory=list)
@@ -55,6 +69,7 @@ class EncodeResult:
         """Fold another pass into this one."""
         self.created += other.created
         self.reinforced += other.reinforced
+        self.superseded += other.superseded
         self.skipped += other.skipped
         self.malformed += other.malformed
         self.events += other.events
@@ -64,6 +79,7 @@ class EncodeResult:
         return {
             "created": self.created,
             "reinforced": self.reinforced,
+            "superseded": self.superseded,
             "skipped": self.skipped,
             "malformed": self.malformed,
         }
@@ -121,7 +137,9 @@ class IndexSpace:
 
 def index_candidates(index: Index) -> Candidates:
     """The candidate index of an in-memory index (keys are list positions)."""
-    return Candidates((i, m.domain, m.content, profile_of(m.content)) for i, m in enumerate(index.memories))
+    return Candidates(
+        (i, m.domain, m.content, profile_of(m.content)) for i, m in enumerate(index.memories) if m.current
+    )
 
 
 def encode(
@@ -136,7 +154,13 @@ class CandidateIndex(Protocol):
 
     def add(self, key: int, domain: str, content: str, profile: similarity.Profile) -> None: ...
 
-    def best(self, content: str, profile: similarity.Profile, domain: str) -> tuple[int, float]: ...
+    def best(
+        self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
+    ) -> tuple[int, float]: ...
+
+    def recent_with(
+        self, feats: tuple[str, ...], domain: str, limit: int, exclude: frozenset[int] = frozenset()
+    ) -> list[int]: ...
 
 
 def encode_into(
@@ -151,10 +175,11 @@ def encode_into(
     result = EncodeResult()
     candidates: CandidateIndex | None = None
     batch: set[tuple[str, str]] = set()
+    retired: set[int] = set()
     for signal in signals:
         key = (signal.session, signal.message_id)
         full = scrub(signal.text)  # encode takes signals from any source: it cleans and redacts them itself
-        body = shorten(full, CONTENT_LIMIT)
+        body = shorten(fact_text(full), CONTENT_LIMIT)
         done = bool(signal.message_id) and (key in batch or space.seen(*key))
         if done or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
@@ -162,22 +187,33 @@ def encode_into(
         if candidates is None:
             candidates = candidates_of()
         moment = _event_time(signal, now)
-        source = Source(signal.session, signal.message_id, format_time(moment))
+        source = Source(
+            signal.session,
+            signal.message_id,
+            format_time(moment),
+            signal.speaker or signal.role,
+            full if full != body else "",
+        )
         profile = profile_of(body)
-        position, value = candidates.best(body, profile, signal.domain)
+        gone = frozenset(retired)
+        position, value = candidates.best(body, profile, signal.domain, gone)
         if position >= 0 and value >= similarity.SAME_THRESHOLD:
             old = space.memory(position)
+            context = old.context or shorten(scrub(signal.context), CONTEXT_LIMIT)
             space.replace(
                 position,
-                lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve).replace(sources=[*old.sources, source]),
+                lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve).replace(
+                    sources=[*old.sources, source], context=context
+                ),
             )
             result.reinforced.append(old.id)
-            kind, memory_id = "reinforce", old.id
+            result.events.append(_event(moment, "reinforce", old.id, signal))
         else:
             if gate and not passes_gate(body, resonance=10.0 * value):
                 result.skipped += 1
                 continue
-            score = _valid_score(signal.score)
+            replaced = _updated(space, candidates, body, signal.domain, gone)
+            score = min(_valid_score(signal.score), junk.core_cap(body))  # never core without a fact
             memory = Memory(
                 id=space.new_id(),
                 content=body,
@@ -191,22 +227,41 @@ def encode_into(
                 stability=1.0,
                 sources=[source],
                 summary_pending=True,
+                context=shorten(scrub(signal.context), CONTEXT_LIMIT),
+                supersedes=[space.memory(k).id for k in replaced],
             )
             candidates.add(space.append(memory), memory.domain, memory.content, profile)
             result.created.append(memory.id)
-            kind, memory_id = "create", memory.id
+            result.events.append(_event(moment, "create", memory.id, signal))
+            for old_key in replaced:
+                old = space.memory(old_key)
+                space.replace(old_key, old.replace(superseded_by=memory.id, superseded_at=format_time(moment)))
+                retired.add(old_key)
+                result.superseded.append(old.id)
+                result.events.append({**_event(moment, "supersede", old.id, signal), "into": memory.id})
         if signal.message_id:
             batch.add(key)
-        result.events.append(
-            {
-                "time": format_time(moment),
-                "type": kind,
-                "id": memory_id,
-                "session": signal.session,
-                "message": signal.message_id,
-            }
-        )
     return result
+
+
+def _event(moment: datetime, kind: str, memory_id: str, signal: Signal) -> dict[str, str]:
+    """One events-log row."""
+    return {
+        "time": format_time(moment),
+        "type": kind,
+        "id": memory_id,
+        "session": signal.session,
+        "message": signal.message_id,
+    }
+
+
+def _updated(space: Space, candidates: CandidateIndex, body: str, domain: str, gone: frozenset[int]) -> list[int]:
+    """Keys of the current memories that `body` updates (`core.facts.updates`), newest first."""
+    probes = facts.probes(body)
+    if not probes:
+        return []
+    keys = candidates.recent_with(probes, domain, UPDATE_PROBE_LIMIT, gone)
+    return [k for k in keys if facts.updates(body, space.memory(k).content)]
 
 
 def _valid_score(value: float) -> float:

@@ -41,28 +41,51 @@ def format_time(value: datetime) -> str:
 
 
 class Source(ValueClass):
-    """Where a memory came from: a session, a message in it, and when."""
+    """Where a memory came from: a session, a message in it, and when; who said it (`speaker`: "user",
+    "assistant" or a sender's name; empty in memories written before speakers were kept) and the
+    message as it was said (`text`, cleaned and redacted; empty when it is the memory's content)."""
 
-    __slots__ = ("session", "message", "time")
+    __slots__ = ("session", "message", "time", "speaker", "text")
     session: str
     message: str
     time: str
+    speaker: str
+    text: str
 
-    def __init__(self, session: str, message: str, time: str) -> None:
+    def __init__(self, session: str, message: str, time: str, speaker: str = "", text: str = "") -> None:
         self.session, self.message, self.time = session, message, time
+        self.speaker, self.text = speaker, text
 
     def to_dict(self) -> dict[str, str]:
-        """JSON form."""
-        return {"session": self.session, "message": self.message, "time": self.time}
+        """JSON form (`speaker` and `text` only when set)."""
+        out = {"session": self.session, "message": self.message, "time": self.time}
+        if self.speaker:
+            out["speaker"] = self.speaker
+        if self.text:
+            out["text"] = self.text
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Source:
         """Inverse of `to_dict`."""
-        return cls(str(data.get("session", "")), str(data.get("message", "")), str(data.get("time", "")))
+        return cls(
+            str(data.get("session", "")),
+            str(data.get("message", "")),
+            str(data.get("time", "")),
+            str(data.get("speaker", "")),
+            str(data.get("text", "")),
+        )
 
 
 class Memory(ValueClass):
-    """One memory. `anchor` is the importance as of `last_accessed`; decay is derived from it."""
+    """One memory. `anchor` is the importance as of `last_accessed`; decay is derived from it.
+
+    `context` is the turn before the one the memory came from (usually the assistant's words, which
+    are never facts about the user but give "yes, that one" its meaning); it is indexed for recall in
+    its own, lower-weighted search field. `supersedes` names the memories this one updated;
+    `superseded_by` and `superseded_at` are set on a memory another one updated: it is history, never
+    current (never injected, recalled or listed as current; see `hippocampus history`).
+    """
 
     __slots__ = (
         "id",
@@ -78,6 +101,10 @@ class Memory(ValueClass):
         "stability",
         "sources",
         "summary_pending",
+        "context",
+        "supersedes",
+        "superseded_by",
+        "superseded_at",
     )
     id: str
     content: str
@@ -92,6 +119,10 @@ class Memory(ValueClass):
     stability: float
     sources: list[Source]
     summary_pending: bool
+    context: str
+    supersedes: list[str]
+    superseded_by: str
+    superseded_at: str
 
     def __init__(
         self,
@@ -109,6 +140,10 @@ class Memory(ValueClass):
         stability: float = 1.0,
         sources: list[Source] | None = None,
         summary_pending: bool = False,
+        context: str = "",
+        supersedes: list[str] | None = None,
+        superseded_by: str = "",
+        superseded_at: str = "",
     ) -> None:
         # created and last_accessed are required: core never reads the clock (see core/__init__.py)
         self.id, self.content, self.domain, self.category = id, content, domain, category
@@ -119,10 +154,14 @@ class Memory(ValueClass):
         self.stability = stability
         self.sources = list(sources) if sources is not None else []
         self.summary_pending = summary_pending
+        self.context = context
+        self.supersedes = list(supersedes) if supersedes is not None else []
+        self.superseded_by, self.superseded_at = superseded_by, superseded_at
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: the seed's fields plus `anchor`, `stability`, `sources`, `summaryPending`."""
-        return {
+        """JSON form: the seed's fields plus `anchor`, `stability`, `sources`, `summaryPending`, and
+        `context`, `supersedes`, `supersededBy`, `supersededAt` when set."""
+        out: dict[str, Any] = {
             "id": self.id,
             "domain": self.domain,
             "category": self.category,
@@ -137,6 +176,19 @@ class Memory(ValueClass):
             "sources": [s.to_dict() for s in self.sources],
             "summaryPending": self.summary_pending,
         }
+        if self.context:
+            out["context"] = self.context
+        if self.supersedes:
+            out["supersedes"] = list(self.supersedes)
+        if self.superseded_by:
+            out["supersededBy"] = self.superseded_by
+            out["supersededAt"] = self.superseded_at
+        return out
+
+    @property
+    def current(self) -> bool:
+        """False once another memory has superseded this one."""
+        return not self.superseded_by
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Memory:
@@ -157,13 +209,28 @@ class Memory(ValueClass):
             stability=float(data.get("stability", 1.0)),
             sources=[Source.from_dict(s) for s in data.get("sources", [])],
             summary_pending=bool(data.get("summaryPending", False)),
+            context=str(data.get("context", "")),
+            supersedes=[str(i) for i in data.get("supersedes", [])],
+            superseded_by=str(data.get("supersededBy", "")),
+            superseded_at=str(data.get("supersededAt", "")),
         )
 
 
 class Signal(ValueClass):
-    """A scored piece of conversation waiting in the queue to be encoded."""
+    """A scored piece of conversation waiting in the queue to be encoded; `context` is the turn before it."""
 
-    __slots__ = ("session", "message_id", "text", "timestamp", "score", "domain", "category", "role", "speaker")
+    __slots__ = (
+        "session",
+        "message_id",
+        "text",
+        "timestamp",
+        "score",
+        "domain",
+        "category",
+        "role",
+        "speaker",
+        "context",
+    )
     session: str
     message_id: str
     text: str
@@ -173,6 +240,7 @@ class Signal(ValueClass):
     category: str
     role: str
     speaker: str
+    context: str
 
     def __init__(
         self,
@@ -185,13 +253,15 @@ class Signal(ValueClass):
         category: str = "general",
         role: str = "user",
         speaker: str = "",
+        context: str = "",
     ) -> None:
         self.session, self.message_id, self.text, self.timestamp = session, message_id, text, timestamp
         self.score, self.domain, self.category, self.role, self.speaker = score, domain, category, role, speaker
+        self.context = context
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-lines form used in `signals.jsonl`."""
-        return {
+        """JSON-lines form used in the queue (`context` only when set)."""
+        out: dict[str, Any] = {
             "session": self.session,
             "id": self.message_id,
             "text": self.text,
@@ -202,6 +272,9 @@ class Signal(ValueClass):
             "role": self.role,
             "speaker": self.speaker,
         }
+        if self.context:
+            out["context"] = self.context
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Signal:
@@ -216,6 +289,7 @@ class Signal(ValueClass):
             category=str(data.get("category", "general")),
             role=str(data.get("role", "user")),
             speaker=str(data.get("speaker", "")),
+            context=str(data.get("context", "")),
         )
 
 

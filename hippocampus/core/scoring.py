@@ -18,16 +18,28 @@ Rules (first match wins, highest value first), always on whole words or phrases,
   four content words when it is about the user, "I …"/"my …"/我; ≥ 20 about the user and the
   assistant), not a question, not a greeting, thanks or acknowledgement.
 
+Requests and tasks for the assistant ("draft a thank-you note for my neighbour", "give me a packing
+list", "can you explain TCP vs UDP") are not statements either: the assistant's work is not a
+fact about the user. A named person in one is ("… for my neighbour Ruth": the neighbour is Ruth),
+and `core.concise.fact_text` stores just that. The rest of the turn survives as the context of
+the next memory (`core.capture`).
 Questions are not statements: a message is split into sentences and only its statements are
 scored, plus the first-person lead-in of a question ("I just got a puppy named Max, what should I
 feed him?" keeps "I just got a puppy named Max"). A "remember" instruction counts even inside a
 question ("can you remember that …?").
+Junk is never scored (`core.junk.noise`): keyboard mash, mostly redaction markers, code, stack
+traces, blobs, binary, and messages taken back in the same breath.
 Only the user's words become memories: for any role other than "user" the result is None, so the
 assistant's own text is never stored as a fact about the user.
 
+Other languages: `core.languages.TRIGGERS` adds each intent's phrases in Spanish, Portuguese,
+German, French, Italian, Russian, Arabic, Hebrew, Hindi, Turkish, Korean and Japanese, so the
+same intent scores the same in every supported language.
+
 Domain: "relationship" for statements about the user and the assistant ("you and I", "our
 conversations", "thank you for …", feelings aimed at "you"); "world" for general statements with
-no first or second person in them; "user" otherwise.
+no first or second person in them; "user" otherwise, including an agent's third-person notes about
+its user ("User keeps bees", "The user's sister…", and the same forms in the supported languages).
 """
 
 from __future__ import annotations
@@ -36,6 +48,8 @@ import re
 from dataclasses import dataclass
 
 from hippocampus.core.clean import clean
+from hippocampus.core.junk import noise
+from hippocampus.core.languages import THIRD_PERSON_USER, TRIGGERS
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -151,7 +165,8 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
         "person",
         PERSON_PROJECT,
         _en(
-            rf"my (?:{_PEOPLE})(?:'s)?\b|my name is\b|call me\b|i live in\b|i(?:'m| am) from\b"
+            rf"my (?:new |old |current |former |ex-?)?(?:{_PEOPLE})(?:'s)?\b|my name is\b|call me\b|i live in\b"
+            r"|i(?:'m| am) from\b"
             r"|i was born\b|i work (?:as|at|for)\b|i(?:'m| am) (?:\d+|a|an) (?:\w+ )?(?:years? old|\w+er|\w+ist|"
             r"\w+ian|student|nurse|doctor|engineer|teacher|parent|mom|dad)\b"
             rf"|i have (?:a|two|three|\d+) (?:{_PEOPLE})"
@@ -164,10 +179,18 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
         _en(
             r"i(?:'m| am)(?: currently| now)? (?:working on|building|writing|developing)\b"
             r"|(?:my|our|the) (?:project|startup|thesis|repo|app|deadline|sprint)\b|working on\b"
+            r"|i (?:now |still |mostly )?use\b|(?:i|we)(?:'m| am|'re| are) (?:now )?using\b"
+            r"|(?:i|we)(?:'ve| have)? (?:switched|upgraded|migrated|moved) (?:to|from)\b"
         ),
         re.compile(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止"),
     ),
 )
+
+_RULES = tuple(
+    (kind, value, english, re.compile(f"{other.pattern}|{'|'.join(TRIGGERS[kind])}") if kind in TRIGGERS else other)
+    for kind, value, english, other in _RULES
+)  # the other supported languages, one table per intent (core/languages.py)
+_THIRD_PERSON_USER = re.compile(THIRD_PERSON_USER)
 
 _NOT_REMEMBER = _en(r"(?:do|did|don't|dont|can't|cannot) (?:you |i )?remember\b|remember when\b")
 _REMEMBER_START = re.compile(r"\s*(?:please )?remember\b")
@@ -213,8 +236,23 @@ _FIRST_PERSON_ZH = re.compile("[我咱]")
 
 
 def _first_person(low: str) -> bool:
-    """True when the text speaks about the user ("I", "my", "we", 我 …)."""
-    return _found(_FIRST_PERSON, low) or bool(_FIRST_PERSON_ZH.search(low))
+    """True when the text speaks about the user ("I", "my", "we", 我 …, or "User …", "The user's …")."""
+    return _found(_FIRST_PERSON, low) or bool(_FIRST_PERSON_ZH.search(low) or _THIRD_PERSON_USER.search(low))
+
+
+_REQUEST_VERBS = (
+    r"give|draft|write|explain|tell|show|list|suggest|recommend|help|make|create|find|generate|summari[sz]e|"
+    r"translate|compare|describe|provide|plan|calculate|fix|convert|design|outline|send|book|check|look up|"
+    r"brainstorm|rewrite|edit|proofread|come up with|put together|prepare|compose|share|teach|walk me through"
+)
+REQUEST = re.compile(
+    rf"\s*(?:ok,? |so,? |hey,? |hi,? )?(?:please |pls |kindly )?(?:{_REQUEST_VERBS})\b"
+    rf"|\s*(?:i need|i want|i'd like|i would like) you to\b"
+    rf"|\s*(?:can|could|would|will) you (?:please )?(?:{_REQUEST_VERBS})\b"
+)
+"""A request or task for the assistant ("draft a note…", "give me a packing list…", "can you explain…"):
+not a statement about anyone, so not a memory; only a named person in it is kept (`NAMED_PERSON`)."""
+NAMED_PERSON = re.compile(rf"\bmy (?:{_PEOPLE}) (?!(?:and|or|for|to|with|who|about|in|on|at|the|a)\b)[^\W\d_]{{2,}}\b")
 
 
 def _sentences(low: str) -> tuple[list[str], list[str]]:
@@ -226,6 +264,11 @@ def _sentences(low: str) -> tuple[list[str], list[str]]:
     sentences = [s.strip() for s in _SENTENCE_RE.findall(low) if s.strip()]
     statements = []
     for sentence in sentences:
+        if REQUEST.match(sentence):
+            named = NAMED_PERSON.search(sentence)
+            if named:  # "draft a note for my neighbour ruth": the neighbour's name is a fact, the task is not
+                statements.append(named.group(0))
+            continue
         if not _is_question(sentence):
             statements.append(sentence)
             continue
@@ -265,7 +308,7 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     if role != "user":
         return None
     low = body.casefold().replace("’", "'")
-    if not body or _is_chitchat(low):
+    if not body or _is_chitchat(low) or noise(body):
         return None
     sentences, statements = _sentences(low)
     for kind, value, english, other in _RULES:

@@ -9,8 +9,15 @@
   unrelated ones < 0.4. A single shared feature halves the score (a shared topic is not a shared
   statement), so "the same" always needs two shared features unless both texts have only one;
   `required_shared` turns that into the bound encoding uses to look up candidates quickly.
-  Names (capitalised words inside a sentence) swapped for other names lower the score
-  (`name_factor`): a long request that differs only in the author it names is another request.
+
+Fact identity (`conflict`): two texts that differ in what distinguishes one fact from another are
+never "the same", however many words they share: a number, date or time, an amount or a version
+only one of them has where the other has its own ("due in week 12" / "due in week 33"), a name
+swapped for another, a month or weekday swapped for another, a statement and its negation ("I eat
+meat" / "I don't eat meat"), or a different person as the subject ("my son" / "my daughter"). Such
+a pair has similarity 0; whether the newer one *updates* the older is `core.facts`' question.
+A text that only adds a distinguisher the other lacks ("my flight is on 12 March" / "my flight to
+Berlin is on 12 March") is not a conflict: it says the same with more detail.
 """
 
 from __future__ import annotations
@@ -77,6 +84,8 @@ def _cjk_features(run: str, negated: bool, out: set[str]) -> None:
         negated = not negated
 
 
+_ORDINAL_RE = re.compile(r"^(\d+)(?:st|nd|rd|th|er|e|º|ª)$")
+"""21st, 3rd, 1er, 2e: the number itself (one date written two ways is one date)."""
 _FEATURE_RE = re.compile(_WORD_RE.pattern + r"|[.,;:!?()\[\]…，。；：！？（）]")
 _NEGATE, _BREAK, _CONTRAST, _META_WORD, _STOP, _PUNCT = range(6)
 _ROLES: dict[str, int] = {
@@ -100,7 +109,8 @@ def features(text: str) -> frozenset[str]:
         for word in _split_word(token) if ("'" in token or "’" in token) else (token,):
             role = _ROLES.get(word)
             if role is None:
-                base = stem(word)
+                ordinal = _ORDINAL_RE.match(word) if word[0].isdigit() else None
+                base = ordinal.group(1) if ordinal else stem(word)
                 concept = _CONCEPTS.get(base, base)
                 preferring = preferring or concept in _PREFERRING
                 out.add("!" + concept if negated != contrast else concept)
@@ -172,17 +182,59 @@ def profile(text: str) -> Profile:
     return features(text), names(text)
 
 
-def name_factor(a: Profile, b: Profile) -> float:
-    """0.8 per name swapped for another: "ideas inspired by Keiko Sena" is not "… by Miwa Nakaya"."""
-    only_a = sum(1 for name in a[1] if name not in b[0])
-    only_b = sum(1 for name in b[1] if name not in a[0])
-    return 0.8 ** min(only_a, only_b)
+_MONTH_LIST = """january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec"""
+_MONTHS = frozenset(_MONTH_LIST.split())
+_WEEKDAY_LIST = "monday tuesday wednesday thursday friday saturday sunday"
+_WEEKDAYS = frozenset(_WEEKDAY_LIST.split())
+_RELATION_LIST = """sister brother wife husband partner spouse boyfriend girlfriend fiance fiancee mom mum mother
+    dad father son daughter cousin aunt uncle grandma grandpa grandmother grandfather boss manager friend
+    colleague coworker teacher doctor therapist roommate neighbour neighbor niece nephew"""
+_RELATIONS = frozenset(stem(w) for w in _RELATION_LIST.split())
+
+
+def _kinds(feats: frozenset[str]) -> tuple[set[str], set[str], set[str], set[str]]:
+    """The distinguishing features of a feature set: numbers, months, weekdays and relations (positive only)."""
+    numbers, months, days, relations = set(), set(), set(), set()
+    for f in feats:
+        if f[0].isdigit():
+            numbers.add(f)
+        elif f in _MONTHS:
+            months.add(f)
+        elif f in _WEEKDAYS:
+            days.add(f)
+        elif f in _RELATIONS:
+            relations.add(f)
+    return numbers, months, days, relations
+
+
+def people(p: Profile) -> frozenset[str]:
+    """The people a text is about, by relation ("son", "wife", "manag"...)."""
+    return frozenset(f for f in p[0] if f in _RELATIONS)
+
+
+def _swapped(a: set[str], b: set[str]) -> bool:
+    """Each side has a member the other lacks: one value was replaced by another."""
+    return bool(a - b) and bool(b - a)
+
+
+def conflict(a: Profile, b: Profile) -> bool:
+    """True when the two texts differ in a distinguisher (see the module docstring): different facts."""
+    fa, fb = a[0], b[0]
+    for left, right in zip(_kinds(fa), _kinds(fb), strict=True):
+        if _swapped(left, right):
+            return True
+    names_a = {n for n in a[1] if n not in fb}
+    names_b = {n for n in b[1] if n not in fa}
+    if names_a and names_b:
+        return True
+    return any(f[0] == "!" and f[1:] in fb for f in fa) or any(f[0] == "!" and f[1:] in fa for f in fb)
 
 
 def profile_similarity(a: Profile, b: Profile) -> float:
-    """`feature_similarity` lowered by `name_factor` (which only lowers it, so `required_shared` still holds)."""
+    """`feature_similarity`, or 0 for texts in `conflict` (it only lowers it, so `required_shared` still holds)."""
     value = feature_similarity(a[0], b[0])
-    return value * name_factor(a, b) if value else 0.0
+    return 0.0 if not value or conflict(a, b) else value
 
 
 def similarity(a: str, b: str) -> float:

@@ -26,7 +26,10 @@ _CJK_RANGES = (
     (0x20000, 0x3134F),
 )
 """Han, kana and Hangul. Checked in Python: big ranges in a regex class cost ~10 ms to compile per process."""
-_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0dff])"
+"""A word character: a letter or digit, or a combining mark (Devanagari and other Indic vowel signs, Hebrew
+points, Arabic harakat), which `\\w` leaves out and which would otherwise split "पसंद" into pieces."""
+_WORD_RE = re.compile(rf"{_LETTER}+(?:['’]{_LETTER}+)*")
 
 _STOPWORD_LIST = """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could d did do does doing down during each even ever every few for

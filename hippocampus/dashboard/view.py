@@ -58,6 +58,16 @@ class MemoryRow:
 
 
 @dataclass(frozen=True)
+class HistoryRow:
+    """A superseded memory: what it said, what replaced it and when (never shown as current)."""
+
+    id: str
+    content: str
+    successor: str
+    superseded_at: str
+
+
+@dataclass(frozen=True)
 class FadingRow:
     """A memory about to cross a threshold within `FADING_DAYS`, and what to run about it."""
 
@@ -93,6 +103,7 @@ class DashboardView:
     amygdala: AmygdalaView
     vta: VtaView
     categories: list[str] = field(default_factory=list)
+    history: list[HistoryRow] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         """Machine-readable totals for `hippocampus dashboard --json`."""
@@ -188,8 +199,10 @@ def build_view(
     curve: str,
     identity: Identity,
     sisters: dict[str, SisterFile],
+    history: Sequence[Memory] = (),
 ) -> DashboardView:
-    """The dashboard's view model of `index` at `now` under `curve`; pure."""
+    """The dashboard's view model of `index` at `now` under `curve` (and the superseded memories, `history`,
+    shown apart: never among the current ones); pure."""
     rows = sorted((memory_row(m, now, curve) for m in index.memories), key=lambda r: (-r.effective, r.id))
     tier_counts = Counter(r.tier for r in rows)
     domain_counts = Counter(r.domain for r in rows)
@@ -220,4 +233,8 @@ def build_view(
         amygdala=amygdala_view(sisters.get("amygdala")),
         vta=vta_view(sisters.get("vta")),
         categories=sorted({r.category for r in rows}),
+        history=[
+            HistoryRow(m.id, m.content, m.superseded_by, m.superseded_at)
+            for m in sorted(history, key=lambda m: m.superseded_at, reverse=True)
+        ],
     )

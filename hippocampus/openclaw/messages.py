@@ -54,6 +54,12 @@ def message_id(session: str, text: str) -> str:
 
 def turn_messages(messages: Any) -> list[dict[str, Any]]:
     """The user messages of the turn that just ended: the last run of user messages."""
+    return turn_with_context(messages)[0]
+
+
+def turn_with_context(messages: Any) -> tuple[list[dict[str, Any]], str]:
+    """`turn_messages`, and the text of the message just before them (the assistant's last words, the
+    first one's context)."""
     rows = [m for m in messages if isinstance(m, dict)] if isinstance(messages, list) else []
     end = len(rows) - 1
     while end >= 0 and rows[end].get("role") != "user":
@@ -61,7 +67,9 @@ def turn_messages(messages: Any) -> list[dict[str, Any]]:
     start = end
     while start > 0 and rows[start - 1].get("role") == "user":
         start -= 1
-    return rows[start : end + 1] if end >= 0 else []
+    if end < 0:
+        return [], ""
+    return rows[start : end + 1], message_text(rows[start - 1]) if start > 0 else ""
 
 
 def message_time(message: dict[str, Any], now: datetime) -> str:
@@ -92,7 +100,8 @@ def is_bare_command(text: str) -> bool:
 
 
 def turn_signals(payload: dict[str, Any], now: datetime) -> list[Signal]:
-    """This turn's user messages as raw signals (cleaned, redacted, unscored: `core.capture.raw_signal`)."""
+    """This turn's user messages as raw signals (cleaned, redacted, unscored: `core.capture.raw_signal`),
+    each with the message before it as its context."""
     from hippocampus.core.capture import raw_signal
     from hippocampus.openclaw.payload import as_dict, session_of
 
@@ -100,11 +109,13 @@ def turn_signals(payload: dict[str, Any], now: datetime) -> list[Signal]:
     session = session_of(payload)
     sender = str(as_dict(payload.get("ctx")).get("senderId") or "")
     signals = []
-    for message in turn_messages(event.get("messages")):
+    messages, before = turn_with_context(event.get("messages"))
+    for message in messages:
         text = message_text(message)
         if not text or is_bare_command(text):
             continue
-        signal = raw_signal(session, message_id(session, text), text, message_time(message, now), sender)
+        signal = raw_signal(session, message_id(session, text), text, message_time(message, now), sender, before)
         if signal is not None:
             signals.append(signal)
+        before = text
     return signals

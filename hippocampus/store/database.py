@@ -10,7 +10,9 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   whitespace folded, "the same text"; `prof`: its similarity profile,
                                   rids are never reused (AUTOINCREMENT)
                                   `[features, names]`); rid order is index order
-    fts(tokens)                   FTS5 over each memory's search tokens, rowid = mem.rid
+    fts(tokens, context)          FTS5 over each memory's search tokens (its content and keywords), and
+                                  in a second column the tokens of its `context` (the turn before it),
+                                  which recall weighs lower (`search_cache.CONTEXT_WEIGHT`); rowid = mem.rid
     vocab                         fts5vocab over fts (document frequencies for query pruning)
     feat(f, size, rid), feat_df(f, n), feat_size(size, n)
                                   the similarity features of each memory, their document frequencies
@@ -23,7 +25,16 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   deleted in the same transaction that encodes it
     events(seq, id, json)         the events log; `forget` keeps an event but drops any text in it
     archived(id, json, time)      memories archived below 0.2; `archive.md` is rendered from these
+    superseded(id, rid, successor, time, json)
+                                  memories a newer one updated (`core.facts`): history, out of `mem` so
+                                  nothing current (core, recall, encoding, consolidation) ever reads them;
+                                  `rid` is the row they had, whose `seen` rows stay (re-encoding the old
+                                  message does not bring the old fact back)
     state(key, value)             small bookkeeping (history-backfill watermarks)
+
+Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 rebuilds `fts` with the
+`context` column (every memory's tokens copied, contexts empty: version 1 kept none) and adds
+`superseded`. Each runs in one transaction: a crash leaves version 1 as it was.
 
 Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
 survives power loss), `secure_delete=ON` (forgotten text is overwritten, not left in free pages),
@@ -47,7 +58,7 @@ TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads t
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
 the per-turn read uses `HOOK_BUSY_SECONDS`."""
@@ -61,7 +72,7 @@ CREATE TABLE mem(rid INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
                  prof TEXT NOT NULL, json TEXT NOT NULL);
 CREATE INDEX mem_anchor ON mem(anchor, last, stability);
 CREATE INDEX mem_norm ON mem(norm);
-CREATE VIRTUAL TABLE fts USING fts5(tokens, tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE fts USING fts5(tokens, context, tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
 CREATE TABLE feat(f TEXT NOT NULL, size INTEGER NOT NULL, rid INTEGER NOT NULL,
                    PRIMARY KEY(f, size, rid)) WITHOUT ROWID;
@@ -77,7 +88,23 @@ CREATE TABLE events(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, jso
 CREATE INDEX events_id ON events(id);
 CREATE TABLE archived(id TEXT PRIMARY KEY, time TEXT NOT NULL, json TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEXT NOT NULL, time TEXT NOT NULL,
+                        json TEXT NOT NULL) WITHOUT ROWID;
 """
+
+MIGRATIONS = {
+    1: """
+CREATE VIRTUAL TABLE fts_v2 USING fts5(tokens, context, tokenize='unicode61 remove_diacritics 0');
+INSERT INTO fts_v2(rowid, tokens, context) SELECT rowid, tokens, '' FROM fts;
+DROP TABLE vocab;
+DROP TABLE fts;
+ALTER TABLE fts_v2 RENAME TO fts;
+CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
+CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEXT NOT NULL, time TEXT NOT NULL,
+                        json TEXT NOT NULL) WITHOUT ROWID;
+""",
+}
+"""Schema version → the statements that bring it to the next version."""
 
 
 def refuse_links(ws: Workspace, *names: str) -> None:
@@ -158,6 +185,12 @@ def _translate(ws: Workspace, exc: sqlite3.Error) -> Exception:
     return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
 
 
+def _run(conn: sqlite3.Connection, script: str) -> None:
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
 def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
     """Bring the schema to `SCHEMA_VERSION`; version 0 is a new database, filled from the legacy files."""
     if version > SCHEMA_VERSION:
@@ -166,13 +199,15 @@ def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
         if version == 0:
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            _run(conn, SCHEMA)
             from hippocampus.store.legacy import import_legacy
 
             import_legacy(ws, conn)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            version = SCHEMA_VERSION
+        while version < SCHEMA_VERSION:
+            _run(conn, MIGRATIONS[version])
+            version += 1
+        conn.execute(f"PRAGMA user_version = {version}")
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")

@@ -67,7 +67,11 @@ def save(
     rows.delete(conn, removed)
     rids = dict(conn.execute("SELECT id, rid FROM mem")) if changed else {}
     for item in changed:
-        rows.write_memory(conn, item, rids.get(item["id"]))
+        rid = rids.get(item["id"])
+        if not item.get("supersededBy"):
+            rows.write_memory(conn, item, rid)
+        else:  # updated by a newer memory: history from now on (rows.retire)
+            rows.retire(conn, rows.write_memory(conn, item, None) if rid is None else rid, item)
     rows.set_meta(conn, "nextId", str(max(after.next_id, int(rows.get_meta(conn, "nextId", "1") or 1))))
     rows.set_meta(conn, "lastUpdated", format_time(now))
     rows.set_meta(conn, "decayLastRun", after.decay_last_run)
@@ -111,6 +115,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
             "events",
             "archived",
             "state",
+            "superseded",
         ):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")
@@ -128,17 +133,21 @@ def write_whole(ws: Workspace, index: Index, now: datetime) -> None:
     items = [m.to_dict() for m in index.memories]
     validate(items)
     with database.writing(ws) as conn:
-        for table in ("mem", "fts", "seen", "feat", "feat_df", "feat_size", "dirty"):
+        for table in ("mem", "fts", "seen", "feat", "feat_df", "feat_size", "dirty", "superseded"):
             conn.execute(f"DELETE FROM {table}")
         rows.insert_all(conn, index)
         rows.set_meta(conn, "lastUpdated", format_time(now))
 
 
 def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime) -> None:
-    """Validate and write one memory (insert when `rid` is None), inside the caller's transaction."""
+    """Validate and write one memory (insert when `rid` is None), inside the caller's transaction; a
+    superseded one goes to the history (`rows.retire`)."""
     item = memory.to_dict()
     validate([item])
-    rows.write_memory(conn, item, rid)
+    if memory.superseded_by:
+        rows.retire(conn, rows.write_memory(conn, item, None) if rid is None else rid, item)
+    else:
+        rows.write_memory(conn, item, rid)
     rows.set_meta(conn, "lastUpdated", format_time(now))
 
 

@@ -64,6 +64,20 @@ class StoreCandidates:
     def add(self, key: int, domain: str, content: str, profile: similarity.Profile) -> None:
         """Nothing: `rows.write_memory` posted the features with the row."""
 
+    def recent_with(
+        self, feats: tuple[str, ...], domain: str, limit: int, exclude: frozenset[int] = frozenset()
+    ) -> list[int]:
+        """See `core.candidates.Candidates.recent_with` (one indexed query per feature)."""
+        found: list[int] = []
+        for feature in feats:
+            query = (
+                "SELECT feat.rid FROM feat JOIN mem ON mem.rid = feat.rid WHERE feat.f = ? AND mem.domain = ? "
+                "ORDER BY feat.rid DESC LIMIT ?"
+            )
+            rids = [int(r) for (r,) in self.conn.execute(query, (feature, domain, limit + len(exclude)))]
+            found += [r for r in rids if r not in exclude][:limit]
+        return sorted(set(found), reverse=True)
+
     def best(
         self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
     ) -> tuple[int, float]:

@@ -30,10 +30,12 @@ def get_meta(conn: sqlite3.Connection, key: str, default: str = "") -> str:
     return str(row[0]) if row else default
 
 
-def _tokens(item: dict[str, Any]) -> str:
+def _tokens(item: dict[str, Any]) -> tuple[str, str]:
+    """The two search fields of a memory: its content and keywords, and its context (the turn before)."""
     from hippocampus.core.tokens import tokenize
 
-    return " ".join(tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}"))
+    main = " ".join(tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}"))
+    return main, " ".join(tokenize(str(item.get("context", ""))))
 
 
 def finite(item: dict[str, Any]) -> bool:
@@ -69,8 +71,8 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     else:
         before = conn.execute("SELECT prof FROM mem WHERE rid = ?", (rid,)).fetchone()
         old_prof = before[0] if before else None
-        found = conn.execute("SELECT tokens FROM fts WHERE rowid = ?", (rid,)).fetchone()
-        old_tokens = found[0] if found else None
+        found = conn.execute("SELECT tokens, context FROM fts WHERE rowid = ?", (rid,)).fetchone()
+        old_tokens = (found[0], found[1]) if found else None
         conn.execute(
             "UPDATE mem SET id=?, anchor=?, last=?, stability=?, norm=?, domain=?, prof=?, json=? WHERE rid=?",
             (*values, rid),
@@ -79,7 +81,7 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     if tokens != old_tokens:
         if old_tokens is not None:
             conn.execute("DELETE FROM fts WHERE rowid = ?", (rid,))
-        conn.execute("INSERT INTO fts(rowid, tokens) VALUES (?, ?)", (rid, tokens))
+        conn.execute("INSERT INTO fts(rowid, tokens, context) VALUES (?, ?, ?)", (rid, *tokens))
     if prof != old_prof:
         if old_prof is not None:
             _drop_features(conn, [rid])
@@ -143,10 +145,50 @@ def delete(conn: sqlite3.Connection, ids: list[str]) -> None:
             conn.execute(f"DELETE FROM mem WHERE rid IN ({rmarks})", rids)
 
 
+def retire(conn: sqlite3.Connection, rid: int, item: dict[str, Any]) -> None:
+    """Move the memory in row `rid` to `superseded` as `item` (which names its successor): out of search,
+    core and the candidate index, its `seen` rows kept so its messages are still "already encoded"."""
+    conn.execute(
+        "INSERT OR REPLACE INTO superseded(id, rid, successor, time, json) VALUES (?, ?, ?, ?, ?)",
+        (str(item["id"]), rid, str(item["supersededBy"]), str(item.get("supersededAt", "")), json.dumps(item)),
+    )
+    conn.execute("DELETE FROM fts WHERE rowid = ?", (rid,))
+    _drop_features(conn, [rid])
+    conn.execute("DELETE FROM dirty WHERE rid = ?", (rid,))
+    conn.execute("DELETE FROM mem WHERE rid = ?", (rid,))
+
+
+def superseded(conn: sqlite3.Connection, ids: list[str] | None = None) -> list[Memory]:
+    """The superseded memories (all, or the named ones that exist), oldest first."""
+    if ids is None:
+        found = conn.execute("SELECT json FROM superseded ORDER BY rid").fetchall()
+    else:
+        found = []
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            found += conn.execute(f"SELECT json FROM superseded WHERE id IN ({marks}) ORDER BY rid", chunk).fetchall()
+    return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
+
+
+def delete_superseded(conn: sqlite3.Connection, ids: list[str]) -> None:
+    """Remove superseded memories for good, with the `seen` rows of the rows they had (forget)."""
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        rids = [r for (r,) in conn.execute(f"SELECT rid FROM superseded WHERE id IN ({marks})", chunk)]
+        conn.execute(f"DELETE FROM superseded WHERE id IN ({marks})", chunk)
+        if rids:
+            conn.execute(f"DELETE FROM seen WHERE rid IN ({','.join('?' * len(rids))})", rids)
+
+
 def insert_all(conn: sqlite3.Connection, index: Index) -> None:
     """Write a whole (validated) index into an empty database, in order (the migration)."""
     for memory in index.memories:
-        write_memory(conn, memory.to_dict(), None)
+        item = memory.to_dict()
+        rid = write_memory(conn, item, None)
+        if memory.superseded_by:
+            retire(conn, rid, item)
     set_meta(conn, "nextId", str(index.next_id))
     set_meta(conn, "lastUpdated", index.last_updated)
     set_meta(conn, "decayLastRun", index.decay_last_run)

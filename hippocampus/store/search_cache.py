@@ -7,7 +7,10 @@ never be stale or half-built.
 
 from __future__ import annotations
 
+import json
 import sqlite3
+
+from hippocampus.core.model import Memory
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
@@ -15,6 +18,10 @@ if TYPE_CHECKING:
 
     from hippocampus.core.ranking import Candidate
 
+CONTEXT_WEIGHT = 0.3
+"""BM25 weight of a memory's `context` field (the turn before it) against 1.0 for its own words: the
+context finds a memory that only makes sense with it ("yes, that one" after the assistant's
+suggestion), but a memory's own words should win. The recall issue tunes this on held-out data."""
 COMMON_SHARE = 0.1
 """A query word found in more than this share of memories is left out while rarer words remain:
 it says little (low IDF) and scoring its tens of thousands of matches dominates recall at 100k."""
@@ -55,12 +62,12 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[Candidate]:
     # row of every match (30k on a small-vocabulary 100k store: 120 ms against 95 ms)
     sql = (
         "SELECT r.rid, mem.id, mem.anchor, mem.last, mem.stability, r.score FROM (SELECT rowid AS rid, "
-        "-bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY bm25(fts) LIMIT ?) r JOIN mem ON mem.rid = r.rid "
-        "ORDER BY r.score DESC, r.rid"
+        "-bm25(fts, 1.0, ?) AS score FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, 1.0, ?) LIMIT ?) r "
+        "JOIN mem ON mem.rid = r.rid ORDER BY r.score DESC, r.rid"
     )
     return [
         (int(rid), str(i), float(a), float(last), float(st), float(rel))
-        for rid, i, a, last, st, rel in conn.execute(sql, (match_query(words), limit))
+        for rid, i, a, last, st, rel in conn.execute(sql, (CONTEXT_WEIGHT, match_query(words), CONTEXT_WEIGHT, limit))
     ]
 
 
@@ -79,3 +86,22 @@ def anchored(
     )
     for r in conn.execute(sql, (floor, per_stability, not_before)):
         yield int(r[0]), float(r[1]), float(r[2]), float(r[3])
+
+
+def search_superseded(conn: sqlite3.Connection, query: str, limit: int) -> list[tuple[Memory, float]]:
+    """Superseded memories (the history, `recall --all`) sharing words with `query`, most shared first.
+
+    A scan of the `superseded` table: it holds only what updates replaced, and this runs only when
+    asked for, never on the per-turn path.
+    """
+    words = set(_tokenize(query))
+    if not words:
+        return []
+    found = []
+    for (doc,) in conn.execute("SELECT json FROM superseded"):
+        memory = Memory.from_dict(json.loads(doc))
+        shared = len(words & set(_tokenize(f"{memory.content} {' '.join(memory.keywords)}")))
+        if shared:
+            found.append((memory, float(shared)))
+    found.sort(key=lambda pair: (-pair[1], pair[0].superseded_at, pair[0].id))
+    return found[:limit]
