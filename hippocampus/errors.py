@@ -15,7 +15,14 @@ Standard library only: the installer imports it under the system python3.
 
 
 class HippocampusError(Exception):
-    """Base class for every error Hippocampus reports to a user."""
+    """Base class for every error Hippocampus reports to a user.
+
+    `file` names the file the error is about, when there is one: `--json` reports it as its own field.
+    """
+
+    def __init__(self, message: str, file: object = None) -> None:
+        super().__init__(message)
+        self.file = None if file is None else str(file)
 
 
 class CorruptIndexError(HippocampusError):

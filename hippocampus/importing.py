@@ -22,14 +22,14 @@ def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"{path}: not valid JSON ({exc})") from None
+        raise InputError(f"{path}: not valid JSON ({exc})", file=path) from None
     kind = file_kind(data)
     if kind is None:
-        raise InputError(f"{path}: neither a Hippocampus index nor a memory-ebbinghaus memory_db.json")
+        raise InputError(f"{path}: neither a Hippocampus index nor a memory-ebbinghaus memory_db.json", file=path)
     try:
         created = index_file.update_index(ws, lambda index: merge_file(index, data, kind, now), now)
     except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported") from None
+        raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported", file=path) from None
     return kind, created
 
 

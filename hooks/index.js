@@ -17,7 +17,9 @@ import { fileURLToPath } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAX_STDOUT = 256 * 1024;
 const MAX_STDERR = 16 * 1024;
-const DEFAULTS = { beforeTimeoutMs: 3000, afterTimeoutMs: 5000, sessionEndTimeoutMs: 30000, budgetChars: 1500 };
+// No budgetChars here: unset, the injected block follows `inject_budget` in memory/hippocampus.yaml (else 1500).
+// One precedence rule for every setting: plugin config set explicitly > memory/hippocampus.yaml > defaults.
+const DEFAULTS = { beforeTimeoutMs: 3000, afterTimeoutMs: 5000, sessionEndTimeoutMs: 30000 };
 // Context fields passed on to Python; functions and traces are left out.
 const CTX_FIELDS = [
   "agentId", "sessionKey", "sessionId", "workspaceDir", "trigger", "channel", "channelId",
@@ -139,15 +141,44 @@ function relayStderr(workspace, hook, stderr) {
   }
 }
 
-// The default-workspace rule of hippocampus/store/workspace.py (`workspace_dir`), mirrored for the
-// bridge's own log lines: $WORKSPACE, $OPENCLAW_WORKSPACE_DIR, $OPENCLAW_STATE_DIR/workspace, ~/.openclaw/workspace.
-// tests/e2e/test_bridge.py checks that the two agree.
-export function defaultWorkspace(env) {
+// The one workspace rule of hippocampus/store/workspace.py (`workspace_dir`, `agent_workspace`), mirrored:
+// $WORKSPACE, else the agent's own workspace from OpenClaw's config (the configured workspace `cwd` is in,
+// else the default agent's, else agents.defaults.workspace), else $OPENCLAW_WORKSPACE_DIR,
+// $OPENCLAW_STATE_DIR/workspace, ~/.openclaw/workspace. tests/e2e/test_bridge.py checks that the two agree.
+const expandHome = (dir) => (dir === "~" || dir.startsWith("~/") ? path.join(os.homedir(), dir.slice(1)) : dir);
+
+function configuredPath(value, state) {
+  if (typeof value !== "string" || !value.trim()) return "";
+  const dir = expandHome(value.trim());
+  return path.resolve(state, dir);
+}
+
+export function agentWorkspace(config, env, cwd) {
+  const agents = config && config.agents;
+  if (!agents || typeof agents !== "object" || Array.isArray(agents)) return "";
+  const entries = agents.entries || {};
+  const defaults = agents.defaults || {};
+  if (typeof entries !== "object" || Array.isArray(entries) || typeof defaults !== "object" || Array.isArray(defaults)) return "";
+  const state = expandHome((env.OPENCLAW_STATE_DIR || "").trim() || "~/.openclaw");
+  const defaultDir = configuredPath(defaults.workspace, state);
+  const isEntry = (e) => e && typeof e === "object" && !Array.isArray(e);
+  const configured = Object.values(entries).filter(isEntry).map((e) => configuredPath(e.workspace, state));
+  const here = cwd ? path.resolve(cwd) : "";
+  const inside = [...configured, defaultDir].filter((d) => d && here && (here === d || here.startsWith(d + path.sep)));
+  if (inside.length) return inside.reduce((a, b) => (b.length > a.length ? b : a));
+  const chosen = Object.keys(entries).find((k) => isEntry(entries[k]) && entries[k].default === true) || "main";
+  const own = isEntry(entries[chosen]) ? configuredPath(entries[chosen].workspace, state) : "";
+  return own || defaultDir;
+}
+
+export function defaultWorkspace(env, config = {}, cwd = "") {
   const pick = (name) => (env[name] && env[name].trim() ? env[name] : "");
-  const chosen = pick("WORKSPACE") || pick("OPENCLAW_WORKSPACE_DIR")
+  if (pick("WORKSPACE")) return expandHome(env.WORKSPACE);
+  const own = agentWorkspace(config, env, cwd);
+  if (own) return own;
+  const chosen = pick("OPENCLAW_WORKSPACE_DIR")
     || (pick("OPENCLAW_STATE_DIR") ? path.join(env.OPENCLAW_STATE_DIR, "workspace") : "");
-  const dir = chosen || path.join("~", ".openclaw", "workspace");
-  return dir === "~" || dir.startsWith("~/") ? path.join(os.homedir(), dir.slice(1)) : dir;
+  return expandHome(chosen || path.join("~", ".openclaw", "workspace"));
 }
 
 export default {
@@ -167,14 +198,15 @@ export default {
         return ctx.workspaceDir;
       }
       if (seenWorkspaces.has(agentId)) return seenWorkspaces.get(agentId);
+      let current = {};
       try {
-        const current = api.runtime?.config?.current?.() || api.config;
+        current = api.runtime?.config?.current?.() || api.config || {};
         const dir = api.runtime?.agent?.resolveAgentWorkspaceDir?.(current, agentId);
         if (dir) return dir;
       } catch {
         // fall through to the documented default
       }
-      return defaultWorkspace(process.env);
+      return defaultWorkspace(process.env, current, "");
     };
 
     const call = async (hook, entry, timeoutMs, event, ctx) => {

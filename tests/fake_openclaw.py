@@ -21,7 +21,7 @@ STATE = Path(os.environ["OPENCLAW_STATE_DIR"])
 CONFIG = STATE / "openclaw.json"
 FAKE = STATE / "fake-state.json"
 LEGACY = os.environ.get("FAKE_OPENCLAW_LEGACY") == "1"
-ROOTS = ("plugins.", "agents.", "talk.", "gateway.", "memory.search.", "meta.")
+ROOTS = ("plugins", "agents.", "talk.", "gateway.", "memory.search.", "meta.")  # "plugins" itself is a valid path too
 
 
 def load(path: Path, default: Any) -> Any:
@@ -39,7 +39,7 @@ def fail(message: str, code: int = 1) -> None:
 
 
 def known(path: str) -> bool:
-    if path.startswith("memory.search."):
+    if path in ("memory", "memory.search") or path.startswith("memory.search."):
         return not LEGACY
     if path.startswith("agents.defaults.memorySearch."):
         return LEGACY

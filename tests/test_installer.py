@@ -318,7 +318,7 @@ def test_uninstall_dry_run_shows_the_record_and_changes_nothing(box: dict[str, A
     done = install(box, "--uninstall", "--dry-run", "--json")
     assert done.returncode == 0, done.stderr
     plan = json.loads(done.stdout)["plan"]
-    assert [s["kind"] for s in plan] == ["cron", "cron", "cron", "plugin", "config", "config", "keep"]
+    assert [s["kind"] for s in plan] == ["cron", "cron", "cron", "plugin", "config", "config", "file", "keep"]
     assert snapshot(box["state"], box["ws"]) == before
 
 
@@ -393,3 +393,70 @@ def test_asks_on_a_terminal_and_no_means_nothing_changes(box: dict[str, Any]) ->
         if code == 4:
             assert snapshot(box["state"], box["ws"]) == before
     assert config(box)["plugins"]["entries"]["hippocampus"]["enabled"] is True
+
+
+def test_openclaw_scalar_json_values_are_read() -> None:
+    """`config get gateway.port --json` prints a bare 19231; a path prints a JSON string."""
+    from hippocampus.openclaw.cli import _loads
+
+    assert _loads("19231\n") == 19231
+    assert _loads('"/srv/my-ws"\n') == "/srv/my-ws"
+    assert _loads("true") is True
+    assert _loads('[plugins] loaded\n{"a": 1}\n') == {"a": 1}
+    assert _loads("[plugins] loaded\n18789\n") == 18789
+    assert _loads("") is None and _loads("not json") is None
+
+
+def raw_config(box: dict[str, Any]) -> dict[str, Any]:
+    return dict(json.loads((box["state"] / "openclaw.json").read_text()))
+
+
+def test_uninstall_leaves_no_stubs_then_reinstall_and_purge_work(box: dict[str, Any]) -> None:
+    before = raw_config(box)
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert "hippocampus" in raw_config(box)["plugins"]["entries"]
+    done = install(box, "--uninstall", "--yes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert raw_config(box) == before  # no `plugins.entries: {}` or `memory.search: {}` left behind
+    assert (box["ws"] / "memory" / "hippocampus.db").exists()
+    again = install(box, "--uninstall", "--yes")
+    assert again.returncode == 0 and "nothing to undo" in again.stdout
+    assert install(box, "--yes", "--signals", "0").returncode == 0  # a reinstall after an uninstall
+    assert "hippocampus" in raw_config(box)["plugins"]["entries"]
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    purge = install(box, "--uninstall", "--purge", "--yes")  # --purge after a plain --uninstall
+    assert purge.returncode == 0, purge.stdout + purge.stderr
+    assert not (box["ws"] / "memory").exists() and not (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
+    assert raw_config(box) == before
+
+
+def test_no_plan_shows_a_null_to_null_change(box: dict[str, Any]) -> None:
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    for args in (("--dry-run",), ("--uninstall", "--dry-run"), ("--uninstall", "--purge", "--dry-run")):
+        text = install(box, *args).stdout
+        assert "old: null\n      new: null" not in text and "new: null" not in text, text
+
+
+def test_the_cli_is_linked_into_local_bin_and_unlinked_on_uninstall(box: dict[str, Any]) -> None:
+    link = box["home"] / ".local" / "bin" / "hippocampus"
+    plan = install(box, "--dry-run").stdout
+    assert str(link) in plan and "removed by --uninstall" in plan
+    done = install(box, "--yes", "--signals", "0")
+    assert done.returncode == 0
+    target = Path(sys.executable).parent / "hippocampus"
+    assert link.is_symlink() and link.readlink() == target
+    assert f"The CLI: {target}" in done.stdout
+    ran = subprocess.run([str(link), "--workspace", str(box["ws"]), "status", "--json"], capture_output=True, text=True)
+    assert ran.returncode == 0 and json.loads(ran.stdout)
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert not link.exists() and not link.is_symlink()
+
+
+def test_a_foreign_hippocampus_command_is_left_alone(box: dict[str, Any]) -> None:
+    link = box["home"] / ".local" / "bin" / "hippocampus"
+    link.parent.mkdir(parents=True)
+    link.write_text("#!/bin/sh\necho mine\n")
+    done = install(box, "--yes", "--signals", "0")
+    assert done.returncode == 0 and "is not ours: left alone" in done.stdout
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert link.read_text() == "#!/bin/sh\necho mine\n"

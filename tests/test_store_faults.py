@@ -229,6 +229,7 @@ def test_a_full_disk_gives_a_clear_error_and_loses_nothing(small_disk: Path, run
     from hippocampus.cli.app import main
 
     ws_root = small_disk / "ws"
+    ws_root.mkdir()  # the CLI refuses a workspace that does not exist
     runner = CliRunner()
     for i in range(5):
         assert runner.invoke(main, ["--workspace", str(ws_root), "remember", f"fact {i} about zebras"]).exit_code == 0
@@ -256,6 +257,7 @@ def test_a_read_only_store_gives_a_clear_error_and_the_hooks_fail_open(small_dis
     from hippocampus.cli.app import main
 
     ws_root = small_disk / "ws"
+    ws_root.mkdir()  # the CLI refuses a workspace that does not exist
     runner = CliRunner()
     assert runner.invoke(main, ["--workspace", str(ws_root), "remember", "I prefer green tea"]).exit_code == 0
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)

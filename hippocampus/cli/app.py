@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from hippocampus import __version__
-from hippocampus.cli.common import CONTEXT, Env
+from hippocampus.cli.common import CONTEXT, Env, FileError
 from hippocampus.errors import HippocampusError
 
 
@@ -15,19 +19,55 @@ class Group(click.Group):
     """Turns domain errors into one clear line on stderr and exit status 1 (the one place that does).
 
     An `OSError` or a text file that is not UTF-8 (a file given on the command line) is reported the
-    same way, naming the file, rather than as a traceback.
+    same way, naming the file, rather than as a traceback. With `--json` anywhere on the command line,
+    every error, usage errors included, is one JSON object on stderr, `{"error": ..., "file": ...}`,
+    with the same non-zero exit status.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except HippocampusError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise FileError(str(exc), exc.file) from None
         except UnicodeDecodeError as exc:
             raise click.ClickException(f"an input file is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+            file = os.fsdecode(exc.filename) if isinstance(exc.filename, (str, bytes)) else None
+            raise FileError(f"{where}{exc.strerror or exc}", file) from None
+
+    def main(  # type: ignore[override]  # click types `main` as two overloads; this is their union
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        if not _wants_json(argv):
+            return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(argv, prog_name, complete_var, False, **extra)
+        except click.ClickException as exc:
+            _json_error(exc.format_message(), getattr(exc, "file", None))
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            _json_error("aborted", None)
+            sys.exit(1)
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _wants_json(argv: list[str]) -> bool:
+    """Is `--json` among the options (before a `--` that ends them)?"""
+    return "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
+
+
+def _json_error(message: str, file: str | None) -> None:
+    """One JSON object on stderr: the machine form of click's `Error: ...` line."""
+    click.echo(json.dumps({"error": message, "file": file}, ensure_ascii=False), err=True)
 
 
 @click.group(cls=Group, context_settings=CONTEXT)
@@ -53,7 +93,7 @@ def main(ctx: click.Context, workspace: str | None) -> None:
     try:
         ctx.obj = Env(ws, now(), load_config(ws))
     except HippocampusError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise FileError(str(exc), exc.file) from None
 
 
 def _register_commands() -> None:

@@ -6,6 +6,8 @@ errors are turned into one line and exit status 1 once, by `app.Group`, never pe
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -27,7 +29,35 @@ class Env:
         self.ws, self.now, self.config = ws, now, config
 
 
-pass_env = click.make_pass_decorator(Env)
+class FileError(click.ClickException):
+    """A click error that names the file it is about (`--json` reports it as `file`)."""
+
+    def __init__(self, message: str, file: str | None = None) -> None:
+        super().__init__(message)
+        self.file = file
+
+
+pass_env_creating = click.make_pass_decorator(Env)
+"""For `init`, the one command that may create the workspace folder."""
+
+
+def pass_env(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Pass the `Env` to a command that needs an existing workspace: a mistyped `--workspace` is an error
+    (exit 1, naming the folder), not an empty store that reports 0 memories."""
+
+    @click.pass_context
+    def checked(ctx: click.Context, *args: Any, **kwargs: Any) -> Any:
+        env = ctx.find_object(Env)
+        if env is None:
+            raise click.ClickException("no environment (run through the `hippocampus` group)")
+        if not env.ws.root.is_dir():
+            hint = "`hippocampus init` creates it, or pick another with --workspace"
+            raise FileError(f"workspace {env.ws.root} does not exist ({hint})", str(env.ws.root))
+        return ctx.invoke(command, env, *args, **kwargs)
+
+    return functools.update_wrapper(checked, command)
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 

@@ -35,7 +35,13 @@ def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
             opts["json"] = True
         elif arg == "--all" and command == "load-core":
             opts["all"] = True
-        elif arg == "-k" and command == "recall" and i + 1 < len(args) and args[i + 1].isdigit():
+        elif (
+            arg == "-k"
+            and command == "recall"
+            and i + 1 < len(args)
+            and args[i + 1].isdigit()
+            and int(args[i + 1]) >= 1
+        ):
             opts["k"] = int(args[i + 1])
             i += 1
         elif command == "recall" and not arg.startswith("-") and opts["query"] is None and arg.strip():

@@ -85,8 +85,9 @@ def import_(env: Env, file: Path, as_json: bool) -> None:
 
 @click.command()
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="File (default stdout).")
+@click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry: the export is always JSON.")
 @pass_env
-def export(env: Env, output: Path | None) -> None:
+def export(env: Env, output: Path | None, as_json: bool) -> None:
     """Export every memory as JSON. Example: hippocampus export -o memories.json"""
     from hippocampus.store import files, index_file
 
@@ -100,12 +101,17 @@ def export(env: Env, output: Path | None) -> None:
 
 @click.command()
 @click.option("--yes", is_flag=True, help="Do not ask.")
+@json_option
 @pass_env
-def wipe(env: Env, yes: bool) -> None:
+def wipe(env: Env, yes: bool, as_json: bool) -> None:
     """Delete every memory, the queue and the log of events. Example: hippocampus wipe --yes"""
     if not yes:
-        click.confirm(f"Delete every memory in {env.ws.memory_dir}?", abort=True)
-    click.echo(f"Wiped {maintenance.wipe(env.ws, env.now)} memories.")
+        click.confirm(f"Delete every memory in {env.ws.memory_dir}?", abort=True, err=as_json)
+    count = maintenance.wipe(env.ws, env.now)
+    if as_json:
+        echo_json({"wiped": count})
+    else:
+        click.echo(f"Wiped {count} memories.")
 
 
 @click.command()

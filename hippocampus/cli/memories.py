@@ -19,7 +19,7 @@ from hippocampus.core.model import Memory
 @click.argument("text")
 @click.option("--domain", help="user, self, relationship, world, or your own.")
 @click.option("--category", help="preference, decision, person, project, ... (default: scored).")
-@click.option("--importance", type=float, help="0..1 (default: 0.9, an explicit request).")
+@click.option("--importance", type=click.FloatRange(0.0, 1.0), help="0..1 (default: 0.9, an explicit request).")
 @json_option
 @pass_env
 def remember(
@@ -48,7 +48,7 @@ def _recall_json(env: Env, query: str, k: int, reinforce: bool, everything: bool
 
 @click.command()
 @click.argument("query", required=False)
-@click.option("-k", "k", default=5, show_default=True, help="How many memories.")
+@click.option("-k", "k", type=click.IntRange(min=1), default=5, show_default=True, help="How many memories.")
 @click.option("--reinforce", is_flag=True, help="Count the results as used (reinforce them).")
 @click.option(
     "--all",
@@ -162,7 +162,7 @@ def heartbeat(env: Env, as_json: bool) -> None:
 @click.command(name="list")
 @click.option("--tier", type=click.Choice([t for t, _ in lifecycle.TIERS]), help="Only this tier.")
 @click.option("--domain", help="Only this domain.")
-@click.option("--limit", type=int, help="At most this many.")
+@click.option("--limit", type=click.IntRange(min=1), help="At most this many.")
 @json_option
 @pass_env
 def list_(env: Env, tier: str | None, domain: str | None, limit: int | None, as_json: bool) -> None:
@@ -205,10 +205,15 @@ def load_core(env: Env, everything: bool, as_json: bool) -> None:
 
 
 @click.command(name="sync-core")
+@json_option
 @pass_env
-def sync_core(env: Env) -> None:
+def sync_core(env: Env, as_json: bool) -> None:
     """Write HIPPOCAMPUS_CORE.md for OpenClaw's memory search. Example: hippocampus sync-core"""
-    click.echo(f"Wrote {views.sync_core(env.ws, env.now, env.config)}")
+    path = views.sync_core(env.ws, env.now, env.config)
+    if as_json:
+        echo_json({"path": str(path)})
+    else:
+        click.echo(f"Wrote {path}")
 
 
 def register(group: click.Group) -> None:

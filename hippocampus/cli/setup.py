@@ -6,12 +6,12 @@ from pathlib import Path
 
 import click
 
-from hippocampus.cli.common import Env, echo_json, json_option, pass_env
+from hippocampus.cli.common import Env, echo_json, json_option, pass_env, pass_env_creating
 
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print what was created as JSON.")
-@pass_env
+@pass_env_creating
 def init(env: Env, as_json: bool) -> None:
     """Create memory/ and an empty index if missing (never touches existing memories), then write
     HIPPOCAMPUS_CORE.md and the dashboard.

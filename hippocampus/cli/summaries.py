@@ -10,8 +10,9 @@ from hippocampus.cli.common import Env, echo_json, json_option, pass_env
 
 @click.command()
 @click.option("--limit", type=click.IntRange(min=1), help="At most this many.")
+@click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry: the list is always JSON.")
 @pass_env
-def pending(env: Env, limit: int | None) -> None:
+def pending(env: Env, limit: int | None, as_json: bool) -> None:
     """List memories waiting for a short summary, as JSON.
 
     Example: hippocampus pending --limit 20
@@ -58,7 +59,13 @@ def revise(env: Env, memory_id: str, summary: str, as_json: bool) -> None:
 @click.option("--model", envvar="HIPPOCAMPUS_LLM_MODEL", required=True, help="Model name ($HIPPOCAMPUS_LLM_MODEL).")
 @click.option("--api-key", envvar="HIPPOCAMPUS_LLM_KEY", default="", help="API key ($HIPPOCAMPUS_LLM_KEY).")
 @click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True, help="At most this many.")
-@click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds per request.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds per request.",
+)
 @json_option
 @pass_env
 def summarize(env: Env, url: str, model: str, api_key: str, limit: int, timeout: float, as_json: bool) -> None:

@@ -7,6 +7,7 @@ goes through the venv's `hippocampus` CLI, so this module stays standard-library
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import subprocess
@@ -46,6 +47,8 @@ class Outcome:
 
 
 Say = Callable[[str], None]
+VENV_MARKER = "created-by-hippocampus-installer"
+"""A file in `<skill>/.venv` when the installer made it, so `--uninstall --purge` knows it may delete it."""
 
 
 def stamp() -> str:
@@ -69,12 +72,21 @@ def make_venv(opts: Options, seen: Observed, say: Say) -> None:
                 f"python3 -m venv failed ({made.stderr.strip()[-500:]}); on Debian/Ubuntu "
                 "install the venv module first: apt-get install python3-venv"
             )
+        (venv / VENV_MARKER).write_text("This virtual environment was created by Hippocampus's install.py.\n")
     target = ["-e", str(opts.skill_dir)] if opts.link else [str(opts.skill_dir)]
     say("Installing the hippocampus package into the venv (pip) ...")
+    # pip builds a local folder in place, leaving build/ and *.egg-info/ in the skill: removed again
+    # unless they were there before (a developer's checkout).
+    leftovers = [opts.skill_dir / "build", opts.skill_dir / "hippocampus.egg-info"]
+    existed = {path for path in leftovers if path.exists()}
     # pip always rebuilds a local folder, so a re-run picks up an updated skill.
     pip = run_python(
         seen.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", *target
     )
+    if not opts.link:  # an editable install needs its egg-info
+        for path in leftovers:
+            if path not in existed:
+                shutil.rmtree(path, ignore_errors=True)
     if pip.returncode != 0:
         raise OpenClawError(f"pip install failed: {pip.stderr.strip()[-1500:]}")
 
@@ -116,6 +128,7 @@ def base_record(opts: Options, seen: Observed) -> dict[str, Any]:
             "updatedAt": stamp(),
         }
     )
+    record.pop("uninstalled", None)
     record.setdefault("installedAt", stamp())
     record.setdefault(
         "venv", {"path": str(opts.skill_dir / ".venv"), "created": not opts.python and not seen.venv_exists}
@@ -124,6 +137,32 @@ def base_record(opts: Options, seen: Observed) -> dict[str, Any]:
         record.setdefault("configFile", str(seen.config_file))
     save_record(seen.workspace, record)
     return record
+
+
+def link_cli(opts: Options, seen: Observed, out: Outcome, say: Say) -> None:
+    """Put `hippocampus` on PATH: a link in `~/.local/bin` to the venv's command (recorded; undone by
+    `--uninstall`), unless something else already has that name. Always says the exact path."""
+    record = base_record(opts, seen)
+    target = seen.python.parent / "hippocampus"
+    link = cli_link_path()
+    if link.is_symlink() and str(link.readlink()) == str(target):
+        record["cliLink"] = {"path": str(link), "target": str(target), "created": True}
+    elif not link.exists() and not link.is_symlink() and target.exists():
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(target)
+        record["cliLink"] = {"path": str(link), "target": str(target), "created": True}
+        out.done.append(f"command link {link} -> {target}")
+    else:
+        out.done.append(f"{link} exists and is not ours: left alone; the CLI is {target}")
+    save_record(seen.workspace, record)
+    seen.record = record  # the later steps build on this record, not on the one found at the start
+    on_path = str(link.parent) in os.environ.get("PATH", "").split(os.pathsep)
+    say(f"The CLI: {target}" + ("" if on_path else f" (add {link.parent} to PATH to type just `hippocampus`)"))
+
+
+def cli_link_path() -> Path:
+    """Where the `hippocampus` command link goes: `~/.local/bin`, the XDG user bin folder on PATH."""
+    return Path.home() / ".local" / "bin" / "hippocampus"
 
 
 def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, say: Say) -> dict[str, Any]:

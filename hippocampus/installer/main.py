@@ -20,7 +20,16 @@ from typing import Any
 
 from hippocampus import __version__
 from hippocampus.errors import HippocampusError
-from hippocampus.installer.apply import Outcome, base_record, make_venv, offline_commands, setup_store, wire_openclaw
+from hippocampus.installer.apply import (
+    Outcome,
+    base_record,
+    cli_link_path,
+    link_cli,
+    make_venv,
+    offline_commands,
+    setup_store,
+    wire_openclaw,
+)
 from hippocampus.installer.names import AGENT_ID, EXIT_DECLINED, EXIT_FAILED, EXIT_NO_GATEWAY, EXIT_OK, PLUGIN_ID
 from hippocampus.installer.plan import Observed, Options, build, render
 from hippocampus.installer.record import load_record, record_path
@@ -128,6 +137,12 @@ def observe(opts: Options, claw: OpenClaw | None) -> Observed:
         memory_count=count_memories(memory) if exists else 0,
         record=load_record(ws),
     )
+    seen.cli_link = cli_link_path()
+    target = python.parent / "hippocampus"
+    if seen.cli_link.is_symlink() and str(seen.cli_link.readlink()) == str(target):
+        seen.cli_link_state = "ours"
+    elif seen.cli_link.exists() or seen.cli_link.is_symlink():
+        seen.cli_link_state = "taken"
     if claw is None:
         return seen
     seen.openclaw = claw.binary
@@ -244,15 +259,15 @@ def _run(opts: Options, claw: OpenClaw | None, out: Outcome, say: Reporter, repo
     if opts.uninstall:
         ws = resolve_workspace(opts, claw)
         record = load_record(ws)
-        steps = uninstall_steps(record, opts.purge, ws)
+        steps = uninstall_steps(record, opts.purge, ws, opts.skill_dir)
         report.update({"workspace": str(ws), "plan": [s.to_dict() for s in steps]})
         say(render(steps, f"Hippocampus uninstall plan (workspace {ws}):"))
-        if opts.dry_run or record is None:
+        if opts.dry_run or all(s.skip for s in steps):
             say("Dry run: nothing was changed." if opts.dry_run else "Nothing to do.")
             return EXIT_OK
         if not confirm(opts, say):
             return EXIT_DECLINED
-        uninstall(claw, record, ws, opts.purge, out, say)
+        uninstall(claw, record or {}, ws, opts.skill_dir, opts.purge, out, say)
         return _finish(out, say)
     seen = observe(opts, claw)
     steps = build(opts, seen)
@@ -274,6 +289,7 @@ def _run(opts: Options, claw: OpenClaw | None, out: Outcome, say: Reporter, repo
     if not opts.python:
         make_venv(opts, seen, say)
     setup_store(opts, seen, out, say)
+    link_cli(opts, seen, out, say)
     if claw is None:
         base_record(opts, seen)
         for line in out.done:

@@ -63,6 +63,9 @@ class Observed:
     gateway_open: bool = False
     agent_exists: bool = False
     default_model: str | None = None
+    cli_link: Path | None = None
+    cli_link_state: str = "free"
+    """`free`, `ours` (already our link) or `taken` (another file: left alone)."""
 
     @property
     def gateway(self) -> bool:
@@ -176,6 +179,19 @@ def build(opts: Options, seen: Observed) -> list[Step]:
     steps.append(
         Step("file", "write the install record (what was done, old values, job ids)", str(ws / "memory" / RECORD_NAME))
     )
+    if seen.cli_link is not None:
+        command = seen.python.parent / "hippocampus"
+        taken = seen.cli_link_state == "taken"
+        steps.append(
+            Step(
+                "file",
+                f"link the `hippocampus` command to {command} (removed by --uninstall)"
+                if not taken
+                else f"{seen.cli_link} exists and is not ours: left alone; the CLI is {command}",
+                str(seen.cli_link),
+                skip=taken,
+            )
+        )
     if not seen.openclaw:
         steps.append(
             Step(
@@ -310,7 +326,7 @@ def render(steps: list[Step], header: str) -> str:
         lines.append(f"{number:>2}. [{step.kind}] {step.title}{mark}")
         if step.target:
             lines.append(f"      at: {step.target}")
-        if step.kind == "config" and not step.skip:
+        if step.kind == "config" and not step.skip and (step.old is not None or step.new is not None):
             lines.append(f"      old: {json.dumps(step.old)}")
             lines.append(f"      new: {json.dumps(step.new)}")
         if step.note:

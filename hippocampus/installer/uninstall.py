@@ -6,17 +6,38 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from hippocampus.installer.apply import Outcome, Say
+from hippocampus.installer.apply import VENV_MARKER, Outcome, Say
 from hippocampus.installer.names import PLUGIN_ID
 from hippocampus.installer.plan import Step, has_item
 from hippocampus.installer.record import record_path, save_record
 from hippocampus.openclaw.cli import OpenClaw, command_line
 
 
-def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path) -> list[Step]:
-    """What `--uninstall` will undo, from the record alone."""
-    if not record:
-        return [Step("record", "no install record: nothing to undo", str(record_path(workspace)), skip=True)]
+def created_venv(record: dict[str, Any], skill_dir: Path) -> Path | None:
+    """The venv this installer created: named by the record, else by the marker it left in `<skill>/.venv`."""
+    venv = record.get("venv") or {}
+    if venv.get("created") and venv.get("path"):
+        return Path(venv["path"])
+    default = skill_dir / ".venv"
+    return default if (default / VENV_MARKER).is_file() else None
+
+
+def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path, skill_dir: Path) -> list[Step]:
+    """What `--uninstall` will undo, from the record alone.
+
+    After a plain `--uninstall` (the record is gone), `--uninstall --purge` still deletes the memories,
+    and the venv when its marker file says the installer created it (`VENV_MARKER`).
+    """
+    if not record and not purge:
+        return [
+            Step(
+                "record",
+                "no install record: nothing to undo (your memories are kept: --purge deletes them)",
+                str(record_path(workspace)),
+                skip=True,
+            )
+        ]
+    record = record or {}
     steps = [
         Step("cron", f"remove cron job {key}", str(job.get("id", "")))
         for key, job in record.get("cron", {}).items()
@@ -36,11 +57,15 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path)
     plugin = record.get("plugin") or {}
     if plugin.get("installed"):
         steps.append(Step("plugin", "uninstall the plugin 'hippocampus'", PLUGIN_ID))
-    if plugin.get("entrySet"):
+    if plugin.get("entrySet") and plugin.get("entryBefore") is None:
+        steps.append(
+            Step("config", "remove plugins.entries.hippocampus (absent before the install)", "plugins.entries")
+        )
+    elif plugin.get("entrySet"):
         steps.append(
             Step(
                 "config",
-                "restore plugins.entries.hippocampus",
+                "restore plugins.entries.hippocampus to its value before the install",
                 "plugins.entries.hippocampus",
                 new=plugin.get("entryBefore"),
             )
@@ -48,6 +73,9 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path)
     extra = record.get("extraPaths") or {}
     if extra.get("added"):
         steps.append(Step("config", f"remove {extra.get('item')} from {extra.get('key')}", extra.get("key", "")))
+    link = record.get("cliLink") or {}
+    if link.get("created"):
+        steps.append(Step("file", "remove the `hippocampus` command link", link.get("path", "")))
     if purge:
         steps.append(
             Step(
@@ -56,6 +84,9 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path)
                 str(workspace / "memory"),
             )
         )
+        venv = created_venv(record, skill_dir)
+        if venv is not None:
+            steps.append(Step("purge", "delete the virtual environment the installer created", str(venv)))
     else:
         steps.append(
             Step(
@@ -69,21 +100,34 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path)
 
 
 def uninstall(
-    claw: OpenClaw | None, record: dict[str, Any], workspace: Path, purge: bool, out: Outcome, say: Say
+    claw: OpenClaw | None,
+    record: dict[str, Any],
+    workspace: Path,
+    skill_dir: Path,
+    purge: bool,
+    out: Outcome,
+    say: Say,
 ) -> None:
     """Reverse the record, saving what is still left to undo when something cannot be done."""
-    if claw is not None:
+    touched = any(record.get(k) for k in ("plugin", "extraPaths", "agent")) or record.get("cron")
+    if touched and claw is not None:
         _undo_openclaw(claw, record, workspace, out, say)
-    elif any(record.get(k) for k in ("plugin", "extraPaths", "agent")) or record.get("cron"):
+    elif touched:
         out.failed = True
         out.not_done.append("`openclaw` is not on PATH: the OpenClaw changes in the record cannot be undone")
         return
     if out.not_done:
         save_record(workspace, record)
         return
+    _remove_cli_link(record, out)
     record_path(workspace).unlink(missing_ok=True)
     if purge:
-        _purge(record, workspace, out)
+        _purge(record, workspace, skill_dir, out)
+    backup = record.get("backup")
+    if backup and Path(backup).exists():
+        out.done.append(
+            f"kept {backup} (your openclaw.json before the install, with its comments); delete it when done"
+        )
 
 
 def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out: Outcome, say: Say) -> None:
@@ -131,10 +175,24 @@ def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out:
         _remove_extra_path(claw, extra)
         out.done.append(f"{extra['item']} removed from {extra['key']}")
     record.pop("extraPaths", None)
+    _prune_empty(claw, ("plugins.entries", "plugins", "memory.search", "memory"))
     valid, detail = claw.config_validate()
     if not valid:
         out.failed = True
         out.not_done.append(f"openclaw config validate fails: {detail}")
+
+
+def _prune_empty(claw: OpenClaw, paths: tuple[str, ...]) -> None:
+    """Unset the objects our undo left empty (`plugins.entries: {}`, `memory.search: {}`), deepest first.
+
+    `config unset` of a leaf keeps its parents; an empty object there means nothing to OpenClaw.
+    """
+    from hippocampus.openclaw.cli import SET
+
+    for path in paths:
+        state, value = claw.config_get(path)
+        if state == SET and value == {}:
+            claw.config_unset(path)
 
 
 def _remove_extra_path(claw: OpenClaw, extra: dict[str, Any]) -> None:
@@ -152,12 +210,23 @@ def _remove_extra_path(claw: OpenClaw, extra: dict[str, Any]) -> None:
         claw.config_set(extra["key"], kept)
 
 
-def _purge(record: dict[str, Any], workspace: Path, out: Outcome) -> None:
+def _remove_cli_link(record: dict[str, Any], out: Outcome) -> None:
+    """Remove the `hippocampus` link the installer made, if it still is that link."""
+    link = record.get("cliLink") or {}
+    path = Path(link.get("path", "")) if link.get("created") else None
+    if path is not None and path.is_symlink() and str(path.readlink()) == link.get("target"):
+        path.unlink()
+        out.done.append(f"removed the command link {path}")
+    record.pop("cliLink", None)
+
+
+def _purge(record: dict[str, Any], workspace: Path, skill_dir: Path, out: Outcome) -> None:
     """Delete the memories and the files generated from them (only with --purge)."""
     shutil.rmtree(workspace / "memory", ignore_errors=True)
     for name in ("HIPPOCAMPUS_CORE.md", "brain-dashboard.html"):
         (workspace / name).unlink(missing_ok=True)
-    venv = record.get("venv") or {}
-    if venv.get("created") and venv.get("path"):
-        shutil.rmtree(venv["path"], ignore_errors=True)
+    venv = created_venv(record, skill_dir)
+    if venv is not None:
+        shutil.rmtree(venv, ignore_errors=True)
+        out.done.append(f"deleted {venv}")
     out.done.append(f"purged memories in {workspace}")

@@ -49,15 +49,29 @@ class Result:
 
 
 def _loads(text: str) -> Any:
-    """Parse JSON output, tolerating log lines printed before it; None if there is none."""
-    lines = text.strip().splitlines()
+    """Parse JSON output, tolerating log lines printed before it; None if there is none.
+
+    `config get <path> --json` prints a bare value for a scalar (`19231`, `"/srv/ws"`, `true`), so the
+    whole output and then its last line are tried as JSON too, not only text that starts with `{` or `[`.
+    """
+    stripped = text.strip()
+    if not stripped:
+        return None
+    try:
+        return json.loads(stripped)
+    except json.JSONDecodeError:
+        pass
+    lines = stripped.splitlines()
     for at, line in enumerate(lines):
         if line.startswith(("{", "[")):
             try:
                 return json.loads("\n".join(lines[at:]))
             except json.JSONDecodeError:
                 continue
-    return None
+    try:
+        return json.loads(lines[-1])
+    except json.JSONDecodeError:
+        return None
 
 
 def find_openclaw(path: str | None = None) -> str | None:

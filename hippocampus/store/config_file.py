@@ -30,13 +30,15 @@ def load_config_file(path: str | os.PathLike[str]) -> Config:
             with open(path, encoding="utf-8") as handle:
                 loaded = yaml.safe_load(handle.read()) or {}
         except yaml.YAMLError as exc:
-            raise InputError(f"{path}: not valid YAML ({' '.join(str(exc).split())}); left as it is") from None
+            raise InputError(
+                f"{path}: not valid YAML ({' '.join(str(exc).split())}); left as it is", file=path
+            ) from None
         except UnicodeDecodeError:
-            raise InputError(f"{path}: not UTF-8 text; left as it is") from None
+            raise InputError(f"{path}: not UTF-8 text; left as it is", file=path) from None
         except OSError as exc:
-            raise InputError(f"{path}: cannot be read ({exc.strerror}); left as it is") from None
+            raise InputError(f"{path}: cannot be read ({exc.strerror}); left as it is", file=path) from None
         if not isinstance(loaded, dict):
-            raise InputError(f"{path}: expected a mapping of settings; left as it is")
+            raise InputError(f"{path}: expected a mapping of settings; left as it is", file=path)
         data.update(loaded)
     curve = os.environ.get("HIPPOCAMPUS_CURVE")
     if curve:

@@ -132,7 +132,7 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
     refuse_links(ws, ws.db_path.name, ws.db_path.name + "-wal", ws.db_path.name + "-shm")
     ensure_layout(ws)
     if ws.db_path.exists() and not ws.db_path.is_file():
-        raise StoreError(f"{ws.db_path}: is not a regular file (left as it is)")
+        raise StoreError(f"{ws.db_path}: is not a regular file (left as it is)", file=ws.db_path)
     try:
         conn = sqlite3.connect(ws.db_path, timeout=busy, isolation_level=None)
     except sqlite3.Error as exc:
@@ -194,7 +194,9 @@ def _run(conn: sqlite3.Connection, script: str) -> None:
 def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
     """Bring the schema to `SCHEMA_VERSION`; version 0 is a new database, filled from the legacy files."""
     if version > SCHEMA_VERSION:
-        raise StoreError(f"{ws.db_path}: written by a newer Hippocampus (schema {version}); left as it is")
+        raise StoreError(
+            f"{ws.db_path}: written by a newer Hippocampus (schema {version}); left as it is", file=ws.db_path
+        )
     conn.execute("BEGIN IMMEDIATE")
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it

@@ -43,7 +43,9 @@ def atomic_write(path: Path, data: str | bytes) -> None:
     """Write `data` to `path` via a temp file in the same folder, fsync and `os.replace`; a link at `path`
     is refused (replacing it would silently fork what it points to)."""
     if path.is_symlink():
-        raise StoreError(f"{path}: is a symbolic link; Hippocampus does not write through links (left as it is)")
+        raise StoreError(
+            f"{path}: is a symbolic link; Hippocampus does not write through links (left as it is)", file=path
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temps(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data

@@ -32,15 +32,15 @@ LEGACY_ARCHIVE_KEY = "legacyArchive"
 
 def _read_bytes(path: Path) -> bytes | None:
     if path.is_symlink():
-        raise CorruptIndexError(f"{path}: is a symbolic link; not followed, left as it is")
+        raise CorruptIndexError(f"{path}: is a symbolic link; not followed, left as it is", file=path)
     try:
         return path.read_bytes()
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise CorruptIndexError(f"{path}: is a folder, not a file; left as it is") from None
+        raise CorruptIndexError(f"{path}: is a folder, not a file; left as it is", file=path) from None
     except OSError as exc:
-        raise CorruptIndexError(f"{path}: cannot be read ({exc.strerror}); left as it is") from None
+        raise CorruptIndexError(f"{path}: cannot be read ({exc.strerror}); left as it is", file=path) from None
 
 
 def _finite(value: Any) -> bool:
@@ -62,24 +62,26 @@ def read_legacy_index(path: Path) -> Index | None:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CorruptIndexError(f"{path}: not valid JSON ({exc}); the file was left as it is") from None
+        raise CorruptIndexError(f"{path}: not valid JSON ({exc}); the file was left as it is", file=path) from None
     if not isinstance(data, dict) or not isinstance(data.get("memories", []), list):
-        raise CorruptIndexError(f"{path}: not a Hippocampus index; the file was left as it is")
+        raise CorruptIndexError(f"{path}: not a Hippocampus index; the file was left as it is", file=path)
     if not _finite(data):
-        raise CorruptIndexError(f"{path}: contains NaN or Infinity; the file was left as it is")
+        raise CorruptIndexError(f"{path}: contains NaN or Infinity; the file was left as it is", file=path)
     try:
         index = Index.from_dict(data)
     except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        raise CorruptIndexError(f"{path}: malformed memory entry ({exc!r}); the file was left as it is") from None
+        raise CorruptIndexError(
+            f"{path}: malformed memory entry ({exc!r}); the file was left as it is", file=path
+        ) from None
     ids = [m.id for m in index.memories]
     if len(set(ids)) != len(ids):
-        raise CorruptIndexError(f"{path}: the same memory id appears twice; the file was left as it is")
+        raise CorruptIndexError(f"{path}: the same memory id appears twice; the file was left as it is", file=path)
     from hippocampus.store.schema import validate_index
 
     try:
         validate_index(index.to_dict())
     except Exception as exc:  # noqa: BLE001 - any schema failure is reported against the file
-        raise CorruptIndexError(f"{path}: {exc}; the file was left as it is") from None
+        raise CorruptIndexError(f"{path}: {exc}; the file was left as it is", file=path) from None
     return index
 
 

@@ -13,7 +13,9 @@ from hippocampus.core.values import ValueClass
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
+    from typing import Any
 
 DEFAULT_WORKSPACE = "~/.openclaw/workspace"
 DOMAIN_DIRS = ("user", "self", "relationship", "world")
@@ -25,20 +27,98 @@ INDEX_FILE = "index.json"
 CACHE_FILE = ".cache/search.sqlite"
 
 
-def workspace_dir(explicit: str | os.PathLike[str] | None = None) -> str:
-    """The workspace folder: `explicit` (`--workspace`, or the hook's), else `$WORKSPACE`, else
-    `$OPENCLAW_WORKSPACE_DIR`, else `$OPENCLAW_STATE_DIR/workspace`, else `~/.openclaw/workspace`.
+def workspace_dir(explicit: str | os.PathLike[str] | None = None, cwd: str | None = None) -> str:
+    """The workspace folder: the one workspace rule (docs/ARCHITECTURE.md, mirrored by `hooks/index.js`).
 
-    The last three are OpenClaw's own default-workspace rule, so a store set up by the installer
-    with only `OPENCLAW_STATE_DIR` set is the one `hippocampus recall` reads.
+    1. `explicit` (`--workspace`, or the hook's), else `$WORKSPACE`;
+    2. the agent's own workspace, as OpenClaw sees it (`agent_workspace`): the configured workspace that
+       the current directory is in (OpenClaw runs an agent's exec tool calls in its workspace), else the
+       default agent's configured workspace (`agents.entries.<default>.workspace`, then
+       `agents.defaults.workspace` in `openclaw.json`);
+    3. else OpenClaw's own default: `$OPENCLAW_WORKSPACE_DIR`, `$OPENCLAW_STATE_DIR/workspace`,
+       `~/.openclaw/workspace`.
+
+    So `hippocampus recall` run by the agent, or by its user, reads the store the hooks write to.
     """
     if explicit and os.fspath(explicit).strip():
         return os.path.expanduser(os.fspath(explicit))
     env = os.environ
-    chosen = env.get("WORKSPACE") or env.get("OPENCLAW_WORKSPACE_DIR") or ""
+    if env.get("WORKSPACE", "").strip():
+        return os.path.expanduser(env["WORKSPACE"])
+    own = agent_workspace(openclaw_config(env), env, os.getcwd() if cwd is None else cwd)
+    if own:
+        return own
+    chosen = env.get("OPENCLAW_WORKSPACE_DIR") or ""
     if not chosen.strip() and env.get("OPENCLAW_STATE_DIR", "").strip():
         chosen = os.path.join(env["OPENCLAW_STATE_DIR"], "workspace")
     return os.path.expanduser(chosen if chosen.strip() else DEFAULT_WORKSPACE)
+
+
+def openclaw_config_file(env: Mapping[str, str]) -> str:
+    """OpenClaw's config: `$OPENCLAW_CONFIG_PATH`, else `$OPENCLAW_STATE_DIR/openclaw.json`, else `~/.openclaw/`'s."""
+    if env.get("OPENCLAW_CONFIG_PATH", "").strip():
+        return os.path.expanduser(env["OPENCLAW_CONFIG_PATH"])
+    state = env.get("OPENCLAW_STATE_DIR", "").strip() or "~/.openclaw"
+    return os.path.join(os.path.expanduser(state), "openclaw.json")
+
+
+def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
+    """OpenClaw's config as a dict; {} when there is none or it cannot be read (the rule falls through).
+
+    OpenClaw's own writer leaves plain JSON, read with `json`; a hand-edited JSON5 file (comments,
+    unquoted keys) is read with the `json5` package, imported only then.
+    """
+    try:
+        with open(openclaw_config_file(env), encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError):
+        return {}
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        try:
+            import json5
+
+            data = json5.loads(text)
+        except (ImportError, ValueError, TypeError, RecursionError):
+            return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _path(value: Any, state: str) -> str:
+    """A configured workspace path: `~` expanded, relative paths against the state folder; "" if not a path."""
+    if not isinstance(value, str) or not value.strip():
+        return ""
+    return os.path.abspath(os.path.join(state, os.path.expanduser(value.strip())))
+
+
+def agent_workspace(config: dict[str, Any], env: Mapping[str, str], cwd: str) -> str:
+    """The agent's own workspace from OpenClaw's config and the current directory; "" when the config names none.
+
+    The workspace `cwd` is in (the deepest, when they nest) wins: OpenClaw runs an agent's tool calls
+    there, so the agent's `hippocampus` finds its own store with no flag. Else the default agent's
+    (the entry marked `default: true`, else `main`), else `agents.defaults.workspace`.
+    """
+    agents = config.get("agents")
+    if not isinstance(agents, dict):
+        return ""
+    state = os.path.expanduser(env.get("OPENCLAW_STATE_DIR", "").strip() or "~/.openclaw")
+    entries: dict[str, Any] = agents.get("entries") or {}
+    defaults: dict[str, Any] = agents.get("defaults") or {}
+    if not isinstance(entries, dict) or not isinstance(defaults, dict):
+        return ""
+    default_dir = _path(defaults.get("workspace"), state)
+    configured = [_path(e.get("workspace"), state) for e in entries.values() if isinstance(e, dict)]
+    here = os.path.abspath(cwd) if cwd else ""
+    inside = [d for d in [*configured, default_dir] if d and here and (here == d or here.startswith(d + os.sep))]
+    if inside:
+        return max(inside, key=len)
+    chosen = next((k for k, e in entries.items() if isinstance(e, dict) and e.get("default") is True), "main")
+    entry = entries.get(chosen)
+    own = _path(entry.get("workspace"), state) if isinstance(entry, dict) else ""
+    return own or default_dir
 
 
 def db_file(root: str) -> str:

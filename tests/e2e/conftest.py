@@ -197,7 +197,11 @@ def fake_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FakeModel]:
 @pytest.fixture(scope="session")
 def openclaw(openclaw_path: str, fake_model: FakeModel, tmp_path_factory: pytest.TempPathFactory) -> OpenClaw:
     """A configured OpenClaw with the plugin linked and conversation access granted."""
-    base = tmp_path_factory.mktemp("openclaw")
+    return make_openclaw(tmp_path_factory.mktemp("openclaw"), openclaw_path, fake_model)
+
+
+def make_openclaw(base: Path, openclaw_path: str, fake_model: FakeModel) -> OpenClaw:
+    """An isolated OpenClaw under `base` (home, state, workspace), our plugin linked, `fake_model` as its model."""
     home, state, workspace = base / "home", base / "state", base / "workspace"
     for path in (home, state, workspace):
         path.mkdir()

@@ -4,6 +4,8 @@ OpenClaw's `openai-completions` provider asks for `POST /v1/chat/completions` wi
 `stream: true` (answered with SSE chunks and `data: [DONE]`) and may `GET /v1/models`.
 Every request body is appended to `requests.jsonl` so a test can read exactly what the
 model was sent. The reply text is `FAKE-REPLY: <first 40 chars of the last user message>`.
+A responder may instead return `{"tool_call": {"name": ..., "arguments": {...}}}`: the model then
+asks OpenClaw to run that tool (streamed as an OpenAI `tool_calls` delta), as a real model would.
 
 Run standalone: `python fake_model.py --port 0 --log DIR/requests.jsonl --lifetime 600`
 (prints `PORT <n>` on stdout). It binds loopback only and stops itself after `--lifetime`.
@@ -54,7 +56,7 @@ class FakeModel:
         log_path: Path,
         port: int = 0,
         lifetime: float = 1800.0,
-        responder: Callable[[dict[str, Any]], str] = reply_for,
+        responder: Callable[[dict[str, Any]], str | dict[str, Any]] = reply_for,
         status: int = 200,
     ) -> None:
         self.responder = responder
@@ -152,8 +154,12 @@ class FakeModel:
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send_json(404, {"error": {"message": "not found"}})
                     return
-                text = owner.responder(body)
+                answer = owner.responder(body)
                 model = str(body.get("model", "fake-model"))
+                if isinstance(answer, dict):
+                    self._stream_tool_call(model, answer["tool_call"])
+                    return
+                text = answer
                 if body.get("stream"):
                     self._stream(model, text)
                 else:
@@ -171,7 +177,30 @@ class FakeModel:
                         },
                     )
 
+            def _stream_tool_call(self, model: str, call: dict[str, Any]) -> None:
+                """One tool call, streamed the way OpenAI streams `tool_calls`."""
+                delta = {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "index": 0,
+                            "id": f"call_{int(time.time() * 1000)}",
+                            "type": "function",
+                            "function": {"name": call["name"], "arguments": json.dumps(call["arguments"])},
+                        }
+                    ],
+                }
+                self._send_chunks(model, [{"index": 0, "delta": delta, "finish_reason": None}], "tool_calls")
+
             def _stream(self, model: str, text: str) -> None:
+                chunks = [
+                    {"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None},
+                    {"index": 0, "delta": {"content": text}, "finish_reason": None},
+                ]
+                self._send_chunks(model, chunks, "stop")
+
+            def _send_chunks(self, model: str, chunks: list[dict[str, Any]], finish: str) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")
@@ -183,12 +212,7 @@ class FakeModel:
                     "created": int(time.time()),
                     "model": model,
                 }
-                chunks = [
-                    {"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None},
-                    {"index": 0, "delta": {"content": text}, "finish_reason": None},
-                    {"index": 0, "delta": {}, "finish_reason": "stop"},
-                ]
-                for choice in chunks:
+                for choice in [*chunks, {"index": 0, "delta": {}, "finish_reason": finish}]:
                     self.wfile.write(f"data: {json.dumps({**base, 'choices': [choice]})}\n\n".encode())
                 usage = {
                     **base,

@@ -160,6 +160,16 @@ def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw
     assert queue.rows(ws) == []
 
 
+CONFIGS = {
+    "none": None,
+    "defaults": {"agents": {"defaults": {"workspace": "~/custom-ws"}}},
+    "per-agent": {"agents": {"defaults": {"workspace": "/w/shared"}, "entries": {"main": {"workspace": "/w/main"}}}},
+    "default-flag": {"agents": {"entries": {"main": {}, "coder": {"default": True, "workspace": "rel/coder"}}}},
+    "nested": {"agents": {"defaults": {"workspace": "/w/a"}, "entries": {"x": {"workspace": "/w/a/b/"}}}},
+    "junk": {"agents": {"entries": ["not", "a", "map"], "defaults": {"workspace": 7}}},
+}
+
+
 @pytest.mark.parametrize(
     "env",
     [
@@ -171,19 +181,27 @@ def test_session_end_without_workspace_in_ctx_uses_the_agents_workspace(openclaw
         {"WORKSPACE": "  ", "OPENCLAW_STATE_DIR": "/w/state"},
     ],
 )
+@pytest.mark.parametrize("config", list(CONFIGS))
+@pytest.mark.parametrize("cwd", ["", "/w/a/b/c", "/w/main", "/elsewhere"])
 def test_the_bridge_and_python_share_one_workspace_rule(
-    openclaw_path: str, tmp_path: Path, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+    openclaw_path: str, tmp_path: Path, env: dict[str, str], config: str, cwd: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """hooks/index.js's defaultWorkspace mirrors store.workspace.workspace_dir for every environment."""
+    """hooks/index.js's defaultWorkspace mirrors store.workspace.workspace_dir for every environment, OpenClaw
+    config (read by Python from openclaw.json, handed to the bridge by OpenClaw) and working directory."""
     from hippocampus.store.workspace import workspace_dir
 
-    for key in ("WORKSPACE", "OPENCLAW_WORKSPACE_DIR", "OPENCLAW_STATE_DIR"):
+    for key in ("WORKSPACE", "OPENCLAW_WORKSPACE_DIR", "OPENCLAW_STATE_DIR", "OPENCLAW_CONFIG_PATH"):
         monkeypatch.delenv(key, raising=False)
     for key, value in {**env, "HOME": str(tmp_path)}.items():
         monkeypatch.setenv(key, value)
+    data = CONFIGS[config]
+    if data is not None:
+        config_file = tmp_path / "openclaw.json"
+        config_file.write_text("// JSON5, as a user writes it\n" + json.dumps(data).replace('"agents"', "agents"))
+        monkeypatch.setenv("OPENCLAW_CONFIG_PATH", str(config_file))
     script = (
         f"import {{ defaultWorkspace }} from {json.dumps((ROOT / 'hooks' / 'index.js').as_uri())};"
-        "console.log(defaultWorkspace(process.env));"
+        f"console.log(defaultWorkspace(process.env, {json.dumps(data or {})}, {json.dumps(cwd)}));"
     )
     js = subprocess.run(
         ["node", "--input-type=module", "-e", script],
@@ -193,4 +211,4 @@ def test_the_bridge_and_python_share_one_workspace_rule(
         timeout=60,
         check=True,
     ).stdout.strip()
-    assert js == workspace_dir(None)
+    assert js == workspace_dir(None, cwd=cwd)

@@ -1,0 +1,140 @@
+"""Every setting README lists takes effect in a real OpenClaw turn, under one precedence rule:
+plugin config set explicitly > `memory/hippocampus.yaml` > defaults.
+
+One OpenClaw of its own (so its memories do not mix with the other e2e tests'), a fixed clock
+(`HIPPOCAMPUS_NOW`, inherited by the hooks through the Gateway-less `openclaw agent --local`), and the
+fenced block read from what the fake model was sent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
+
+from .conftest import OpenClaw, make_openclaw
+from .fake_model import FakeModel
+from .test_openclaw_hooks import last_request_with, user_texts
+
+pytestmark = pytest.mark.e2e
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
+ALMA = "The user's sister is called Alma"  # core, 10 days old: core on 0.99^days, gone on Ebbinghaus
+LUTHIER = "The user works as a luthier in Porto"  # core, new
+FALCON_A = "Falcon launch: the Falcon review is Friday and the Falcon budget is approved"  # most relevant
+FALCON_B = "The user's old bike was nicknamed Falcon"  # most important of the three
+FALCON_C = "A Falcon mug sits on the desk"  # most recent
+FALCONS = (FALCON_A, FALCON_B, FALCON_C)
+
+
+@pytest.fixture(scope="module")
+def claw(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[OpenClaw]:
+    model = FakeModel(tmp_path_factory.mktemp("settings-model") / "requests.jsonl", lifetime=1800)
+    oc = make_openclaw(tmp_path_factory.mktemp("settings"), openclaw_path, model)
+    for text, importance, age in (
+        (ALMA, "0.95", timedelta(days=10)),
+        (LUTHIER, "0.9", timedelta(0)),
+        (FALCON_A, "0.4", timedelta(days=5)),
+        (FALCON_B, "0.65", timedelta(days=1)),
+        (FALCON_C, "0.3", timedelta(hours=1)),
+    ):
+        at = {"HIPPOCAMPUS_NOW": (NOW - age).isoformat()}
+        oc.env.update(at)
+        oc.hippocampus("remember", text, "--importance", importance)
+    oc.env["HIPPOCAMPUS_NOW"] = NOW.isoformat()
+    yield oc
+    model.stop()
+
+
+def block(oc: OpenClaw, marker: str, settings: dict[str, object] | None = None) -> str:
+    """Write the settings file (or remove it), run one real turn, return the fenced block the model got."""
+    path = oc.workspace / "memory" / "hippocampus.yaml"
+    if settings is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_text("".join(f"{k}: {json.dumps(v)}\n" for k, v in settings.items()))
+    oc.agent(f"Tell me about falcon ({marker})")
+    text = next(t for t in user_texts(last_request_with(oc, marker)) if marker in t)
+    if FENCE_OPEN not in text:
+        return ""
+    return text[text.index(FENCE_OPEN) : text.index(FENCE_CLOSE) + len(FENCE_CLOSE)] + "\n"
+
+
+def relevant(text: str) -> list[str]:
+    """The relevant memories of a block, in the order injected."""
+    section = text.split("Relevant to this message:")[1].split("Core memories:")[0]
+    order = sorted((section.index(f), f) for f in FALCONS if f in section)
+    return [f for _, f in order]
+
+
+def test_defaults_inject_everything_relevance_first(claw: OpenClaw) -> None:
+    text = block(claw, "defaults-1")
+    assert relevant(text)[0] == FALCON_A and set(relevant(text)) == set(FALCONS)  # weight_relevance 3 dominates
+    assert ALMA in text and LUTHIER in text and len(text) <= 1500
+
+
+def test_inject_budget_from_the_file_is_obeyed_and_plugin_config_wins(claw: OpenClaw) -> None:
+    full = block(claw, "budget-0")
+    text = block(claw, "budget-1", {"inject_budget": 450})
+    assert text and len(text) <= 450 < len(full)
+    claw.set_plugin_config(budgetChars=330)
+    try:
+        text = block(claw, "budget-2", {"inject_budget": 450})
+        assert text and len(text) <= 330
+    finally:
+        claw.patch({"plugins": {"entries": {"hippocampus": {"config": {"budgetChars": None}}}}})
+        claw.plugin_config.pop("budgetChars")
+    assert len(block(claw, "budget-3", {"inject_budget": 450})) > 330  # unset again: the file rules
+
+
+def test_inject_relevant_and_core_limit(claw: OpenClaw) -> None:
+    text = block(claw, "counts-1", {"inject_relevant": 1, "core_limit": 1})
+    assert relevant(text) == [FALCON_A]
+    assert LUTHIER in text and ALMA not in text  # only the strongest core memory
+
+
+def test_curve_ebbinghaus_lets_a_ten_day_old_memory_fade(claw: OpenClaw) -> None:
+    assert ALMA in block(claw, "curve-1", {"curve": "exponential"})
+    assert ALMA not in block(claw, "curve-2", {"curve": "ebbinghaus"})
+
+
+def test_recall_weights_reorder_what_is_injected(claw: OpenClaw) -> None:
+    weights = {"weight_relevance": 0.0, "weight_importance": 1.0, "weight_recency": 0.0}
+    assert relevant(block(claw, "weights-1", weights))[0] == FALCON_B
+    weights = {"weight_relevance": 0.0, "weight_importance": 0.0, "weight_recency": 1.0}
+    assert relevant(block(claw, "weights-2", weights))[0] == FALCON_C
+
+
+@pytest.mark.parametrize(
+    ("settings", "fact", "kept"),
+    [  # both scored 0.8: kept at the default 0.5, not at 0.95
+        ({}, "I really love hiking in the mountains on weekends", True),
+        pytest.param(
+            {"capture_threshold": 0.95},
+            "I really love sailing on the lake in summer",
+            False,
+            marks=pytest.mark.xfail(
+                strict=True, reason="open defect: encode created a memory at capture_threshold 0.95 (not yet traced)"
+            ),
+        ),
+    ],
+)
+def test_capture_threshold_decides_what_a_turn_leaves(
+    claw: OpenClaw, settings: dict[str, object], fact: str, kept: bool, tmp_path: Path
+) -> None:
+    """The turn queues the user's message; encoding (the session end, here the CLI's `encode`) applies
+    capture_threshold from the file. (consolidation_gate acts at the same step; no ordinary message is
+    turned away by its heuristic V-score, so its effect is tested on the library in tests/test_encode.py.)"""
+    path = claw.workspace / "memory" / "hippocampus.yaml"
+    path.write_text("".join(f"{k}: {json.dumps(v)}\n" for k, v in settings.items()))
+    before = {m["content"] for m in json.loads(claw.hippocampus("list", "--json").stdout)}
+    claw.agent(fact)
+    report = json.loads(claw.hippocampus("encode", "--json").stdout)
+    after = {m["content"] for m in json.loads(claw.hippocampus("list", "--json").stdout)}
+    assert (len(report["created"]) > 0) is kept, report
+    assert (len(after) > len(before)) is kept
+    path.unlink()
