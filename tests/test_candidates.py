@@ -39,6 +39,12 @@ WORDS = [
     "Pixel",
     "我喜欢",
     "绿茶",
+    "5",
+    "12",
+    "12th",
+    "2026",
+    "week",
+    "March",
 ]
 TEXT = st.lists(st.sampled_from(WORDS), min_size=1, max_size=7).map(" ".join)
 DOMAINS = st.sampled_from(["user", "world"])
@@ -110,6 +116,24 @@ def brute_force_plan(entries: list[tuple[int, str, str, float]]) -> list[tuple[i
     )
 )
 def test_first_consolidation_plan_matches_comparing_every_pair(stored: list[tuple[str, str, float]]) -> None:
+    from hippocampus.core.consolidate import plan_merges
+
+    entries = [(i + 1, domain, text, weight) for i, (text, domain, weight) in enumerate(stored)]
+    planned = plan_merges((key, domain, text, profile_of(text), weight) for key, domain, text, weight in entries)
+    assert planned == brute_force_plan(entries)
+
+
+NEAR = st.tuples(
+    st.sampled_from(["my sister likes green tea", "the Berlin trip is in week", "Alma prefers black coffee"]),
+    st.sampled_from(["", "5", "12", "12th", "2026", "5 12"]),
+    st.sampled_from(["", "morning", "evening", "not"]),
+).map(lambda parts: " ".join(p for p in parts if p))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(NEAR, DOMAINS, st.sampled_from([0.1, 0.5, 0.9])), min_size=2, max_size=30))
+def test_first_consolidation_plan_matches_on_near_duplicates_with_numbers(stored: list[tuple[str, str, float]]) -> None:
+    """Near-duplicates that differ in a number, a word or a negation: where the number shortcut must be right."""
     from hippocampus.core.consolidate import plan_merges
 
     entries = [(i + 1, domain, text, weight) for i, (text, domain, weight) in enumerate(stored)]

@@ -7,6 +7,11 @@ of any (size − need + 1) of a text's features, and only the rarest are looked 
 every memory that could reach `SAME_THRESHOLD`, and 1,000 lookups against 100k memories take
 milliseconds once the index is built. Encoding and consolidation both use it. Pure.
 
+Entries with numbers are kept apart: two texts whose numbers are disjoint are different facts
+(`similarity.conflict`), so a text with numbers is compared only with entries that have none and
+with those sharing one of its numbers. On a store of dated or numbered facts that is the difference
+between comparing each with thousands of look-alikes and with a handful.
+
 When every entry is known up front (the first consolidation), a fixed global order (`order`, rarest
 first) lets each entry be posted under its own prefix only (size − the least `need` any partner size
 allows + 1 features), as in All-Pairs/PPJoin: two sets sharing t features share one of their first
@@ -45,6 +50,15 @@ def profile_of(content: str) -> similarity.Profile:
 
 
 _LEAST_NEED: dict[int, int] = {}
+_NEED: dict[tuple[int, int], int] = {}
+
+
+def _need(size: int, other: int) -> int:
+    """`similarity.required_shared`, memoised: lookups ask it for every pair of set sizes."""
+    found = _NEED.get((size, other))
+    if found is None:
+        found = _NEED[(size, other)] = similarity.required_shared(size, other)
+    return found
 
 
 def least_need(size: int) -> int:
@@ -79,9 +93,12 @@ class Candidates:
         self.order = order
         self.profiles: dict[int, similarity.Profile] = {}
         self.domains: dict[int, str] = {}
-        self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → keys
+        self.postings: dict[str, dict[int, list[int]]] = {}  # feature → set size → keys, entries without numbers
+        self.counted: dict[str, dict[int, list[int]]] = {}  # the same for entries with numbers
+        self.numbered: dict[str, list[int]] = {}  # number → keys of the entries holding it
+        self.plain_sizes: set[int] = set()
+        self.counted_sizes: set[int] = set()
         self.frequency: Counter[str] = Counter()
-        self.sizes: set[int] = set()
         self.exact: dict[tuple[str, str], list[int]] = {}  # (domain, same_text_key) → keys, first first
         for key, domain, content, profile in entries:
             self.add(key, domain, content, profile)
@@ -93,14 +110,18 @@ class Candidates:
         self.domains[key] = domain
         feats = profile[0]
         size = len(feats)
-        self.sizes.add(size)
         if self.order is None:
             self.frequency.update(feats)
             posted: Iterable[str] = feats
         else:
             posted = self._ranked(feats)[: size - least_need(size) + 1]
+        numbers = similarity.numbers(feats)
+        postings = self.counted if numbers else self.postings
+        (self.counted_sizes if numbers else self.plain_sizes).add(size)
         for feature in posted:
-            self.postings.setdefault(feature, {}).setdefault(size, []).append(key)
+            postings.setdefault(feature, {}).setdefault(size, []).append(key)
+        for number in numbers:
+            self.numbered.setdefault(number, []).append(key)
 
     def _ranked(self, feats: frozenset[str]) -> list[str]:
         """Features rarest first: by the fixed order when there is one, else by frequency so far."""
@@ -118,7 +139,8 @@ class Candidates:
             raise ValueError("recent_with needs an index without a fixed order (every feature posted)")
         found: list[int] = []
         for feature in feats:
-            keys = sorted((k for bucket in self.postings.get(feature, {}).values() for k in bucket), reverse=True)
+            buckets = [*self.postings.get(feature, {}).values(), *self.counted.get(feature, {}).values()]
+            keys = sorted((k for bucket in buckets for k in bucket), reverse=True)
             found += [k for k in keys if k not in exclude and self.domains[k] == domain][:limit]
         return sorted(set(found), reverse=True)
 
@@ -134,19 +156,30 @@ class Candidates:
         feats = profile[0]
         size = len(feats)
         ranked = self._ranked(feats)
+        numbers = similarity.numbers(feats)
+        # Texts whose numbers are disjoint are different facts (`similarity.conflict`), so a text with
+        # numbers is compared with the entries without any, and with those sharing one of its numbers.
+        indexes = [(self.postings, self.plain_sizes)]
+        if not numbers:
+            indexes.append((self.counted, self.counted_sizes))
+        found: set[int] = set()
+        for postings, sizes in indexes:
+            for other in sizes:
+                need = _need(size, other)
+                if need > min(size, other):
+                    continue
+                for feature in ranked[: size - need + 1]:
+                    found.update(postings.get(feature, {}).get(other, ()))
+        for number in numbers:
+            found.update(self.numbered.get(number, ()))
         best, best_value = -1, 0.0
-        for other in sorted(self.sizes):
-            need = similarity.required_shared(size, other)
-            if need > min(size, other):
-                continue
-            found: set[int] = set()
-            for feature in ranked[: size - need + 1]:
-                found.update(self.postings.get(feature, {}).get(other, ()))
-            profiles, domains = self.profiles, self.domains
-            for key in found:
-                if key in exclude or len(feats & profiles[key][0]) < need or domains[key] != domain:
-                    continue  # the cheap exact test first: most candidates share one rare word only
-                value = similarity.profile_similarity(profile, profiles[key])
-                if value > best_value or (value == best_value and best_value > 0 and key < best):
-                    best, best_value = key, value
+        profiles, domains = self.profiles, self.domains
+        for key in found:
+            theirs = profiles[key]
+            need = _need(size, len(theirs[0]))
+            if key in exclude or len(feats & theirs[0]) < need or domains[key] != domain:
+                continue  # the cheap exact test first: most candidates share one rare word only
+            value = similarity.profile_similarity(profile, theirs)
+            if value > best_value or (value == best_value and best_value > 0 and key < best):
+                best, best_value = key, value
         return best, best_value

@@ -193,6 +193,12 @@ _RELATION_LIST = """sister brother wife husband partner spouse boyfriend girlfri
 _RELATIONS = frozenset(stem(w) for w in _RELATION_LIST.split())
 
 
+def numbers(feats: frozenset[str]) -> frozenset[str]:
+    """The numbers among a text's features (dates, amounts, versions, ids): two texts whose numbers are
+    disjoint are in `conflict`, which lets candidate lookups skip them (`core.candidates`)."""
+    return frozenset(f for f in feats if f[0].isdigit())
+
+
 def _kinds(feats: frozenset[str]) -> tuple[set[str], set[str], set[str], set[str]]:
     """The distinguishing features of a feature set: numbers, months, weekdays and relations (positive only)."""
     numbers, months, days, relations = set(), set(), set(), set()
