@@ -158,10 +158,12 @@ _CUT_SECRET_RE = re.compile(
 )
 """A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
 _LONG_TOKEN = _Lazy(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.A)
-_WRAP_RE = re.compile(r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])[ \t]*(?=[\w+/=.%-])")
+_WRAP_RE = re.compile(
+    r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\\r\\n|\\[nr])[ \t]*(?=[\w+/=.%-])"
+)
 _MARK_RE = re.compile(r"\[REDACTED[^\]]*\]|\s")
 _JOINERS_RE = re.compile(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
-_DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:[ -]\d+)*")
+_DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
 _DOTTED_CARD_RE = re.compile(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
 """Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
 _GROUP_RE = re.compile(r"\d+")
@@ -237,7 +239,7 @@ def _rule_sub(rule_id: str, floor: float) -> Callable[[re.Match[str]], str]:
     return replace
 
 
-def _redact_rules(text: str) -> str:
+def _redact_rules(text: str, generic: bool = True) -> str:
     for rule_id, pattern, floor in _rules_for(text.lower()):
         text = pattern.sub(_rule_sub(rule_id, floor), text)
     lowered = text.lower()
@@ -246,7 +248,7 @@ def _redact_rules(text: str) -> str:
             if hint in lowered:
                 text = pattern.sub(replacement or _assigned, text)
                 break
-    if len(text) >= 32:
+    if generic and len(text) >= 32:
         text = _LONG_TOKEN.sub(_high_entropy, text)
     if text.endswith("…"):
         text = _CUT_SECRET_RE.sub("[REDACTED]…", text)
@@ -259,16 +261,35 @@ def _redact_rules(text: str) -> str:
 def redact(text: str) -> str:
     """Replace API keys, tokens, passwords, private keys and card numbers with `[REDACTED…]`.
 
-    A key wrapped over two lines is found too: when joining the lines at a break inside a token
-    reveals more secrets than the text as it is, the joined text is the one redacted.
+    A key wrapped over two lines is found too: a line break between two token characters is removed
+    when the joined lines hold more secret than the two pieces apart (`_unwrap_secret`).
     """
     text = _JOINERS_RE.sub("", text)  # a zero-width character inside a key must not hide it
-    out = _redact_rules(text)
     if _WRAP_RE.search(text):
-        joined = _redact_rules(_WRAP_RE.sub("", text))
-        if len(_MARK_RE.sub("", joined)) < len(_MARK_RE.sub("", out)):
-            return joined  # more of the text was a secret once the lines are joined
-    return out
+        text = _WRAP_RE.sub(_unwrap_secret, text)
+    return _redact_rules(text)
+
+
+def _unwrap_secret(match: re.Match[str]) -> str:
+    """Join the two lines at this break when the line before it and the token after it hold more secret
+    joined than apart (a pasted key wrapped by a terminal); any other break stays as it is."""
+    whole = match.string
+    start = max(whole.rfind("\n", 0, match.start()), match.start() - 200) + 1
+    after = re.match(r"\S*", whole[match.end() : match.end() + 200])
+    left, right = whole[start : match.start()], after.group() if after else ""
+    right_apart = _covered(right, _redact_rules(right))
+    if right_apart >= len(right):  # the next line is a secret of its own: join only for a named rule
+        joined = left + right  # (a generic long-token match would also swallow the line before)
+        named = _covered(joined, _redact_rules(joined, generic=False))
+        return "" if named > _covered(left, _redact_rules(left, generic=False)) + len(right) else match.group()
+    apart = _covered(left, _redact_rules(left)) + right_apart
+    joined = left + right
+    return "" if _covered(joined, _redact_rules(joined)) > apart else match.group()
+
+
+def _covered(before: str, after: str) -> int:
+    """How many characters of `before` redaction replaced in `after`."""
+    return len(_MARK_RE.sub("", before)) - len(_MARK_RE.sub("", after))
 
 
 def _luhn(digits: str) -> bool:

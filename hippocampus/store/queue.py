@@ -20,7 +20,7 @@ import sqlite3
 
 from hippocampus.core.model import Signal
 from hippocampus.errors import HippocampusError, LockTimeoutError
-from hippocampus.store import database
+from hippocampus.store import database, redacted
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
@@ -39,9 +39,7 @@ def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.
         return
     try:
         with database.writing(ws, busy) as conn:
-            conn.executemany(
-                "INSERT INTO queue(json) VALUES (?)", [(json.dumps(s.to_dict(), ensure_ascii=False),) for s in signals]
-            )
+            conn.executemany("INSERT INTO queue(json) VALUES (?)", [(redacted.document(s.to_dict()),) for s in signals])
     except LockTimeoutError:
         spill(ws, signals)  # another writer is mid-transaction: the spill file is the queue's overflow, not an error
     except HippocampusError:
@@ -51,7 +49,7 @@ def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.
 
 def spill(ws: Workspace, signals: list[Signal]) -> None:
     """Append signals to the spill file in one write; never through a link."""
-    data = "".join(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in signals).encode("utf-8")
+    data = "".join(redacted.document(s.to_dict()) + "\n" for s in signals).encode("utf-8")
     if ws.memory_dir.is_symlink():
         return
     fd = os.open(ws.memory_dir / SPILL_FILE, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
@@ -72,10 +70,17 @@ def absorb_spill(ws: Workspace, conn: sqlite3.Connection) -> int:
     if not path.is_file() or path.is_symlink():
         return 0
     lines = [line for line in path.read_bytes().splitlines(keepends=True) if line.endswith(b"\n")]
-    conn.executemany(
-        "INSERT INTO queue(json) VALUES (?)", [(line.decode("utf-8", "replace").strip(),) for line in lines]
-    )
+    conn.executemany("INSERT INTO queue(json) VALUES (?)", [(_respilled(line),) for line in lines])
     return len(lines)
+
+
+def _respilled(line: bytes) -> str:
+    """A spilled line as a queue row, redacted again (a file left by an older version may hold secrets)."""
+    raw = line.decode("utf-8", "replace").strip()
+    try:
+        return redacted.document(json.loads(raw))
+    except json.JSONDecodeError:
+        return redacted.text(raw)  # malformed: counted and dropped by encoding, but never copied as it was
 
 
 def clear_spill(ws: Workspace, absorbed: int) -> None:
