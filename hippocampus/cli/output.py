@@ -38,16 +38,20 @@ def json_text(data: Any) -> str:
 
 def line(memory: Memory, value: float) -> str:
     """One human-readable line for a memory."""
-    text = " ".join(memory.content.split())
-    return f"{memory.id}  {value:.2f} {lifecycle.tier(value):<10} [{memory.domain}/{memory.category}] {text}"
+    from hippocampus.render.context import oneline
+
+    kind = f"[{oneline(memory.domain)}/{oneline(memory.category)}]"
+    return f"{oneline(memory.id)}  {value:.2f} {lifecycle.tier(value):<10} {kind} {oneline(memory.content)}"
 
 
 def recall_text(results: list[dict[str, Any]]) -> str:
     """Human-readable recall results (from their JSON forms)."""
+    from hippocampus.render.context import oneline
+
     if not results:
         return "No memories match.\n"
     return "".join(
-        f"{r['id']}  {r['importance']:.2f} {r['tier']:<10} [{r['domain']}/{r['category']}] "
-        f"{' '.join(r['content'].split())}\n"
+        f"{oneline(r['id'])}  {r['importance']:.2f} {r['tier']:<10} [{oneline(r['domain'])}/{oneline(r['category'])}] "
+        f"{oneline(r['content'])}\n"
         for r in results
     )
