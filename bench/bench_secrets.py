@@ -56,23 +56,25 @@ def corpus_counts() -> dict[str, object]:
     return {"formats": len(FORMATS), "cases": len(corpus), "paths": per_path}
 
 
-def user_turns() -> list[str]:
+def user_turns(role: str = "user") -> list[str]:
     with gzip.open(LONGMEMEVAL, "rt", encoding="utf-8") as handle:
         items = json.load(handle)
     seen: dict[str, None] = {}
     for item in items:
         for session in item["haystack_sessions"]:
             for turn in session:
-                if turn.get("role") == "user" and turn.get("content"):
+                if turn.get("role") == role and turn.get("content"):
                     seen.setdefault(turn["content"], None)
     return list(seen)
 
 
-def false_positives() -> dict[str, object]:
+def false_positives(role: str = "user") -> dict[str, object]:
+    """Messages redaction changes. The user turns were looked at while writing the context rules; the
+    assistant turns were not, so they are the held-out check."""
     from hippocampus.core.clean import clean
     from hippocampus.core.redact import redact
 
-    texts = user_turns()
+    texts = user_turns(role)
     hits: Counter[str] = Counter()
     changed = 0
     start = time.perf_counter()
@@ -115,10 +117,45 @@ def cold_cost() -> dict[str, float]:
     }
 
 
+_DS_SCAN = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from secret_corpus import cases
+from detect_secrets.core.scan import scan_line
+from detect_secrets.settings import default_settings
+found = {}
+with default_settings():
+    for c in cases():
+        values = [h.secret_value for h in scan_line(" ".join(c["text"].split())) if h.secret_value]
+        if values and all(any(n.strip() in v for v in values) for n in c["needles"]):
+            found[c["form"]] = found.get(c["form"], 0) + 1
+print(json.dumps(found))
+"""
+
+
+def detect_secrets(python: str) -> dict[str, object]:
+    """detect-secrets (Yelp), installed in another interpreter: its import cost and what it finds of the
+    corpus (a case counts when every needle is inside a value it reports)."""
+    samples: dict[str, list[float]] = {"bare": [], "import": []}
+    for _ in range(9):
+        for name, code in (("bare", "pass"), ("import", "import detect_secrets.core.scan")):
+            t = time.perf_counter()
+            subprocess.run([python, "-c", code], check=True)
+            samples[name].append(time.perf_counter() - t)
+    found = json.loads(
+        subprocess.run([python, "-c", _DS_SCAN, str(ROOT / "tests")], check=True, capture_output=True, text=True).stdout
+    )
+    bare, imp = statistics.median(samples["bare"]), statistics.median(samples["import"])
+    return {"bare_ms": round(bare * 1000, 1), "import_ms": round(imp * 1000, 1), "found_by_form": found}
+
+
 def main() -> None:
     result = {"corpus": corpus_counts(), "cost": cold_cost()}
     if LONGMEMEVAL.exists():
         result["false_positives"] = false_positives()
+        result["false_positives_assistant_held_out"] = false_positives("assistant")
+    if "--detect-secrets" in sys.argv:
+        result["detect_secrets"] = detect_secrets(sys.argv[sys.argv.index("--detect-secrets") + 1])
     if "--json" in sys.argv:
         print(json.dumps(result, indent=2, ensure_ascii=False))
         return
@@ -132,8 +169,9 @@ def main() -> None:
                 f"  {name:36} {row['leaked_cases']:4} cases, {row['leaked_formats']:3} formats reach disk {row['by_form']}"
             )
     print("cost:", result["cost"])
-    if "false_positives" in result:
-        print("false positives:", result["false_positives"])
+    for key in ("false_positives", "false_positives_assistant_held_out", "detect_secrets"):
+        if key in result:
+            print(f"{key}:", result[key])
 
 
 if __name__ == "__main__":

@@ -51,7 +51,13 @@ class _Lazy:
         return self.get().sub(replacement, text)
 
 
-_PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
+def _authorization(match: re.Match[str]) -> str:
+    """`Authorization: <scheme> <value>`: the value goes, the scheme stays; without a scheme only a value
+    that looks generated goes ("Authorization: OGSA provides …" is prose)."""
+    return match.group(1) + (match.group(2) or "") + "[REDACTED:auth]"
+
+
+_PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], str]], ...] = (
     (
         ("private key",),
         _Lazy(
@@ -65,10 +71,10 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
     (
         ("authorization",),
         _Lazy(
-            r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
-            r"(?!\[REDACTED)[^\s\"',;]+"
+            r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?)(?:((?:bearer|basic|token|digest)\s+)"
+            r"(?!\[REDACTED)[^\s\"',;]+|(?!\[REDACTED)(?=[^\s\"',;]*\d)[^\s\"',;]{8,})"
         ),
-        r"\1[REDACTED:auth]",
+        _authorization,
     ),
     (  # a token has a digit or is long: "the bearer instrument" stays prose
         ("bearer",),
@@ -197,6 +203,10 @@ def _rules_for(lowered: str) -> list[tuple[str, _Lazy, float]]:
 
 _CODE_VALUE = ("<", "$", "%")
 _PASSWORD_WORDS = ("pass", "pwd")
+_PLACEHOLDERS = frozenset(
+    {"password", "passwd", "pass", "pwd", "secret", "token", "changeme", "changeit", "test", "example"}
+)
+"""Values that stand for a secret in examples and templates (gitleaks' allowlist says the same)."""
 
 
 def _assigned(match: re.Match[str]) -> str:
@@ -206,8 +216,12 @@ def _assigned(match: re.Match[str]) -> str:
     bare = value.strip("\"'`,;")
     if not bare or bare.startswith(_CODE_VALUE) or any(c in bare for c in "()[]{}\\") or bare.startswith(("/", "~/")):
         return match.group(0)  # an expression, a placeholder or a file path
-    if bare.lower() in ("none", "null", "true", "false", "undefined"):
+    if bare.lower() in ("none", "null", "true", "false", "undefined") or bare.lower() in _PLACEHOLDERS:
         return match.group(0)
+    if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
+        return match.group(0)  # markdown ("**Credentials:** …") or a template's placeholder
+    if re.search(r"(?i)(?:password|passwd|secret|token|credential|key)s\W*$", head):
+        return match.group(0)  # a plural heading ("Strong passwords: use …") introduces a list, not a value
     prose = head.rstrip().endswith(":") and space
     if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
         return match.group(0)
@@ -220,6 +234,8 @@ def _high_entropy(match: re.Match[str]) -> str:
     token = match.group()
     if token.lower() == token or token.upper() == token or not any(c.isdigit() for c in token):
         return token
+    if re.match(r"sha(?:256|384|512)-", token):
+        return token  # a subresource-integrity hash, public by design
     before = match.string[: match.start()].rsplit(None, 1)[-1] if match.start() else ""
     if "://" in before or "www." in before or token.count("/") > 2:
         return token
