@@ -52,7 +52,6 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
     job.wait()
     took = time.perf_counter() - started
     queued = queue.queued(Workspace(workspace)) - before
-    spill = workspace / "memory" / queue.SPILL_FILE
     ordered = sorted(times)
 
     def pct(q: float) -> float | None:
@@ -63,7 +62,6 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
         "consolidate_s": round(took, 1),
         "turns": len(times),
         "queued": queued,
-        "spilled": spill.read_bytes().count(b"\n") if spill.exists() else 0,
         "median_ms": pct(0.5),
         "p95_ms": pct(0.95),
         "p99_ms": pct(0.99),

@@ -28,7 +28,11 @@ def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str
         raise InputError(f"{path}: neither a Hippocampus index nor a memory-ebbinghaus memory_db.json", file=path)
     try:
         created = index_file.update_index(ws, lambda index: merge_file(index, data, kind, now), now)
-    except (KeyError, TypeError, ValueError) as exc:
+    except ValueError as exc:
+        if str(exc).startswith("entry "):
+            raise InputError(f"{path}: {exc}; nothing was imported", file=path) from None
+        raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported", file=path) from None
+    except (KeyError, TypeError) as exc:
         raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported", file=path) from None
     return kind, created
 

@@ -84,6 +84,9 @@ def summarize(endpoint: Endpoint, text: str) -> str:
     answer = chat(
         endpoint, [{"role": "system", "content": SUMMARY_PROMPT}, {"role": "user", "content": f"Statement:\n{text}"}]
     )
+    from hippocampus.core.redact import redact
+
+    answer = redact(answer)  # untrusted: redacted whole, before a line is picked or cut (a key may span two)
     line = next((ln.strip() for ln in answer.splitlines() if ln.strip()), "")
     line = line.strip("\"'` ").removeprefix("Note:").strip()
     if not line:

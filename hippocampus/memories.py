@@ -45,6 +45,12 @@ def remember(
         raise InputError(f"nothing to remember: the text is {reason}" + ("" if content else " after cleaning"))
     if importance is not None and not 0.0 <= importance <= 1.0:
         raise InputError("--importance must be between 0 and 1")
+    from hippocampus.core.model import name_problem
+
+    for field, given in (("domain", domain), ("category", category)):
+        problem = name_problem(field, given) if given is not None else None
+        if problem:
+            raise InputError(f"--{problem}")
     score = score_message(content, "user")
     source = Source("cli", f"cli-{uuid.uuid4().hex[:12]}", format_time(now))
     with database.writing(ws) as conn:

@@ -26,8 +26,11 @@ def pending(ws: Workspace, limit: int | None = None) -> list[Memory]:
 
 
 def clean_summary(summary: str) -> str:
-    """One line of text, trimmed; refuses an empty or overlong summary."""
-    text = " ".join(str(summary).split())
+    """One line of text, trimmed, redacted (an LLM's answer is untrusted, and a key wrapped over two
+    lines must be seen before they are joined); refuses an empty or overlong summary."""
+    from hippocampus.core.redact import redact
+
+    text = " ".join(redact(str(summary)).split())
     if not text:
         raise InputError("the summary is empty")
     if len(text) > MAX_SUMMARY:

@@ -38,35 +38,43 @@ def json_text(data: Any) -> str:
 
 def line(memory: Memory, value: float) -> str:
     """One human-readable line for a memory."""
-    text = " ".join(memory.content.split())
-    return f"{memory.id}  {value:.2f} {lifecycle.tier(value):<10} [{memory.domain}/{memory.category}] {text}"
+    from hippocampus.render.context import oneline
+
+    kind = f"[{oneline(memory.domain)}/{oneline(memory.category)}]"
+    return f"{oneline(memory.id)}  {value:.2f} {lifecycle.tier(value):<10} {kind} {oneline(memory.content)}"
 
 
 def recall_text(results: list[dict[str, Any]]) -> str:
     """Human-readable recall results (from their JSON forms)."""
+    from hippocampus.render.context import oneline
+
     if not results:
         return "No memories match.\n"
     return "".join(
-        f"{r['id']}  {r['importance']:.2f} {r['tier']:<10} [{r['domain']}/{r['category']}] "
-        f"{' '.join(r['content'].split())}{_superseded_note(r)}\n"
+        f"{oneline(r['id'])}  {r['importance']:.2f} {r['tier']:<10} [{oneline(r['domain'])}/{oneline(r['category'])}] "
+        f"{oneline(r['content'])}{_superseded_note(r)}\n"
         for r in results
     )
 
 
 def _superseded_note(item: dict[str, Any]) -> str:
     """ " (superseded by mem_007 at …)" for a memory that is history, else ""."""
+    from hippocampus.render.context import oneline
+
     if not item.get("supersededBy"):
         return ""
-    return f"  (superseded by {item['supersededBy']} at {item.get('supersededAt', '?')})"
+    return f"  (superseded by {oneline(item['supersededBy'])} at {oneline(str(item.get('supersededAt', '?')))})"
 
 
 def history_text(chain: list[dict[str, Any]]) -> str:
     """The versions of a fact, oldest first, the current one marked."""
+    from hippocampus.render.context import oneline
+
     out = []
     for item in chain:
         state = "superseded" if item.get("supersededBy") else "current"
         said = [s.get("text") for s in item.get("sources", []) if s.get("text")]
-        out.append(f"{item['id']}  {item['created']}  {state:<10} {' '.join(item['content'].split())}")
+        out.append(f"{oneline(item['id'])}  {oneline(str(item['created']))}  {state:<10} {oneline(item['content'])}")
         out.append(_superseded_note(item).strip() and f"    {_superseded_note(item).strip()}")
-        out += [f"    said: {' '.join(text.split())}" for text in said[:3]]
+        out += [f"    said: {oneline(text)}" for text in said[:3]]
     return "".join(f"{row}\n" for row in out if row)

@@ -12,7 +12,8 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     config       the settings and their validation (the file is read by store/config_file.py)
     clean        making text safe to store: NFC, no control characters, bounded length
     tokens       search tokens, stems, keywords (CJK included)
-    redact       secrets out before anything is stored
+    redact       secrets out before anything is stored: the catalogue, context rules, cards, wrapped keys
+    secret_rules gitleaks' rule catalogue as data (MIT, see LICENSES/gitleaks.txt)
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one
     junk         what is never stored, and what is never core

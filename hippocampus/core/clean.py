@@ -7,22 +7,31 @@ import re
 import unicodedata
 
 _WS_RE = re.compile(r"\s+")
+_LINE_BREAK_RE = re.compile(r"\s*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])\s*")
 
 
 _KEEP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: needed by emoji sequences and Persian/Indic text
 
 
-def clean(text: str, limit: int = 2000) -> str:
-    """Make text safe to store: NFC, no control/format/junk characters, one-line whitespace, ≤ limit chars."""
+def clean(text: str, limit: int = 2000, lines: bool = False) -> str:
+    """Make text safe to store: NFC, no control/format/junk characters, one-line whitespace, ≤ limit chars.
+
+    With `lines`, every kind of line break becomes one `\\n` instead of a space (redaction looks for a
+    key wrapped over two lines before the text is flattened)."""
     if not isinstance(text, str):
         text = str(text)
     budget = max(limit, 0) * 4 + 4096
     cut_early = len(text) > budget
     if cut_early:
         text = text[:budget]  # huge input: only what can survive truncation is worth the work
-    text = _WS_RE.sub(" ", text)
-    if not text.isprintable() or "\ufffd" in text:
-        text = _WS_RE.sub(" ", "".join(_filter_char(ch) for ch in text))
+    if lines:
+        text = "\n".join(_WS_RE.sub(" ", part) for part in _LINE_BREAK_RE.split(text))
+        if not text.replace("\n", " ").isprintable() or "\ufffd" in text:
+            text = "\n".join(_WS_RE.sub(" ", "".join(_filter_char(ch) for ch in part)) for part in text.split("\n"))
+    else:
+        text = _WS_RE.sub(" ", text)
+        if not text.isprintable() or "\ufffd" in text:
+            text = _WS_RE.sub(" ", "".join(_filter_char(ch) for ch in text))
     text = unicodedata.normalize("NFC", text).strip()
     if len(text) <= limit and not cut_early:
         return text

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from hippocampus.core import lifecycle
-from hippocampus.core.model import Index, Memory, Source, format_time, parse_time
+from hippocampus.core.model import Index, Memory, Source, format_time, name_problem, parse_time
 
 EBBINGHAUS = "memory-ebbinghaus"
 HIPPOCAMPUS = "hippocampus"
@@ -31,8 +31,15 @@ def file_kind(data: Any) -> str | None:
 
 
 def merge_file(index: Index, data: dict[str, Any], kind: str, now: datetime) -> list[str]:
-    """Merge parsed file `data` of `kind` into `index`; returns the new ids."""
-    return import_index(index, data) if kind == HIPPOCAMPUS else import_ebbinghaus(index, data, now)
+    """Merge parsed file `data` of `kind` into `index`; returns the new ids. A domain or category outside
+    the safe character set stops the whole import with one line naming the entry (`ValueError`)."""
+    before = len(index.memories)
+    created = import_index(index, data) if kind == HIPPOCAMPUS else import_ebbinghaus(index, data, now)
+    for number, memory in enumerate(index.memories[before:], 1):
+        problem = name_problem("domain", memory.domain) or name_problem("category", memory.category)
+        if problem:
+            raise ValueError(f"entry {number}: {problem}")
+    return created
 
 
 def _imported_keys(index: Index, kind: str) -> set[tuple[str, str]]:

@@ -24,6 +24,20 @@ CATEGORIES: tuple[str, ...] = (
 )
 
 
+NAME_RULE = "lower-case letters, digits, '-' and '_', at most 40, starting with a letter or digit"
+"""The safe character set of `domain` and `category` (the schema's patterns say the same): they are
+shown in prompts and Markdown headings, so nothing in them can break a line, a fence or a heading."""
+
+
+def name_problem(field: str, value: str) -> str | None:
+    """Why `value` is not a valid domain or category (`field`), or None when it is."""
+    first = "abcdefghijklmnopqrstuvwxyz" if field == "domain" else "abcdefghijklmnopqrstuvwxyz0123456789"
+    ok = (
+        0 < len(value) <= 40 and value[0] in first and all(c in "abcdefghijklmnopqrstuvwxyz0123456789_-" for c in value)
+    )
+    return None if ok else f"{field} {value[:60]!r} must be {NAME_RULE}"
+
+
 def parse_time(value: str) -> datetime:
     """Parse ISO 8601 (or the seed's bare `YYYY-MM-DD`) into an aware UTC datetime."""
     text = value.strip()

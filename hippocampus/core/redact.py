@@ -1,25 +1,40 @@
 """Secret redaction: API keys, tokens, passwords, private keys and card numbers never reach disk.
 
-Pure and stdlib-only. Patterns compile when this module is first imported, which only the
-capture path does (never the per-turn recall path).
+Two layers, both pure and stdlib-only:
+
+1. The maintained catalogue: gitleaks' rules (`core.secret_rules`, MIT), each gated by its keywords
+   and its entropy floor, exactly as gitleaks runs them.
+2. Context rules for what people type in conversation rather than commit in code: "my password is …",
+   "密码是 …" / "密码 xxx", "pin 4411", `DB_PASS=`, `curl -u`, `sshpass -p`, `mysql -p…`, Azure
+   `AccountKey=`, `?key=` / `sig=` in URLs, a key split over two lines, long high-entropy tokens (an
+   AWS secret key in prose) and card numbers with any separator (Luhn-checked).
+
+Nothing compiles at import: a rule is compiled the first time a text holds one of its keywords, so the
+per-turn hook pays for the few rules its message can match, never for the whole catalogue.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 from hippocampus.core.clean import clean
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 _SECRET_WORDS = (
-    r"(?:password|passwd|passphrase|passcode|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"  # noqa: S105 - the key words that announce a secret, not a secret
-    r"|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)"
+    r"(?:password|passwd|passphrase|passcode|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key"  # noqa: S105 - the key words that announce a secret, not a secret
+    r"|account[_-]?key|sharedaccesskey|auth[_-]?key|private[_-]?key|client[_-]?secret|secret[_ -]?key|credentials?)"
 )
 _VALUE = r"(?!\[REDACTED)(?:\"[^\"]*\"|'[^']*'|\S+)"
+_TOKENISH = r"(?!\[REDACTED)(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-./+=~!@#$%^&*]{8,}"
+"""A value that looks generated: 8+ characters with a letter and a digit ("my key is under the mat" stays)."""
 
 
 class _Lazy:
-    """A pattern compiled on first use: most messages hold no secret, and compiling all of them
-    costs several milliseconds of every hook process."""
+    """A pattern compiled on first use: most messages hold no secret."""
 
     __slots__ = ("args", "compiled")
 
@@ -27,13 +42,22 @@ class _Lazy:
         self.args = (pattern, flags)
         self.compiled: re.Pattern[str] | None = None
 
-    def sub(self, replacement: str, text: str) -> str:
+    def get(self) -> re.Pattern[str]:
         if self.compiled is None:
             self.compiled = re.compile(*self.args)
-        return self.compiled.sub(replacement, text)
+        return self.compiled
+
+    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str) -> str:
+        return self.get().sub(replacement, text)
 
 
-_PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
+def _authorization(match: re.Match[str]) -> str:
+    """`Authorization: <scheme> <value>`: the value goes, the scheme stays; without a scheme only a value
+    that looks generated goes ("Authorization: OGSA provides …" is prose)."""
+    return match.group(1) + (match.group(2) or "") + "[REDACTED:auth]"
+
+
+_PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], str]], ...] = (
     (
         ("private key",),
         _Lazy(
@@ -47,10 +71,10 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
     (
         ("authorization",),
         _Lazy(
-            r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
-            r"(?!\[REDACTED)[^\s\"',;]+"
+            r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?)(?:((?:bearer|basic|token|digest)\s+)"
+            r"(?!\[REDACTED)[^\s\"',;]+|(?!\[REDACTED)(?=[^\s\"',;]*\d)[^\s\"',;]{8,})"
         ),
-        r"\1[REDACTED:auth]",
+        _authorization,
     ),
     (  # a token has a digit or is long: "the bearer instrument" stays prose
         ("bearer",),
@@ -59,26 +83,39 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
     ),
     (("sk-",), _Lazy(r"(?<![\w-])sk-[A-Za-z0-9_\-]{16,}"), "[REDACTED:api-key]"),
     (("k_live_", "k_test_"), _Lazy(r"(?<![\w-])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}"), "[REDACTED:api-key]"),
-    (
-        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-        _Lazy(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})"),
-        "[REDACTED:github]",
-    ),
-    (
-        ("akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa"),
-        _Lazy(
-            r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA)[A-Z0-9]{16}"
-            r"(?![A-Z0-9])"
-        ),
-        "[REDACTED:aws]",
-    ),
     (("xox",), _Lazy(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"), "[REDACTED:slack]"),
-    (("hooks.slack.com",), _Lazy(r"https://hooks\.slack\.com/services/\S+"), "[REDACTED:slack]"),
-    (("aiza",), _Lazy(r"(?<![\w-])AIza[0-9A-Za-z_\-]{30,}"), "[REDACTED:google]"),
-    (("eyj",), _Lazy(r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"), "[REDACTED:jwt]"),
+    (("key-",), _Lazy(r"(?<![\w-])key-[0-9a-f]{32}(?![0-9a-f])"), "[REDACTED:mailgun]"),
+    (("-us",), _Lazy(r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b"), "[REDACTED:mailchimp]"),
+    (
+        (".",),
+        _Lazy(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", re.A),
+        "[REDACTED:discord-bot-token]",
+    ),
+    ((":aa",), _Lazy(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", re.A), "[REDACTED:telegram-bot-token]"),
+    (
+        ("?", "&"),
+        _Lazy(
+            r"(?i)([?&;](?:key|api[_-]?key|apikey|token|access[_-]?token|auth|sig|signature|secret"
+            r"|password|pwd|client[_-]?secret|x-amz-signature|x-amz-credential)=)(?!\[REDACTED|[{$%<])[^&\s#\"'<>]+"
+        ),
+        r"\1[REDACTED]",
+    ),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
-        _Lazy(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)\s*){_VALUE}"),
+        _Lazy(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))({_VALUE})"),
+        "",  # `_assigned`
+    ),
+    (  # DB_PASS=…, SMTP_PASS: … — upper-case environment names
+        ("pass", "pwd", "secret", "token", "key", "auth"),
+        _Lazy(
+            r"\b((?:[A-Z][A-Z0-9]*_)*(?:PASS|PASSWD|PASSWORD|PWD|SECRET|TOKEN|KEY|APIKEY|AUTH)(?:_[A-Z0-9]+)*"
+            rf"\s*[=:](\s*))({_VALUE})"
+        ),
+        "",  # `_assigned`
+    ),
+    (
+        ("pass", "pwd"),
+        _Lazy(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was|of|for \S+ is|[:=])?\s*){_TOKENISH}"),
         r"\1[REDACTED]",
     ),
     (
@@ -87,32 +124,188 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str], ...] = (
         r"\1[REDACTED]",
     ),
     (
+        ("token", "secret", "key", "credential"),
+        _Lazy(rf"(?i)\b((?:token|secret|key|credentials?)\s+(?:is|was|=|:)\s+){_TOKENISH}"),
+        r"\1[REDACTED]",
+    ),
+    (
+        ("pin", "cvv", "cvc", "csc", "security code"),
+        _Lazy(
+            r"(?i)\b((?:pin(?:\s*(?:code|number))?|cvv2?|cvc2?|csc|security code)"
+            r"\s*(?:is|was|[:=#]|码|碼)?\s*(?:是\s*)?)\d{3,8}\b"
+        ),
+        r"\1[REDACTED]",
+    ),
+    (("sshpass",), _Lazy(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), r"\1[REDACTED]"),
+    (("mysql",), _Lazy(r"\b(mysql(?:dump|admin)?\b[^\n]*?\s-p)(?:'[^']*'|\"[^\"]*\"|[^\s'\"]+)"), r"\1[REDACTED]"),
+    (
         ("密", "口令", "令牌", "码", "碼"),
         _Lazy(
             r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"
         ),
         r"\1[REDACTED]",
     ),
+    (  # 密码 xxx: no separator, so only a value in Latin letters, digits and symbols counts
+        ("密", "口令", "码", "碼"),
+        _Lazy(r"((?:密码|口令|密钥|密碼)\s*)(?!\[REDACTED)[!-~]{4,}"),
+        r"\1[REDACTED]",
+    ),
+    (
+        ("パスワード", "비밀번호", "пароль", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord"),
+        _Lazy(
+            r"(?i)((?:パスワード|비밀번호|пароль|passwort|contraseña|mot de passe|senha|wachtwoord)\s*"
+            r"(?:は|는|:|=|ist|es|est|é|is|是)?\s*)(?!\[REDACTED)[!-~]{4,}"
+        ),
+        r"\1[REDACTED]",
+    ),
 )
 _CUT_SECRET_RE = re.compile(
-    r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
+    r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|glpat-|hf_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
 )
 """A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
-_DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:[ -]\d+)*")
+_LONG_TOKEN = _Lazy(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.A)
+_WRAP_RE = re.compile(
+    r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\\r\\n|\\[nr])[ \t]*(?=[\w+/=.%-])"
+)
+_MARK_RE = re.compile(r"\[REDACTED[^\]]*\]|\s")
+_JOINERS_RE = re.compile(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
+_DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
+_DOTTED_CARD_RE = re.compile(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
+"""Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
 _GROUP_RE = re.compile(r"\d+")
+_CATALOGUE: list[tuple[str, _Lazy, float]] = []
+_BY_WORD: dict[str, list[int]] = {}
 
 
-def redact(text: str) -> str:
-    """Replace API keys, tokens, passwords, private keys and card numbers with `[REDACTED…]`."""
+def entropy(text: str) -> float:
+    """Shannon entropy in bits per character (gitleaks' measure of how random a secret looks)."""
+    if not text:
+        return 0.0
+    counts: dict[str, int] = {}
+    for ch in text:
+        counts[ch] = counts.get(ch, 0) + 1
+    n = len(text)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _rules_for(lowered: str) -> list[tuple[str, _Lazy, float]]:
+    """The catalogue rules one of whose keywords is in the text, in catalogue order (each keyword checked once)."""
+    if not _CATALOGUE:
+        from hippocampus.core.secret_rules import catalogue
+
+        for rid, words, pattern, floor in catalogue():
+            for word in words:
+                _BY_WORD.setdefault(word, []).append(len(_CATALOGUE))
+            _CATALOGUE.append((rid, _Lazy(pattern, re.A), floor))
+    hits = sorted({i for word, rules in _BY_WORD.items() if word in lowered for i in rules})
+    return [_CATALOGUE[i] for i in hits]
+
+
+_CODE_VALUE = ("<", "$", "%")
+_PASSWORD_WORDS = ("pass", "pwd")
+_PLACEHOLDERS = frozenset(
+    {"password", "passwd", "pass", "pwd", "secret", "token", "changeme", "changeit", "test", "example"}
+)
+"""Values that stand for a secret in examples and templates (gitleaks' allowlist says the same)."""
+
+
+def _assigned(match: re.Match[str]) -> str:
+    """`key = value`: the value goes, unless it is code (an expression, a placeholder) or, after a
+    prose colon ("goals of the token: create …"), a plain word for anything but a password."""
+    head, space, value = match.group(1), match.group(2), match.group(3)
+    bare = value.strip("\"'`,;")
+    if not bare or bare.startswith(_CODE_VALUE) or any(c in bare for c in "()[]{}\\") or bare.startswith(("/", "~/")):
+        return match.group(0)  # an expression, a placeholder or a file path
+    if bare.lower() in ("none", "null", "true", "false", "undefined") or bare.lower() in _PLACEHOLDERS:
+        return match.group(0)
+    if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
+        return match.group(0)  # markdown ("**Credentials:** …") or a template's placeholder
+    if re.search(r"(?i)(?:password|passwd|secret|token|credential|key)s\W*$", head):
+        return match.group(0)  # a plural heading ("Strong passwords: use …") introduces a list, not a value
+    prose = head.rstrip().endswith(":") and space
+    if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
+        return match.group(0)
+    return head + "[REDACTED]"
+
+
+def _high_entropy(match: re.Match[str]) -> str:
+    """A long token mixing upper case, lower case and digits, as random as a generated key, is one
+    (not a URL's path: the catalogue knows the URLs that carry keys)."""
+    token = match.group()
+    if token.lower() == token or token.upper() == token or not any(c.isdigit() for c in token):
+        return token
+    if re.match(r"sha(?:256|384|512)-", token):
+        return token  # a subresource-integrity hash, public by design
+    before = match.string[: match.start()].rsplit(None, 1)[-1] if match.start() else ""
+    if "://" in before or "www." in before or token.count("/") > 2:
+        return token
+    return "[REDACTED:high-entropy]" if entropy(token) >= 4.2 else token
+
+
+def _rule_sub(rule_id: str, floor: float) -> Callable[[re.Match[str]], str]:
+    def replace(match: re.Match[str]) -> str:
+        group = 1 if match.re.groups and match.group(1) is not None else 0
+        secret = match.group(group)
+        if "[REDACTED" in secret or (floor and entropy(secret) < floor):
+            return match.group(0)
+        start, end = match.start(group) - match.start(), match.end(group) - match.start()
+        whole = match.group(0)
+        return whole[:start] + f"[REDACTED:{rule_id}]" + whole[end:]
+
+    return replace
+
+
+def _redact_rules(text: str, generic: bool = True) -> str:
+    for rule_id, pattern, floor in _rules_for(text.lower()):
+        text = pattern.sub(_rule_sub(rule_id, floor), text)
     lowered = text.lower()
     for hints, pattern, replacement in _PATTERNS:
         for hint in hints:  # cheap gate: most texts hold no secret at all
             if hint in lowered:
-                text = pattern.sub(replacement, text)
+                text = pattern.sub(replacement or _assigned, text)
                 break
+    if generic and len(text) >= 32:
+        text = _LONG_TOKEN.sub(_high_entropy, text)
     if text.endswith("…"):
         text = _CUT_SECRET_RE.sub("[REDACTED]…", text)
-    return _DIGIT_RUN_RE.sub(_redact_cards, text)
+    text = _DIGIT_RUN_RE.sub(_redact_cards, text)
+    if "." in text or "/" in text or "_" in text:
+        text = _DOTTED_CARD_RE.sub(_redact_cards, text)
+    return text
+
+
+def redact(text: str) -> str:
+    """Replace API keys, tokens, passwords, private keys and card numbers with `[REDACTED…]`.
+
+    A key wrapped over two lines is found too: a line break between two token characters is removed
+    when the joined lines hold more secret than the two pieces apart (`_unwrap_secret`).
+    """
+    text = _JOINERS_RE.sub("", text)  # a zero-width character inside a key must not hide it
+    if _WRAP_RE.search(text):
+        text = _WRAP_RE.sub(_unwrap_secret, text)
+    return _redact_rules(text)
+
+
+def _unwrap_secret(match: re.Match[str]) -> str:
+    """Join the two lines at this break when the line before it and the token after it hold more secret
+    joined than apart (a pasted key wrapped by a terminal); any other break stays as it is."""
+    whole = match.string
+    start = max(whole.rfind("\n", 0, match.start()), match.start() - 200) + 1
+    after = re.match(r"\S*", whole[match.end() : match.end() + 200])
+    left, right = whole[start : match.start()], after.group() if after else ""
+    right_apart = _covered(right, _redact_rules(right))
+    if right_apart >= len(right):  # the next line is a secret of its own: join only for a named rule
+        joined = left + right  # (a generic long-token match would also swallow the line before)
+        named = _covered(joined, _redact_rules(joined, generic=False))
+        return "" if named > _covered(left, _redact_rules(left, generic=False)) + len(right) else match.group()
+    apart = _covered(left, _redact_rules(left)) + right_apart
+    joined = left + right
+    return "" if _covered(joined, _redact_rules(joined)) > apart else match.group()
+
+
+def _covered(before: str, after: str) -> int:
+    """How many characters of `before` redaction replaced in `after`."""
+    return len(_MARK_RE.sub("", before)) - len(_MARK_RE.sub("", after))
 
 
 def _luhn(digits: str) -> bool:
@@ -154,5 +347,6 @@ def _redact_cards(match: re.Match[str]) -> str:
 
 
 def scrub(text: str, limit: int = 2000) -> str:
-    """Clean, then redact, then clean to `limit`: a secret is redacted before any cut can split it."""
-    return clean(redact(clean(text, limit=20_000)), limit=limit)
+    """Clean, then redact, then clean to `limit`: a secret is redacted before any cut can split it, and
+    before line breaks are flattened (so a key wrapped over two lines is still seen whole)."""
+    return clean(redact(clean(text, limit=20_000, lines=True)), limit=limit)

@@ -166,7 +166,9 @@ def read_sister_file(ws: Workspace, skill: str) -> SisterFile:
         return SisterFile(skill, label, "malformed", {}, f"not valid JSON (line {exc.lineno}: {exc.msg})")
     if not isinstance(data, dict):
         return SisterFile(skill, label, "malformed", {}, "not a JSON object")
-    return SisterFile(skill, label, "ok", data)
+    from hippocampus.store.redacted import tree
+
+    return SisterFile(skill, label, "ok", tree(data))  # the page is a new copy: no secret goes into it
 
 
 def read_sister_files(ws: Workspace) -> dict[str, SisterFile]:

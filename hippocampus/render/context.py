@@ -1,7 +1,11 @@
 """The fenced block injected before each agent turn, within a character budget.
 
-Stored text is flattened to one line and anything that looks like our fence is defused, so a
-memory can never close the fence or forge list items; the note tells the model it is data.
+Contract: every stored field that reaches a prompt or a Markdown file (content, domain, category,
+keywords, ids, source ids, sender names) goes through `oneline` first. It makes one line of it (every
+Unicode line break, control and format character, zero-width ones included, becomes a space or
+nothing) and turns every angle bracket and its look-alikes (fullwidth, small, mathematical, CJK) into
+‹ ›, so no stored text can close the fence, open a tag of any kind, start a line outside the fence,
+or forge a list item or a heading. The note tells the model the block is data.
 """
 
 from __future__ import annotations
@@ -27,13 +31,23 @@ FENCE_NOTE = (
 )
 
 
-_FENCE_LIKE = re.compile(r"<\s*/?\s*hippocampus[^>]*>?", re.IGNORECASE)
+_BRACKETS = str.maketrans(
+    {
+        **dict.fromkeys("<＜﹤〈⟨❮❰⧼〈《≺⋖ᐸ˂", "‹"),
+        **dict.fromkeys(">＞﹥〉⟩❯❱⧽〉》≻⋗ᐳ˃", "›"),
+    }
+)
+_BREAKS_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_INVISIBLE_RE = re.compile(
+    r"[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]"
+)
+"""Zero-width and bidi-control characters (ZWJ and ZWNJ stay: emoji and Indic text need them)."""
 
 
-def oneline(text: str) -> str:
-    """Collapse whitespace so stored text cannot forge list items, headings or fences."""
-    flat = " ".join(str(text).split())
-    return _FENCE_LIKE.sub(lambda m: m.group(0).replace("<", "‹").replace(">", "›"), flat)
+def oneline(text: object) -> str:
+    """One line of stored text, safe inside the fence and in Markdown (see the module's contract)."""
+    flat = _INVISIBLE_RE.sub("", _BREAKS_RE.sub(" ", str(text))).translate(_BRACKETS)
+    return " ".join(flat.split())
 
 
 def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
@@ -48,7 +62,7 @@ def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
         for hit in hits:
             if hit.memory.id in seen:
                 continue
-            line = f"- [{hit.memory.domain}/{hit.memory.category}] {oneline(hit.memory.content)}\n"
+            line = f"- [{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}] {oneline(hit.memory.content)}\n"
             cost = len(line) + (len(title) + 1 if not lines else 0)
             if used + cost > budget:
                 continue

@@ -35,7 +35,7 @@ def group_by_domain(hits: list[Hit]) -> list[Section]:
     for hit in hits:
         groups.setdefault(hit.memory.domain, []).append(hit)
     order = [d for d in DOMAINS if d in groups] + sorted(d for d in groups if d not in DOMAINS)
-    return [Section(DOMAIN_TITLES.get(d, d.replace("_", " ").title()), d, groups[d]) for d in order]
+    return [Section(oneline(DOMAIN_TITLES.get(d, d.replace("_", " ").title())), d, groups[d]) for d in order]
 
 
 def load_core_text(hits: list[Hit]) -> str:
@@ -78,9 +78,9 @@ def archive_markdown(memories: list[Memory], now: datetime, curve: str) -> str:
     lines = [f"## Archived {format_time(now)}\n"]
     for m in memories:
         value = lifecycle.effective_importance(m, now, curve)
-        where = ", ".join(f"{s.session}/{s.message}" for s in m.sources) or "unknown"
+        where = oneline(", ".join(f"{s.session}/{s.message}" for s in m.sources)) or "unknown"
         lines.append(
-            f"- **{m.id}** [{m.domain}/{m.category}] {' '.join(m.content.split())} "
+            f"- **{oneline(m.id)}** [{oneline(m.domain)}/{oneline(m.category)}] {oneline(m.content)} "
             f"(importance {value:.3f}, created {format_time(m.created)}, from {where})"
         )
     return "\n".join(lines) + "\n\n"

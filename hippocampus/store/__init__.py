@@ -8,6 +8,7 @@
     schema       the JSON Schema of index.json (schemas/index.schema.json)
     search_cache memory/.cache/search.sqlite, the derived FTS5 index
     config_file  memory/hippocampus.yaml and the environment overrides
+    redacted     the one door to disk for text: every document, line and meta value is redacted here
 
 Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
 settings file exists), so the per-turn hooks and the installer can use it.

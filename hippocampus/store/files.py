@@ -86,7 +86,9 @@ def read_text(path: Path) -> str | None:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Atomically write a text file (HIPPOCAMPUS_CORE.md, the dashboard)."""
+    """Atomically write a text file (HIPPOCAMPUS_CORE.md, archive.md, an export, the dashboard). These are
+    rendered from what the store holds, which `store.redacted` redacted on its way in; redacting a whole
+    page again would cost seconds at 10k memories and break the dashboard's CSP hashes."""
     atomic_write(path, text)
 
 

@@ -76,10 +76,10 @@ def append(root: str, data: bytes) -> None:
 
 
 def append_signals(root: str, signals: list[Signal]) -> None:
-    """Append signals (`core.model.Signal`) as one write of JSON lines."""
-    import json
+    """Append signals (`core.model.Signal`) as one write of JSON lines, redacted (`store.redacted`)."""
+    from hippocampus.store import redacted
 
-    append(root, "".join(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in signals).encode("utf-8"))
+    append(root, "".join(redacted.document(s.to_dict()) + "\n" for s in signals).encode("utf-8"))
 
 
 def claim(root: str) -> list[str]:

@@ -113,27 +113,28 @@ def _cursor(path: Path) -> int:
 
 def import_legacy(ws: Workspace, conn: sqlite3.Connection) -> None:
     """Copy every legacy file into the (new, empty) database, inside the caller's transaction."""
-    from hippocampus.store import rows
+    from hippocampus.store import redacted, rows
 
     index = read_legacy_index(ws.index_path)
     if index is not None:
         rows.insert_all(conn, index)
     for row in _jsonl_rows(ws.signals_path, _cursor(ws.cursor_path)):
         with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
-            conn.execute("INSERT INTO queue(json) VALUES (?)", (json.dumps(Signal.from_dict(row).to_dict()),))
+            conn.execute("INSERT INTO queue(json) VALUES (?)", (redacted.document(Signal.from_dict(row).to_dict()),))
     for row in _jsonl_rows(ws.events_path):
-        conn.execute("INSERT INTO events(id, json) VALUES (?, ?)", (str(row.get("id", "")), json.dumps(row)))
+        conn.execute("INSERT INTO events(id, json) VALUES (?, ?)", (str(row.get("id", "")), redacted.document(row)))
     state = _read_bytes(ws.state_path)
     if state:
         with contextlib.suppress(UnicodeDecodeError, json.JSONDecodeError):
             data = json.loads(state.decode("utf-8"))
             if isinstance(data, dict):
                 for key, value in data.items():
-                    conn.execute("INSERT INTO state(key, value) VALUES (?, ?)", (str(key), json.dumps(value)))
+                    conn.execute("INSERT INTO state(key, value) VALUES (?, ?)", (str(key), redacted.document(value)))
     archive = _read_bytes(ws.archive_path)
     if archive:
         conn.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?)", (LEGACY_ARCHIVE_KEY, archive.decode("utf-8", "replace"))
+            "INSERT INTO meta(key, value) VALUES (?, ?)",
+            (LEGACY_ARCHIVE_KEY, redacted.text(archive.decode("utf-8", "replace"))),
         )
     conn.execute(
         "INSERT OR REPLACE INTO meta(key, value) VALUES ('migratedFrom', ?)",

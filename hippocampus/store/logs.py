@@ -17,7 +17,7 @@ import os
 from datetime import datetime
 
 from hippocampus.core.model import Memory, format_time
-from hippocampus.store import database, rows
+from hippocampus.store import database, redacted, rows
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
@@ -39,7 +39,7 @@ def insert_events(conn: sqlite3.Connection, events: list[dict[str, Any]]) -> Non
     """Add events inside the caller's transaction."""
     conn.executemany(
         "INSERT INTO events(id, json) VALUES (?, ?)",
-        [(str(e.get("id", "")), json.dumps(e, ensure_ascii=False)) for e in events],
+        [(str(e.get("id", "")), redacted.document(e)) for e in events],
     )
 
 
@@ -62,7 +62,7 @@ def forget_text(conn: sqlite3.Connection, ids: list[str]) -> None:
         rows = conn.execute("SELECT seq, json FROM events WHERE id = ?", (memory_id,)).fetchall()
         for seq, doc in rows:
             kept = {k: v for k, v in json.loads(doc).items() if k in EVENT_FIELDS}
-            conn.execute("UPDATE events SET json = ? WHERE seq = ?", (json.dumps(kept), seq))
+            conn.execute("UPDATE events SET json = ? WHERE seq = ?", (redacted.document(kept), seq))
         conn.execute("DELETE FROM archived WHERE id = ?", (memory_id,))
 
 
@@ -71,7 +71,7 @@ def archive(ws: Workspace, memories: list[Memory], now: datetime) -> None:
     with database.writing(ws) as conn:
         conn.executemany(
             "INSERT OR REPLACE INTO archived(id, time, json) VALUES (?, ?, ?)",
-            [(m.id, format_time(now), json.dumps(m.to_dict(), ensure_ascii=False)) for m in memories],
+            [(m.id, format_time(now), redacted.document(redacted.memory(m.to_dict()))) for m in memories],
         )
 
 
@@ -91,4 +91,4 @@ def log_line(ws: Workspace, message: str, now: datetime) -> None:
             return
         fd = os.open(ws.log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600)
         with os.fdopen(fd, "a", encoding="utf-8") as handle:
-            handle.write(f"{format_time(now)} {' '.join(message.split())}\n")
+            handle.write(f"{format_time(now)} {' '.join(redacted.text(message).split())}\n")

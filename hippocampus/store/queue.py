@@ -16,7 +16,7 @@ import sqlite3
 
 from hippocampus.core.model import Signal
 from hippocampus.errors import HippocampusError, LockTimeoutError
-from hippocampus.store import database, inbox
+from hippocampus.store import database, inbox, redacted
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
@@ -32,9 +32,7 @@ def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.
         return
     try:
         with database.writing(ws, busy) as conn:
-            conn.executemany(
-                "INSERT INTO queue(json) VALUES (?)", [(json.dumps(s.to_dict(), ensure_ascii=False),) for s in signals]
-            )
+            conn.executemany("INSERT INTO queue(json) VALUES (?)", [(redacted.document(s.to_dict()),) for s in signals])
     except LockTimeoutError:
         inbox.append_signals(str(ws.root), signals)  # another writer is mid-transaction: not an error
     except HippocampusError:
@@ -47,11 +45,17 @@ def absorb_inbox(ws: Workspace, conn: sqlite3.Connection) -> list[str]:
     claimed files, for `inbox.delete` once the caller has committed."""
     claimed = inbox.claim(str(ws.root))
     for path in claimed:
-        conn.executemany(
-            "INSERT INTO queue(json) VALUES (?)",
-            [(line.decode("utf-8", "replace").strip(),) for line in inbox.lines(path)],
-        )
+        conn.executemany("INSERT INTO queue(json) VALUES (?)", [(_requeued(line),) for line in inbox.lines(path)])
     return claimed
+
+
+def _requeued(line: bytes) -> str:
+    """An inbox line as a queue row, redacted again (a file left by an older version may hold secrets)."""
+    raw = line.decode("utf-8", "replace").strip()
+    try:
+        return redacted.document(json.loads(raw))
+    except json.JSONDecodeError:
+        return redacted.text(raw)  # malformed: counted and dropped by encoding, but never copied as it was
 
 
 def pending(conn: sqlite3.Connection) -> tuple[list[Signal], int, int]:

@@ -18,9 +18,12 @@ if TYPE_CHECKING:
 
 
 def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
-    """Set a `meta` value."""
+    """Set a `meta` value (redacted: the pre-database archive text is one)."""
+    from hippocampus.store.redacted import text
+
     conn.execute(
-        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)
+        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (key, text(value)),
     )
 
 
@@ -46,7 +49,9 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     """Insert (rid None) or replace one memory row with its search tokens, similarity features and
     sources; returns its rid. Tokens and features are rewritten only when the text changed."""
     from hippocampus.core.candidates import profile_of, same_text_key
+    from hippocampus.store import redacted
 
+    item = redacted.memory(item)  # the door to disk: whatever the caller forgot, no secret is written
     last = parse_time(str(item["lastAccessed"])).timestamp()
     content = str(item.get("content", ""))
     profile = profile_of(content)
@@ -60,7 +65,7 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
         same_text_key(content),
         str(item.get("domain", "user")),
         prof,
-        json.dumps(item, ensure_ascii=False),
+        json.dumps(item, ensure_ascii=False),  # redacted above
     )
     if rid is None:
         cursor = conn.execute(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from hippocampus.store import database
+from hippocampus.store import database, redacted
 from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
@@ -30,4 +30,4 @@ def update(ws: Workspace, key: str, changes: dict[str, Any]) -> None:
         row = conn.execute("SELECT value FROM state WHERE key = ?", (key,)).fetchone()
         current = json.loads(row[0]) if row else {}
         merged = {**(current if isinstance(current, dict) else {}), **changes}
-        conn.execute("INSERT OR REPLACE INTO state(key, value) VALUES (?, ?)", (key, json.dumps(merged)))
+        conn.execute("INSERT OR REPLACE INTO state(key, value) VALUES (?, ?)", (key, redacted.document(merged)))

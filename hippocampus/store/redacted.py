@@ -1,0 +1,61 @@
+"""The one door to disk for text: everything the store writes is redacted here first.
+
+Contract: every JSON document the store puts in the database (a memory, a queued signal, an event, an
+archived memory, a state value), every line of `queue-spill.jsonl` and `hippocampus.log` and every
+`meta` value is serialised through this module, which runs `core.redact.redact` over each string in it.
+The files made from the store (HIPPOCAMPUS_CORE.md, archive.md, exports, the dashboard) render only
+what the store holds; the dashboard's other inputs (the sister skills' files) are redacted as read. So a caller
+that forgets to redact (an import, a revise, an LLM's summary, a log message quoting its input) still
+writes no secret: the verbs redact for the user's sake (they show what was kept), the store for the
+disk's. `tests/test_architecture.py` checks that nothing in `store/` serialises JSON any other way.
+
+Ids and times are left as they are (they are not free text, and `seen` must match them exactly).
+"""
+
+from __future__ import annotations
+
+import json
+
+from hippocampus.core.redact import redact
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+KEEP = frozenset({"id", "session", "message", "time", "timestamp", "created", "lastAccessed", "into", "from", "type"})
+"""Fields that hold ids and times, never free text."""
+
+
+def tree(value: Any, key: str = "") -> Any:
+    """`value` (parsed JSON) with every string redacted, except under the `KEEP` keys."""
+    if isinstance(value, str):
+        return value if key in KEEP else redact(value)
+    if isinstance(value, dict):
+        return {k: tree(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [tree(v, key) for v in value]
+    return value
+
+
+def document(value: Any) -> str:
+    """The JSON text the store writes for `value`: redacted, UTF-8 kept as it is."""
+    return json.dumps(tree(value), ensure_ascii=False)
+
+
+def memory(item: dict[str, Any]) -> dict[str, Any]:
+    """A memory's JSON form, redacted: its content and fields, and no keyword that was part of a secret
+    (a keyword list is the content's words, so a password would survive there on its own)."""
+    out: dict[str, Any] = tree(item)
+    before, after = str(item.get("content", "")).lower(), str(out.get("content", "")).lower()
+    if before != after:
+        out["keywords"] = [
+            kept
+            for kept, raw in zip(out.get("keywords", []), item.get("keywords", []), strict=False)
+            if kept == raw and (raw.lower() in after or raw.lower() not in before)
+        ]
+    return out
+
+
+def text(value: str) -> str:
+    """A line or a file's text, redacted."""
+    return redact(value)

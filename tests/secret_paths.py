@@ -1,0 +1,306 @@
+"""Every write path of the product, driven with the secret corpus (tests/secret_corpus.py).
+
+Each driver takes a fresh workspace and the cases, and pushes every case's text through one path the
+way a user or OpenClaw would: the library verbs, the CLI's `export`, the real hook processes, a fake
+LLM server on 127.0.0.1 for `summarize`. `leaked` then reads the raw bytes of every file under the
+workspace (the database, its -wal and any journal, the spill file, the logs, the Markdown and HTML
+files) and names the cases whose secrets are there. Shared by tests/test_secrets.py and bench/bench_secrets.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from secret_corpus import leaks
+
+ROOT = Path(__file__).resolve().parent.parent
+NOW = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
+STAMP = "2026-03-01T10:00:00Z"
+Case = dict[str, Any]
+
+
+def _ws(root: Path) -> Any:
+    from hippocampus.store.workspace import Workspace
+
+    return Workspace(root)
+
+
+def _config() -> Any:
+    from hippocampus.core.config import Config
+
+    return Config()
+
+
+def via_remember(root: Path, cases: list[Case]) -> None:
+    from hippocampus import memories
+
+    for case in cases:
+        memories.remember(_ws(root), NOW, _config(), case["text"])
+
+
+def via_remember_category(root: Path, cases: list[Case]) -> None:
+    """The category and domain fields are text a user types too."""
+    from hippocampus import memories
+    from hippocampus.errors import HippocampusError
+
+    for i, case in enumerate(cases):
+        with contextlib.suppress(HippocampusError):  # refused whole: nothing written
+            memories.remember(_ws(root), NOW, _config(), f"note {i}", category=case["text"][:200])
+
+
+def via_ingest(root: Path, cases: list[Case]) -> None:
+    from hippocampus import encoding
+
+    rows = [
+        {"session": "s1", "id": f"m{i}", "role": "user", "text": "Remember that " + c["text"], "timestamp": STAMP}
+        for i, c in enumerate(cases)
+    ]
+    encoding.ingest(_ws(root), NOW, _config(), {"s1": rows})
+
+
+def _memory(i: int, text: str) -> dict[str, Any]:
+    return {
+        "id": f"mem_{i + 1:03d}",
+        "domain": "user",
+        "category": "general",
+        "content": text,
+        "importance": 0.8,
+        "anchor": 0.8,
+        "created": STAMP,
+        "lastAccessed": STAMP,
+        "timesReinforced": 0,
+        "keywords": text.split()[:8],
+        "stability": 1.0,
+        "sources": [{"session": "s1", "message": f"m{i}", "time": STAMP}],
+    }
+
+
+def _import(root: Path, data: dict[str, Any]) -> None:
+    from hippocampus import importing
+
+    path = root.parent / "to-import.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    importing.import_file(_ws(root), NOW, path)
+    path.unlink()
+
+
+def via_import_v2(root: Path, cases: list[Case]) -> None:
+    memories = [_memory(i, c["text"]) for i, c in enumerate(cases)]
+    _import(root, {"version": 2, "lastUpdated": STAMP, "decayLastRun": "", "nextId": 1, "memories": memories})
+
+
+def via_import_v1(root: Path, cases: list[Case]) -> None:
+    memories = []
+    for i, c in enumerate(cases):
+        item = _memory(i, c["text"])
+        for key in ("anchor", "stability", "sources"):
+            item.pop(key)
+        memories.append(item)
+    _import(root, {"version": 1, "lastUpdated": STAMP, "memories": memories})
+
+
+def via_import_ebbinghaus(root: Path, cases: list[Case]) -> None:
+    items = [
+        {"id": f"e{i}", "content": c["text"], "category": "general", "created": STAMP, "last_reviewed": STAMP}
+        for i, c in enumerate(cases)
+    ]
+    _import(root, {"items": items})
+
+
+def _benign(root: Path, n: int) -> list[str]:
+    """n plain memories flagged for a summary; their ids."""
+    memories = [dict(_memory(i, f"Plain note number {i} about the weekend"), summaryPending=True) for i in range(n)]
+    _import(root, {"version": 2, "lastUpdated": STAMP, "decayLastRun": "", "nextId": 1, "memories": memories})
+    from hippocampus.store import index_file
+
+    return [m.id for m in index_file.load_index(_ws(root)).memories]
+
+
+def via_revise(root: Path, cases: list[Case]) -> None:
+    from hippocampus import summaries
+    from hippocampus.errors import HippocampusError
+
+    for memory_id, case in zip(_benign(root, len(cases)), cases, strict=True):
+        with contextlib.suppress(HippocampusError):
+            summaries.revise(_ws(root), NOW, memory_id, case["text"])
+
+
+@contextmanager
+def fake_llm(answers: dict[str, str]) -> Iterator[str]:
+    """An OpenAI-compatible chat server on 127.0.0.1 answering each statement with answers[statement]."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            statement = body["messages"][-1]["content"].split("\n", 1)[-1]
+            data = json.dumps({"choices": [{"message": {"content": answers.get(statement, "ok")}}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def via_summarize(root: Path, cases: list[Case]) -> None:
+    from hippocampus import summaries
+    from hippocampus.llm import Endpoint
+
+    _benign(root, len(cases))
+    answers = {f"Plain note number {i} about the weekend": c["text"] for i, c in enumerate(cases)}
+    with fake_llm(answers) as url:
+        summaries.summarize_with(_ws(root), NOW, Endpoint(url, "fake", timeout=10))
+
+
+def _hook(root: Path, name: str, payload: dict[str, Any]) -> None:
+    env = {**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT), "HIPPOCAMPUS_NOW": STAMP}
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "hooks" / f"{name}.py")],
+        input=json.dumps(payload).encode(),
+        capture_output=True,
+        timeout=120,
+        env=env,
+        check=True,
+    )
+    if b"failed open" in proc.stderr:
+        raise RuntimeError(proc.stderr.decode()[:500])
+
+
+def _payload(root: Path, **event: Any) -> dict[str, Any]:
+    ctx = {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "sess-1", "workspaceDir": str(root)}
+    return {"hook": "x", "event": event, "workspace": str(root), "config": {}, "ctx": ctx}
+
+
+def via_hooks(root: Path, cases: list[Case]) -> None:
+    """The real hook processes: agent_end (request_after) per turn, then session_end."""
+    for start in range(0, len(cases), 40):
+        messages = [  # one turn: the last run of user messages, then the reply
+            {"role": "user", "content": [{"type": "text", "text": "Remember that " + c["text"]}]}
+            for c in cases[start : start + 40]
+        ]
+        messages.append({"role": "assistant", "content": [{"type": "text", "text": "Noted."}]})
+        _hook(root, "request_after", _payload(root, messages=messages))
+    _hook(root, "session_end", _payload(root, reason="new"))
+
+
+def via_spill(root: Path, cases: list[Case]) -> None:
+    """The queue's overflow file, written with raw text as a busy database would make a turn do, then encoded."""
+    from hippocampus import encoding
+    from hippocampus.core.model import Signal
+    from hippocampus.store import database, queue
+
+    ws = _ws(root)
+    with database.writing(ws):
+        pass  # the layout and the database exist, as on a workspace in use
+    signals = [
+        Signal("sess-1", f"m{i}", "Remember that " + c["text"], STAMP, 0.0, category="unscored")
+        for i, c in enumerate(cases)
+    ]
+    queue.spill(ws, signals)
+    encoding.encode_pending(ws, NOW, _config())
+
+
+def via_backfill(root: Path, cases: list[Case]) -> None:
+    """`preprocess --encode` over an OpenClaw JSONL transcript."""
+    from hippocampus import encoding
+
+    folder = root.parent / "state" / "agents" / "main" / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps({"type": "session", "id": "hist-1"})]
+    for c in cases:
+        message = {"role": "user", "content": [{"type": "text", "text": "Remember that " + c["text"]}]}
+        lines.append(json.dumps({"type": "message", "message": message, "timestamp": STAMP}))
+    (folder / "hist-1.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    encoding.backfill(_ws(root), NOW, _config(), root.parent / "state", "main", None, then_encode=True)
+
+
+def via_log(root: Path, cases: list[Case]) -> None:
+    """hippocampus.log: a failure message that quotes the text it failed on."""
+    from hippocampus.store import logs
+
+    ws = _ws(root)
+    for c in cases:
+        logs.log_line(ws, f"request_after failed open: ValueError: bad message {c['text']!r}", NOW)
+
+
+PATHS: dict[str, Callable[[Path, list[Case]], None]] = {
+    "remember": via_remember,
+    "remember --category": via_remember_category,
+    "ingest": via_ingest,
+    "import index v2": via_import_v2,
+    "import index v1": via_import_v1,
+    "import memory-ebbinghaus": via_import_ebbinghaus,
+    "revise": via_revise,
+    "summarize (LLM)": via_summarize,
+    "hooks request_after + session_end": via_hooks,
+    "queue spill file": via_spill,
+    "preprocess/backfill": via_backfill,
+    "hippocampus.log": via_log,
+}
+
+
+def derive_files(root: Path) -> None:
+    """Every file made from the store: HIPPOCAMPUS_CORE.md, archive.md, the dashboard and an export."""
+    from hippocampus import maintenance, views
+    from hippocampus.store import index_file
+
+    ws = _ws(root)
+    if not ws.db_path.exists():
+        return
+    config = _config()
+    views.refresh_views(ws, NOW, config, dashboard=True, archive=True)
+    later = datetime(2027, 6, 1, tzinfo=timezone.utc)
+    subprocess.run(
+        [sys.executable, "-m", "hippocampus", "export", "-o", str(root / "memory" / "export.json")],
+        env={**os.environ, "WORKSPACE": str(root), "HIPPOCAMPUS_NOW": STAMP},
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    maintenance.decay(ws, later, config, archive=True)  # archive.md gets whatever faded
+    views.write_archive(ws, later, config)
+    assert index_file.count(ws) >= 0
+
+
+def all_bytes(root: Path) -> bytes:
+    """The raw bytes of every file under `root`, concatenated."""
+    parts = []
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            parts.append(path.read_bytes())
+    return b"\n".join(parts)
+
+
+def leaked(root: Path, cases: list[Case]) -> set[str]:
+    """The case ids whose secrets are in any file under the workspace."""
+    return leaks(all_bytes(root), cases)
+
+
+def run_path(name: str, root: Path, cases: list[Case]) -> set[str]:
+    """Drive one path with every case, derive every file, and return the leaked case ids."""
+    root.mkdir(parents=True, exist_ok=True)
+    PATHS[name](root, cases)
+    derive_files(root)
+    return leaked(root, cases)

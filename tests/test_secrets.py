@@ -1,0 +1,123 @@
+"""Nothing sensitive escapes: the secret corpus through every write path, grepped in every file's raw bytes.
+
+The corpus (tests/secret_corpus.py) has every format in four forms; the drivers (tests/secret_paths.py)
+push it through each path the way a user, OpenClaw or an LLM would, then regenerate every file made
+from the store (HIPPOCAMPUS_CORE.md, archive.md, the dashboard, an export). The store's door to disk
+(`store.redacted`) is also attacked directly, with callers that redact nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from secret_corpus import FORMATS, cases
+from secret_paths import PATHS, all_bytes, leaked, run_path
+
+from hippocampus.core.model import Memory, Signal
+from hippocampus.store import database, logs, queue, rows, state
+from hippocampus.store.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+NOW = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
+CORPUS = cases()
+
+
+def test_the_corpus_has_sixty_formats_in_every_form() -> None:
+    assert len(FORMATS) >= 60
+    assert {c["form"] for c in CORPUS} == {"plain", "prose", "cjk", "split"}
+    assert len(CORPUS) == 4 * len(FORMATS)
+
+
+def test_the_grep_finds_a_planted_secret(workspace: Path) -> None:
+    """The check itself can fail: a secret written around the store is found in the database's bytes."""
+    ws = Workspace(workspace)
+    with database.writing(ws) as conn:
+        conn.execute("INSERT INTO events(id, json) VALUES ('x', ?)", (str(CORPUS[0]["text"]),))
+    assert CORPUS[0]["id"] in leaked(workspace, CORPUS[:1])
+
+
+@pytest.mark.parametrize("path", list(PATHS))
+def test_no_secret_reaches_disk_on_any_path(path: str, tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    found = run_path(path, root, CORPUS)
+    assert found == set(), f"{len(found)} of {len(CORPUS)} cases reached disk via {path}: {sorted(found)[:10]}"
+    assert (root / "memory" / "hippocampus.db").exists() or path == "hippocampus.log"
+
+
+def _raw_memory(text: str) -> dict[str, object]:
+    memory = Memory("mem_900", text, created=NOW, last_accessed=NOW, keywords=text.split()[:20])
+    return memory.to_dict()
+
+
+def test_the_store_redacts_what_its_callers_did_not(workspace: Path) -> None:
+    """Each store write, called with raw text as a careless caller would: nothing secret lands."""
+    ws = Workspace(workspace)
+    texts = [str(c["text"]) for c in CORPUS]
+    with database.writing(ws) as conn:
+        for i, text in enumerate(texts):
+            item = _raw_memory(text)
+            item["id"] = f"mem_{i + 1:04d}"
+            rows.write_memory(conn, item, None)
+        logs.insert_events(conn, [{"time": "t", "type": "revise", "id": "m", "before": t, "after": t} for t in texts])
+        rows.set_meta(conn, "legacyArchive", "\n".join(texts))
+    queue.append_signals(ws, [Signal("s", f"m{i}", t, "t", 0.0) for i, t in enumerate(texts)])
+    queue.spill(ws, [Signal("s", f"x{i}", t, "t", 0.0, speaker=t) for i, t in enumerate(texts)])
+    state.update(ws, "notes", {str(i): t for i, t in enumerate(texts)})
+    memories = [Memory.from_dict(dict(_raw_memory(t), id=f"mem_a{i}")) for i, t in enumerate(texts)]
+    logs.archive(ws, memories, NOW)
+    for text in texts:
+        logs.log_line(ws, f"request_after failed open: {text}", NOW)
+    assert leaked(workspace, CORPUS) == set()
+
+
+def test_keywords_that_were_part_of_a_secret_are_dropped(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    with database.writing(ws) as conn:
+        rows.write_memory(conn, _raw_memory("my password is Hunter2Blue and I like tea"), None)
+    stored = json.loads(all_bytes(workspace).split(b'"keywords": ')[1].split(b"]")[0].decode() + "]")
+    assert "Hunter2Blue" not in stored and "tea" in stored and "password" in stored
+
+
+def test_an_old_spill_file_is_redacted_when_absorbed(workspace: Path) -> None:
+    """A spill file left by an older version (raw text) is redacted on its way into the queue."""
+    from hippocampus import encoding
+    from hippocampus.core.config import Config
+
+    ws = Workspace(workspace)
+    with database.writing(ws):
+        pass
+    lines = [
+        json.dumps(Signal("s", f"m{i}", "Remember " + str(c["text"]), "t", 0.0).to_dict()) for i, c in enumerate(CORPUS)
+    ]
+    (ws.memory_dir / queue.SPILL_FILE).write_text("\n".join(lines) + "\n{not json " + str(CORPUS[3]["text"]) + "\n")
+    encoding.encode_pending(ws, NOW, Config())
+    assert leaked(workspace, CORPUS) == set()
+
+
+def test_every_json_document_the_store_writes_goes_through_the_door() -> None:
+    """In store/, JSON is serialised only by store.redacted (rows' similarity profile is derived from the
+    redacted content and holds only features of it)."""
+    allowed = {("rows.py", "write_memory")}
+    offenders = []
+    for path in sorted((ROOT / "hippocampus" / "store").glob("*.py")):
+        if path.name == "redacted.py":
+            continue
+        tree = ast.parse(path.read_text())
+        for func in ast.walk(tree):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(func):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "dumps"
+                    and (path.name, func.name) not in allowed
+                ):
+                    offenders.append(f"{path.name}:{node.lineno} in {func.name}")
+    assert offenders == []
+    source = (ROOT / "hippocampus" / "store" / "rows.py").read_text()
+    assert "item = redacted.memory(item)" in source.split("def write_memory", 1)[1].split("def ", 1)[0]
