@@ -44,9 +44,11 @@ def _config() -> Any:
 
 def via_remember(root: Path, cases: list[Case]) -> None:
     from hippocampus import memories
+    from hippocampus.errors import InputError
 
     for case in cases:
-        memories.remember(_ws(root), NOW, _config(), case["text"])
+        with contextlib.suppress(InputError):  # a bare secret is "mostly redacted" junk: refused, nothing written
+            memories.remember(_ws(root), NOW, _config(), case["text"])
 
 
 def via_remember_category(root: Path, cases: list[Case]) -> None:
@@ -205,11 +207,13 @@ def via_hooks(root: Path, cases: list[Case]) -> None:
     _hook(root, "session_end", _payload(root, reason="new"))
 
 
-def via_spill(root: Path, cases: list[Case]) -> None:
-    """The queue's overflow file, written with raw text as a busy database would make a turn do, then encoded."""
+def via_inbox(root: Path, cases: list[Case]) -> None:
+    """The turn inbox holding raw text (as a file left by an older version would), then encoded."""
+    import json
+
     from hippocampus import encoding
     from hippocampus.core.model import Signal
-    from hippocampus.store import database, queue
+    from hippocampus.store import database, inbox
 
     ws = _ws(root)
     with database.writing(ws):
@@ -218,7 +222,7 @@ def via_spill(root: Path, cases: list[Case]) -> None:
         Signal("sess-1", f"m{i}", "Remember that " + c["text"], STAMP, 0.0, category="unscored")
         for i, c in enumerate(cases)
     ]
-    queue.spill(ws, signals)
+    inbox.append(str(ws.root), "".join(json.dumps(s.to_dict()) + "\n" for s in signals).encode())
     encoding.encode_pending(ws, NOW, _config())
 
 
@@ -255,7 +259,7 @@ PATHS: dict[str, Callable[[Path, list[Case]], None]] = {
     "revise": via_revise,
     "summarize (LLM)": via_summarize,
     "hooks request_after + session_end": via_hooks,
-    "queue spill file": via_spill,
+    "the turn inbox (raw), then encode": via_inbox,
     "preprocess/backfill": via_backfill,
     "hippocampus.log": via_log,
 }

@@ -18,7 +18,7 @@ from secret_corpus import FORMATS, cases
 from secret_paths import PATHS, all_bytes, leaked, run_path
 
 from hippocampus.core.model import Memory, Signal
-from hippocampus.store import database, logs, queue, rows, state
+from hippocampus.store import database, inbox, logs, queue, rows, state
 from hippocampus.store.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def test_the_store_redacts_what_its_callers_did_not(workspace: Path) -> None:
         logs.insert_events(conn, [{"time": "t", "type": "revise", "id": "m", "before": t, "after": t} for t in texts])
         rows.set_meta(conn, "legacyArchive", "\n".join(texts))
     queue.append_signals(ws, [Signal("s", f"m{i}", t, "t", 0.0) for i, t in enumerate(texts)])
-    queue.spill(ws, [Signal("s", f"x{i}", t, "t", 0.0, speaker=t) for i, t in enumerate(texts)])
+    inbox.append_signals(str(ws.root), [Signal("s", f"x{i}", t, "t", 0.0, speaker=t) for i, t in enumerate(texts)])
     state.update(ws, "notes", {str(i): t for i, t in enumerate(texts)})
     memories = [Memory.from_dict(dict(_raw_memory(t), id=f"mem_a{i}")) for i, t in enumerate(texts)]
     logs.archive(ws, memories, NOW)
@@ -93,7 +93,7 @@ def test_an_old_spill_file_is_redacted_when_absorbed(workspace: Path) -> None:
     lines = [
         json.dumps(Signal("s", f"m{i}", "Remember " + str(c["text"]), "t", 0.0).to_dict()) for i, c in enumerate(CORPUS)
     ]
-    (ws.memory_dir / queue.SPILL_FILE).write_text("\n".join(lines) + "\n{not json " + str(CORPUS[3]["text"]) + "\n")
+    (ws.memory_dir / "queue-spill.jsonl").write_text("\n".join(lines) + "\n{not json " + str(CORPUS[3]["text"]) + "\n")
     encoding.encode_pending(ws, NOW, Config())
     assert leaked(workspace, CORPUS) == set()
 

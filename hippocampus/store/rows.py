@@ -153,9 +153,11 @@ def delete(conn: sqlite3.Connection, ids: list[str]) -> None:
 def retire(conn: sqlite3.Connection, rid: int, item: dict[str, Any]) -> None:
     """Move the memory in row `rid` to `superseded` as `item` (which names its successor): out of search,
     core and the candidate index, its `seen` rows kept so its messages are still "already encoded"."""
+    from hippocampus.store import redacted
+
     conn.execute(
         "INSERT OR REPLACE INTO superseded(id, rid, successor, time, json) VALUES (?, ?, ?, ?, ?)",
-        (str(item["id"]), rid, str(item["supersededBy"]), str(item.get("supersededAt", "")), json.dumps(item)),
+        (str(item["id"]), rid, str(item["supersededBy"]), str(item.get("supersededAt", "")), redacted.document(item)),
     )
     conn.execute("DELETE FROM fts WHERE rowid = ?", (rid,))
     _drop_features(conn, [rid])

@@ -103,7 +103,7 @@ def test_broken_python_or_corrupt_database_leave_the_turn_untouched(openclaw: Op
         body = last_request_with(openclaw, "probe-corrupt")
         assert not any(FENCE_OPEN in t for t in user_texts(body))
         assert db.read_bytes().endswith(b"\xff" * 4000), "a damaged database is never overwritten"
-        spill = openclaw.workspace / "memory" / "queue-spill.jsonl"
+        spill = openclaw.workspace / "memory" / "inbox.jsonl"
         assert "probe-corrupt" in spill.read_text(encoding="utf-8"), "the turn's message is kept"
         assert "request_before failed open" in openclaw.log_text()
     finally:
