@@ -121,3 +121,40 @@ def test_every_json_document_the_store_writes_goes_through_the_door() -> None:
     assert offenders == []
     source = (ROOT / "hippocampus" / "store" / "rows.py").read_text()
     assert "item = redacted.memory(item)" in source.split("def write_memory", 1)[1].split("def ", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "ordinary",
+    [
+        "I pinned the tab and my key is under the mat",
+        "Purpose and goals of the token: create a sustainable economy",
+        "Strong passwords: use a different one for each account",
+        "**Check credentials:** ensure the appraiser is licensed",
+        "tokens = [word_tokenize(t) for t in texts]",
+        "token = PasswordResetTokenGenerator().make_token(user)",
+        'url = f"{base}?uid={uid}&token={token}"',
+        "Authorization: OGSA provides mechanisms for access control",
+        "see https://cdn.example.com/assets/ProductPhoto2023WinterCollectionXL.jpg for the picture",
+        '<link integrity="sha384-KyZXEAg3QhqLMpG8r+Knujsl5/J5f5jU1wFzgW6xZI6loz6ldkgnC6fH1W9W1qw" rel="x">',
+        "coordinates 52.2636 21.0196 5411 and 50.0345 19.9685",
+        "version 2.14.1057 released on 2024.05.30",
+        "the meeting is on 2024/05/30 at 10:30, room 4111",
+        "密码错误，请重试",
+        "password reset link sent",
+    ],
+)
+def test_ordinary_text_survives_the_new_rules(ordinary: str) -> None:
+    from hippocampus.core.redact import redact
+
+    assert redact(ordinary) == ordinary
+
+
+@pytest.mark.parametrize("joiner", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
+def test_a_zero_width_character_inside_a_key_does_not_hide_it(workspace: Path, joiner: str) -> None:
+    from hippocampus import memories
+    from hippocampus.core.config import Config
+
+    key = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
+    memories.remember(Workspace(workspace), NOW, Config(), f"my token {key[:10]}{joiner}{key[10:]} ok")
+    blob = all_bytes(workspace)
+    assert key[10:].encode() not in blob and key[:10].encode() not in blob
