@@ -130,6 +130,10 @@ def encode(env: Env, as_json: bool) -> None:
         )
 
 
+SHOWN = 20
+"""Fading memories listed by name in the text output; a big store has tens of thousands (--json has all)."""
+
+
 @click.command()
 @json_option
 @pass_env
@@ -140,9 +144,11 @@ def consolidate(env: Env, as_json: bool) -> None:
     if as_json:
         echo_json(report)
     else:
-        click.echo(f"Merged {len(report['merged'])} near-duplicates; {len(report['fading'])} fading.")
-        for memory_id in report["fading"]:
-            click.echo(f"  fading: {memory_id}")
+        fading = report["fading"]
+        click.echo(f"Merged {len(report['merged'])} near-duplicates; {len(fading)} fading.")
+        shown = "".join(f"  fading: {memory_id}\n" for memory_id in fading[:SHOWN])
+        more = f"  … and {len(fading) - SHOWN} more (all of them: --json)\n" if len(fading) > SHOWN else ""
+        click.echo(shown + more, nl=False)
 
 
 def register(group: click.Group) -> None:

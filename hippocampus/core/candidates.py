@@ -103,7 +103,19 @@ class Candidates:
         for key, domain, content, profile in entries:
             self.add(key, domain, content, profile)
 
-    def add(self, key: int, domain: str, content: str, profile: similarity.Profile) -> None:
+    def probe(self, profile: similarity.Profile) -> tuple[list[str], frozenset[str]]:
+        """What `best` and `add` derive from a profile (its ranked features and its numbers), computed once
+        by a caller that does both for the same entry."""
+        return self._ranked(profile[0]), similarity.numbers(profile[0])
+
+    def add(
+        self,
+        key: int,
+        domain: str,
+        content: str,
+        profile: similarity.Profile,
+        probe: tuple[list[str], frozenset[str]] | None = None,
+    ) -> None:
         """Index an entry (the first entry with a given text is the one `best` returns for it)."""
         self.exact.setdefault((domain, same_text_key(content)), []).append(key)
         self.profiles[key] = profile
@@ -114,8 +126,8 @@ class Candidates:
             self.frequency.update(feats)
             posted: Iterable[str] = feats
         else:
-            posted = self._ranked(feats)[: size - least_need(size) + 1]
-        numbers = similarity.numbers(feats)
+            posted = (probe[0] if probe else self._ranked(feats))[: size - least_need(size) + 1]
+        numbers = probe[1] if probe else similarity.numbers(feats)
         postings = self.counted if numbers else self.postings
         (self.counted_sizes if numbers else self.plain_sizes).add(size)
         for feature in posted:
@@ -145,7 +157,12 @@ class Candidates:
         return sorted(set(found), reverse=True)
 
     def best(
-        self, content: str, profile: similarity.Profile, domain: str, exclude: frozenset[int] = frozenset()
+        self,
+        content: str,
+        profile: similarity.Profile,
+        domain: str,
+        exclude: frozenset[int] = frozenset(),
+        probe: tuple[list[str], frozenset[str]] | None = None,
     ) -> tuple[int, float]:
         """Key and similarity of the most similar entry in `domain` that could reach the threshold
         (-1 when none), leaving out the keys in `exclude`; the same text (ignoring case and spacing) is
@@ -155,8 +172,7 @@ class Candidates:
             return min(same), 1.0
         feats = profile[0]
         size = len(feats)
-        ranked = self._ranked(feats)
-        numbers = similarity.numbers(feats)
+        ranked, numbers = probe if probe else self.probe(profile)
         # Texts whose numbers are disjoint are different facts (`similarity.conflict`), so a text with
         # numbers is compared with the entries without any, and with those sharing one of its numbers.
         indexes = [(self.postings, self.plain_sizes)]

@@ -29,11 +29,12 @@ def plan_merges(entries: Iterable[Entry]) -> list[tuple[int, int]]:
     kept = Candidates(order=global_order(e[3] for e in ordered))
     merges: list[tuple[int, int]] = []
     for key, domain, content, profile, _effective in ordered:
-        target, value = kept.best(content, profile, domain)
+        probe = kept.probe(profile)
+        target, value = kept.best(content, profile, domain, probe=probe)
         if target >= 0 and value >= SAME_THRESHOLD:
             merges.append((key, target))
         else:
-            kept.add(key, domain, content, profile)
+            kept.add(key, domain, content, profile, probe)
     return merges
 
 
