@@ -31,9 +31,11 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
 
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
     """Bring stored importance to the formula's value at `now` (idempotent: a function of time, recorded
-    as the decay run, no row rewritten); list, or archive, those under 0.2."""
-    from hippocampus.store import database, rows
+    as the decay run, no row rewritten); list, or archive, those under 0.2. A store whose text was
+    redacted under older rules is first redacted again (`store.reredact`, once)."""
+    from hippocampus.store import database, reredact, rows
 
+    redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron
     with database.writing(ws) as conn:
         fading = index_file.fading_after_decay(conn, now, config.curve)
         ids = [memory_id for _, memory_id in fading]
@@ -43,7 +45,10 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
             rows.delete(conn, ids)
             logs.insert_events(conn, [logs.event(now, "archive", i) for i in ids])
         total = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
-    return {"memories": total, "candidates": ids, "archived": ids if archive else []}
+    report: dict[str, Any] = {"memories": total, "candidates": ids, "archived": ids if archive else []}
+    if redacted_again:
+        report["redactedAgain"] = redacted_again
+    return report
 
 
 APPLY_GROUPS = 100

@@ -155,6 +155,47 @@ def test_a_zero_width_character_inside_a_key_does_not_hide_it(workspace: Path, j
     from hippocampus.core.config import Config
 
     key = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
-    memories.remember(Workspace(workspace), NOW, Config(), f"my token {key[:10]}{joiner}{key[10:]} ok")
+    memories.remember(
+        Workspace(workspace),
+        NOW,
+        Config(),
+        f"the build server uses my token {key[:10]}{joiner}{key[10:]} until the end of March",
+    )
     blob = all_bytes(workspace)
     assert key[10:].encode() not in blob and key[:10].encode() not in blob
+
+
+def test_a_store_from_older_rules_is_redacted_again_by_the_next_decay(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch, run_cli: object
+) -> None:
+    """What a version before these rules left on disk (here: written with the door open) is redacted
+    in place by the daily decay, derived files included, and no old byte survives in the database files."""
+    from hippocampus import views
+    from hippocampus.core.config import Config
+    from hippocampus.store import redacted
+
+    ws = Workspace(workspace)
+    texts = [str(c["text"]) for c in CORPUS]
+    with monkeypatch.context() as old:
+        old.setattr(redacted, "redact", lambda text: text)
+        with database.writing(ws) as conn:
+            for i, text in enumerate(texts):
+                item = _raw_memory("Remember that " + text)
+                item["id"] = f"mem_{i + 1:04d}"
+                item["importance"] = item["anchor"] = 0.9
+                rows.write_memory(conn, item, None)
+            logs.insert_events(
+                conn, [{"time": "t", "type": "revise", "id": "m", "before": t, "after": t} for t in texts]
+            )
+            conn.execute("DELETE FROM meta WHERE key = 'redactionRules'")
+        queue.append_signals(ws, [Signal("s", f"m{i}", t, "t", 0.0) for i, t in enumerate(texts)])
+        state.update(ws, "notes", {str(i): t for i, t in enumerate(texts)})
+        logs.archive(ws, [Memory.from_dict(dict(_raw_memory(t), id=f"mem_a{i}")) for i, t in enumerate(texts)], NOW)
+        views.sync_core(ws, NOW, Config())
+    assert len(leaked(workspace, CORPUS)) > len(CORPUS) // 2, "the old store really holds the secrets"
+    result = run_cli("decay", "--json", env={"HIPPOCAMPUS_NOW": "2026-03-02T00:00:00Z"})  # type: ignore[operator]
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["redactedAgain"] > 0
+    assert leaked(workspace, CORPUS) == set()
+    again = run_cli("decay", "--json", env={"HIPPOCAMPUS_NOW": "2026-03-03T00:00:00Z"})  # type: ignore[operator]
+    assert "redactedAgain" not in json.loads(again.stdout), "once: the store now records today's rules"

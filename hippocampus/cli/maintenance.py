@@ -17,7 +17,7 @@ from hippocampus.core.model import format_time
 
 def _decay(env: Env, archive: bool, as_json: bool) -> None:
     report = maintenance.decay(env.ws, env.now, env.config, archive=archive)
-    refresh(env, archive=bool(report["archived"]))
+    refresh(env, archive=bool(report["archived"]) or "redactedAgain" in report)  # archive.md from redacted rows
     if as_json:
         echo_json(report)
         return

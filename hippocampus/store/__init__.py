@@ -1,14 +1,21 @@
 """Everything on disk under `$WORKSPACE/memory/`: the only package that opens files there.
 
     workspace    where the workspace is (the one rule) and the path of every file in it
-    files        the lock, atomic writes, appends and the one JSON-lines reader
-    index_file   memory/index.json: read, validate, write, keep the search cache in step
-    queue        memory/signals.jsonl and its cursor: the capture queue
-    logs         memory/events.jsonl, memory/archive.md, memory/hippocampus.log
-    schema       the JSON Schema of index.json (schemas/index.schema.json)
-    search_cache memory/.cache/search.sqlite, the derived FTS5 index
+    database     memory/hippocampus.db: connections, schema and migrations, the ambient transaction
+    rows         row-level SQL: memories with their tokens, features and sources; meta values
+    index_file   the memories as an index: load, validated save, targeted put, import/export, wipe
+    queue        the capture queue (a table), fed from the inbox
+    inbox        memory/inbox.jsonl: each turn's signals, appended without the database
+    logs         events, archived memories (memory/archive.md), memory/hippocampus.log
+    state        small JSON state values (the backfill watermarks)
+    memory_space encoding and consolidation over the open transaction (StoreSpace, StoreCandidates)
+    search_cache the search reads: FTS5 relevance, core candidates, superseded history
+    legacy       the one-time migration of the pre-database files (index.json, signals.jsonl, ...)
+    files        atomic writes of the files outside the database, stale temp files
+    schema       the JSON Schema of a memory (schemas/index.schema.json), compiled once
     config_file  memory/hippocampus.yaml and the environment overrides
     redacted     the one door to disk for text: every document, line and meta value is redacted here
+    reredact     a store redacted under older rules is redacted again, in place, by `decay`
 
 Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
 settings file exists), so the per-turn hooks and the installer can use it.

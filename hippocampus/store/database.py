@@ -204,7 +204,10 @@ def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
             _run(conn, SCHEMA)
             from hippocampus.store.legacy import import_legacy
 
-            import_legacy(ws, conn)
+            import_legacy(ws, conn)  # through the door: today's rules
+            from hippocampus.store.redacted import RULES
+
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('redactionRules', ?)", (RULES,))
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             _run(conn, MIGRATIONS[version])
