@@ -2,8 +2,10 @@
 
 Builds a store of BENCH_SIZE memories (default 100k), starts `hippocampus consolidate` (the first,
 full run; then, after 200 new memories, an incremental one), and while it runs sends TURNS
-request_after hook calls, GAP seconds apart, until it ends, timing each as a whole process. Prints the median and
-the worst, and whether every turn's message reached the queue. Run by hand:
+request_after hook calls, GAP seconds apart, until it ends, timing each as a whole process, each right
+after a bare `python -c pass` (so a loaded machine shows as a high bare time, and the ratio stays
+meaningful). Prints the median, percentiles and the worst, and whether every turn's message reached
+the queue. Run by hand:
 `.venv/bin/python bench/turn_during_consolidate.py`; never asserted in tests.
 """
 
@@ -38,13 +40,16 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
     job = subprocess.Popen(
         [sys.executable, "-m", "hippocampus", "consolidate"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
-    times = []
+    times, bare = [], []
     started = time.perf_counter()
     for turn in range(TURNS):  # turns keep coming, spaced out, until the job ends: the apply phase too
         if job.poll() is not None:
             break
         time.sleep(GAP)
         body["ctx"]["sessionId"] = f"during-{label}-{turn}"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)  # the machine's state right now
+        bare.append(time.perf_counter() - start)
         start = time.perf_counter()
         done = subprocess.run(hook, input=json.dumps(body).encode(), env=env, capture_output=True)
         times.append(time.perf_counter() - start)
@@ -67,6 +72,10 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
         "p99_ms": pct(0.99),
         "worst_ms": pct(1.0),
         "over_100ms": sum(1 for t in times if t > 0.1),
+        "bare_median_ms": round(sorted(bare)[len(bare) // 2] * 1000, 1) if bare else None,
+        "median_x_bare": round(sorted(t / b for t, b in zip(times, bare, strict=True))[len(times) // 2], 2)
+        if times
+        else None,
     }
 
 
