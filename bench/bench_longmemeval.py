@@ -88,8 +88,8 @@ def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
                         )
                         + "\n"
                     )
+        (Path(tmp) / "ws" / "memory").mkdir(parents=True)  # a workspace that does not exist is an error
         if settings:
-            (Path(tmp) / "ws" / "memory").mkdir(parents=True)
             (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
@@ -124,9 +124,14 @@ def main() -> None:
     exe = Path(sys.executable).parent / "hippocampus"
     cli = [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
     per_type: dict[str, list[tuple[float, ...]]] = defaultdict(list)
+    questions = []
     for n, item in enumerate(items, 1):
         gold = set(item["answer_session_ids"])
-        ours = metrics(run_question(item, cli, settings), gold, K)
+        ranked = run_question(item, cli, settings)
+        ours = metrics(ranked, gold, K)
+        questions.append(
+            {"id": item["question_id"], "type": item["question_type"], "gold": sorted(gold), "ranked": ranked}
+        )
         docs = {
             sid: " ".join(t["content"] for t in sess if t["role"] == "user")
             for sid, sess in zip(item["haystack_session_ids"], item["haystack_sessions"], strict=True)
@@ -154,7 +159,7 @@ def main() -> None:
     out = Path(__file__).resolve().parent / "results"
     out.mkdir(exist_ok=True)
     (out / f"longmemeval{args.weights.replace(',', '_')}.json").write_text(
-        json.dumps({"rows": rows, "all": means}, indent=2)
+        json.dumps({"rows": rows, "all": means, "questions": questions}, indent=2)
     )
 
 

@@ -178,6 +178,18 @@ def superseded(conn: sqlite3.Connection, ids: list[str] | None = None) -> list[M
     return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
 
 
+def predecessors(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
+    """The superseded memories whose successor is one of `ids` (history walks both ways: an imported
+    version names its successor even when the successor, imported earlier, does not name it)."""
+    found = []
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        query = f"SELECT json FROM superseded WHERE successor IN ({marks}) ORDER BY rid"
+        found += conn.execute(query, chunk).fetchall()
+    return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
+
+
 def delete_superseded(conn: sqlite3.Connection, ids: list[str]) -> None:
     """Remove superseded memories for good, with the `seen` rows of the rows they had (forget)."""
     for start in range(0, len(ids), 500):
