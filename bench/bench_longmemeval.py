@@ -112,6 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--weights", default="", help="relevance,importance,recency (default: the product's)")
+    parser.add_argument("--tag", default="", help="suffix of the results file (bench/results/longmemeval<tag>.json)")
     args = parser.parse_args()
     settings = ""
     if args.weights:
@@ -158,7 +159,7 @@ def main() -> None:
     print(f"ratio ours/bm25: any {ratio[0]:.2f}, all {ratio[1]:.2f}, ndcg {ratio[2]:.2f}")
     out = Path(__file__).resolve().parent / "results"
     out.mkdir(exist_ok=True)
-    (out / f"longmemeval{args.weights.replace(',', '_')}.json").write_text(
+    (out / f"longmemeval{args.weights.replace(',', '_')}{args.tag}.json").write_text(
         json.dumps({"rows": rows, "all": means, "questions": questions}, indent=2)
     )
 
