@@ -1,4 +1,4 @@
-"""Updates, history and the context field in the store: schema 2, its migration from 1, supersede end to end."""
+"""Updates, history and the context field in the store: schema 2 and 3, their migrations, supersede end to end."""
 
 from __future__ import annotations
 
