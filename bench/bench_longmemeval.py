@@ -88,8 +88,8 @@ def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
                         )
                         + "\n"
                     )
+        (Path(tmp) / "ws" / "memory").mkdir(parents=True)  # a workspace that does not exist is an error
         if settings:
-            (Path(tmp) / "ws" / "memory").mkdir(parents=True)
             (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
@@ -112,6 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--weights", default="", help="relevance,importance,recency (default: the product's)")
+    parser.add_argument("--tag", default="", help="suffix of the results file (bench/results/longmemeval<tag>.json)")
     args = parser.parse_args()
     settings = ""
     if args.weights:
@@ -124,9 +125,14 @@ def main() -> None:
     exe = Path(sys.executable).parent / "hippocampus"
     cli = [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
     per_type: dict[str, list[tuple[float, ...]]] = defaultdict(list)
+    questions = []
     for n, item in enumerate(items, 1):
         gold = set(item["answer_session_ids"])
-        ours = metrics(run_question(item, cli, settings), gold, K)
+        ranked = run_question(item, cli, settings)
+        ours = metrics(ranked, gold, K)
+        questions.append(
+            {"id": item["question_id"], "type": item["question_type"], "gold": sorted(gold), "ranked": ranked}
+        )
         docs = {
             sid: " ".join(t["content"] for t in sess if t["role"] == "user")
             for sid, sess in zip(item["haystack_session_ids"], item["haystack_sessions"], strict=True)
@@ -153,8 +159,8 @@ def main() -> None:
     print(f"ratio ours/bm25: any {ratio[0]:.2f}, all {ratio[1]:.2f}, ndcg {ratio[2]:.2f}")
     out = Path(__file__).resolve().parent / "results"
     out.mkdir(exist_ok=True)
-    (out / f"longmemeval{args.weights.replace(',', '_')}.json").write_text(
-        json.dumps({"rows": rows, "all": means}, indent=2)
+    (out / f"longmemeval{args.weights.replace(',', '_')}{args.tag}.json").write_text(
+        json.dumps({"rows": rows, "all": means, "questions": questions}, indent=2)
     )
 
 

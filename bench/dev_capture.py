@@ -1,5 +1,6 @@
 """What capture keeps on the LongMemEval dev set (issues 10 and 14): memories per 100 messages, and how
-many stored memories came from a request, a task or a question to the assistant.
+many stored memories came from a request, a task or a question to the assistant (exchanges, a request
+kept with the reply because no statement carried it, are counted apart).
 
 Every haystack session of the 72 questions (each distinct session once) goes through the ingest path
 (`core.capture.signals_from_messages` + `core.encode.encode`, as `hippocampus ingest` runs them). A
@@ -43,7 +44,7 @@ def main() -> None:
     for item in items:
         for sid, session in zip(item["haystack_session_ids"], item["haystack_sessions"], strict=True):
             sessions.setdefault(sid, session)
-    user_messages = messages = kept = requests = request_messages = 0
+    user_messages = messages = kept = requests = request_messages = exchanges = 0
     for sid, session in sessions.items():
         rows = [
             {"session": sid, "id": f"{sid}:{i}", "role": t["role"], "text": t["content"]} for i, t in enumerate(session)
@@ -56,7 +57,9 @@ def main() -> None:
         index = Index()
         encode(index, signals_from_messages(rows, NOW.isoformat()), NOW)
         kept += len(index.memories)
-        requests += sum(1 for m in index.memories if is_request(texts.get(m.sources[0].message, "")))
+        facts = [m for m in index.memories if m.category != "exchange"]  # exchanges: a request kept with its reply
+        exchanges += len(index.memories) - len(facts)
+        requests += sum(1 for m in facts if is_request(texts.get(m.sources[0].message, "")))
     result = {
         "sessions": len(sessions),
         "messages": messages,
@@ -66,6 +69,7 @@ def main() -> None:
         "memories_per_100_user_messages": round(100 * kept / user_messages, 1),
         "request_user_messages": request_messages,
         "requests_stored": requests,
+        "exchanges_stored": exchanges,
     }
     print(json.dumps(result, indent=2))
 

@@ -20,6 +20,39 @@ from hippocampus.store.workspace import Workspace
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.core.encode import EncodeResult
+    from hippocampus.llm import Judge
+
+
+def judge_for(config: Config) -> Judge | None:
+    """The LLM judge of the ambiguous cases (`core.verdicts`) when `llm_decisions` is on, else None.
+
+    The endpoint is `llm_url` and `llm_model` (else `$HIPPOCAMPUS_LLM_URL`, `$HIPPOCAMPUS_LLM_MODEL`),
+    the key only `$HIPPOCAMPUS_LLM_KEY` (a secret stays out of the settings file); on without an
+    endpoint is an `InputError`, raised before anything is read, so nothing queued is touched."""
+    if not config.llm_decisions:
+        return None
+    import os
+
+    from hippocampus.errors import InputError, LLMError
+    from hippocampus.llm import Endpoint, Judge
+
+    url = config.llm_url or os.environ.get("HIPPOCAMPUS_LLM_URL", "")
+    model = config.llm_model or os.environ.get("HIPPOCAMPUS_LLM_MODEL", "")
+    if not url or not model:
+        raise InputError("llm_decisions is on but no endpoint is set: set llm_url and llm_model")
+    endpoint = Endpoint(url, model, os.environ.get("HIPPOCAMPUS_LLM_KEY", ""), config.llm_timeout)
+    try:
+        endpoint.url("chat/completions")  # a URL that is not http(s) fails here, before the queue is read
+    except LLMError as exc:
+        raise InputError(f"setting llm_url: {exc}") from None
+    return Judge(endpoint)
+
+
+def _report_judge(ws: Workspace, judge: Judge | None, now: datetime) -> None:
+    """One line in hippocampus.log when the endpoint failed or had answers refused (decisions fell back)."""
+    if judge is not None and (judge.failure or judge.refused):
+        reason = judge.failure or f"{judge.refused} answers were not a valid decision"
+        logs.log_line(ws, f"llm_decisions: offline decisions used ({reason})", now)
 
 
 def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult:
@@ -29,6 +62,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
     from hippocampus.core.encode import EncodeResult, encode_into
     from hippocampus.store import memory_space
 
+    judge = judge_for(config)
     with database.writing(ws) as conn:
         claimed = queue.absorb_inbox(ws, conn)
         signals, last, bad = queue.pending(conn)
@@ -37,7 +71,13 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         if signals:
             space = memory_space.StoreSpace(conn, now)
             result = encode_into(
-                space, lambda: memory_space.StoreCandidates(conn), signals, now, config.curve, config.consolidation_gate
+                space,
+                lambda: memory_space.StoreCandidates(conn),
+                signals,
+                now,
+                config.curve,
+                config.consolidation_gate,
+                judge,
             )
             space.flush()
             logs.insert_events(conn, result.events)
@@ -45,6 +85,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         if last:
             queue.consume(conn, last)
     inbox.delete(claimed)
+    _report_judge(ws, judge, now)
     return report
 
 
@@ -60,6 +101,7 @@ def ingest(
     from hippocampus.core.encode import EncodeResult, encode
 
     total = EncodeResult()
+    judge = judge_for(config)
 
     def change(index: Index) -> None:
         for messages in sessions.values():
@@ -69,6 +111,7 @@ def ingest(
                 now,
                 config.curve,
                 gate=config.consolidation_gate,
+                judge=judge,
             )
             logs.append_events(ws, result.events)
             total.add(result)
@@ -76,6 +119,7 @@ def ingest(
                 progress(1)
 
     index_file.update_index(ws, change, now)
+    _report_judge(ws, judge, now)
     return total
 
 

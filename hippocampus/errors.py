@@ -9,6 +9,7 @@
     ├── InputError                   input from a file, a setting or the command line is malformed
     ├── OpenClawError                an `openclaw` command failed; the message carries its own words
     └── LLMError                     the optional LLM endpoint could not be reached or answered junk
+        └── LLMAnswerError           it answered, but not in the form asked for (untrusted output refused)
 
 Standard library only: the installer imports it under the system python3.
 """
@@ -55,3 +56,7 @@ class OpenClawError(HippocampusError):
 
 class LLMError(HippocampusError):
     """The optional endpoint could not be reached or answered something unusable."""
+
+
+class LLMAnswerError(LLMError):
+    """The endpoint answered, but not in the form asked for: the answer is refused, the endpoint still works."""

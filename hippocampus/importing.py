@@ -13,7 +13,8 @@ from hippocampus.store.workspace import Workspace
 
 
 def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str]]:
-    """Merge an index.json (v1/v2) or a memory-ebbinghaus memory_db.json; returns (format, new ids).
+    """Merge an index.json (v1/v2, its `superseded` history too) or a memory-ebbinghaus memory_db.json;
+    returns (format, new ids, superseded ones included).
 
     A file that is not one of those, or has a malformed entry, imports nothing.
     """
@@ -27,7 +28,9 @@ def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str
     if kind is None:
         raise InputError(f"{path}: neither a Hippocampus index nor a memory-ebbinghaus memory_db.json", file=path)
     try:
-        created = index_file.update_index(ws, lambda index: merge_file(index, data, kind, now), now)
+        created = index_file.update_with_history(
+            ws, lambda index, history: merge_file(index, data, kind, now, history), now
+        )
     except ValueError as exc:
         if str(exc).startswith("entry "):
             raise InputError(f"{path}: {exc}; nothing was imported", file=path) from None

@@ -107,6 +107,7 @@ def history(ws: Workspace, memory_id: str) -> list[Memory]:
             wanted = [i for i in dict.fromkeys(todo) if i not in seen]
             todo = []
             found = [m for _, m in rows.by_ids(conn, wanted).values()] + rows.superseded(conn, wanted)
+            found += rows.predecessors(conn, wanted)
             for memory in found:
                 seen[memory.id] = memory
                 todo += [*memory.supersedes, *([memory.superseded_by] if memory.superseded_by else [])]

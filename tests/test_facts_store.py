@@ -1,4 +1,4 @@
-"""Updates, history and the context field in the store: schema 2, its migration from 1, supersede end to end."""
+"""Updates, history and the context field in the store: schema 2 and 3, their migrations, supersede end to end."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_migration_from_version_1_keeps_every_memory_and_its_search_tokens(tmp_p
     _downgrade_to_version_1(ws)
 
     with database.reading(ws) as conn:  # any open migrates
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 3
         assert conn.execute("SELECT * FROM mem ORDER BY rid").fetchall() == before_mem
         assert conn.execute("SELECT rowid, tokens FROM fts ORDER BY rowid").fetchall() == before_tokens
         assert conn.execute("SELECT COUNT(*) FROM fts WHERE context != ''").fetchone()[0] == 0
@@ -158,3 +158,21 @@ def test_the_dashboard_shows_superseded_memories_apart_from_the_current_ones(tmp
     view = dashboard_view(ws, NOW + timedelta(days=1), CONFIG)
     assert [r.content for r in view.rows] == ["My son is 15"]
     assert [(h.content, h.successor) for h in view.history] == [("My son is 5", "mem_002")]
+
+
+def test_migration_from_version_2_indexes_each_message_as_said(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path)
+    long = "Remember that " + "my training week has yoga, cycling and soccer in it, " * 6 + "and my 5K best is 27:45."
+    _queue(ws, [(long, "How is training going?")])
+    encoding.encode_pending(ws, NOW, CONFIG)
+    (memory,) = index_file.load_index(ws).memories
+    assert memory.sources[0].text and "5K" not in memory.content
+    conn = sqlite3.connect(ws.db_path, isolation_level=None)
+    want = conn.execute("SELECT context FROM fts").fetchone()[0]
+    assert "5k" in want.split() and "going" in want.split()  # the message as said, and the turn before
+    conn.executescript("BEGIN; UPDATE fts SET context = 'train going'; PRAGMA user_version = 2; COMMIT;")
+    conn.close()
+    with database.reading(ws) as conn:  # any open migrates
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("SELECT context FROM fts").fetchone()[0] == want
+    assert [h.memory.id for h in recall(ws, "5K best", NOW, CONFIG)] == [memory.id]

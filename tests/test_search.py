@@ -76,3 +76,24 @@ def test_core_memories_follow_decay(workspace: Path) -> None:
     assert [h.memory.id for h in core_memories(ws, NOW, Config())] == ["mem_001"]
     assert [h.memory.id for h in core_memories(ws, NOW + timedelta(days=11), Config())] == ["mem_001"]
     assert core_memories(ws, NOW + timedelta(days=26), Config()) == []
+
+
+def test_a_long_message_is_found_by_what_its_shortened_content_cut_off(workspace: Path) -> None:
+    from hippocampus import encoding
+
+    ws = Workspace(workspace)
+    long = (
+        "I'm available to train on weekdays from 7 to 9 am and on weekends from 8 am to noon, and I would like "
+        "to do yoga twice a week for 45 minutes, cycling once a week for two hours, soccer once a week and "
+        "triathlon training three times a week, with one rest day. As for goals, I am training for a sprint "
+        "triathlon in June and I recently finished a charity 5K run with a personal best of 27 minutes 45 seconds."
+    )
+    rows = [{"session": "s", "id": "s:0", "role": "user", "text": long, "timestamp": NOW.isoformat()}]
+    encoding.ingest(ws, NOW, Config(), {"s": rows})
+    (memory,) = index_file.load_index(ws).memories
+    query = "best 5k run"
+    assert not any(w in memory.content.casefold() or w in memory.keywords for w in query.split())  # cut off
+    assert [h.memory.id for h in recall(ws, query, NOW, Config())] == [memory.id]
+    # the memory's own words still outrank the message as said
+    save(ws, [memory, mem(9, "my best 5K run took 26 minutes", days=0)])
+    assert [h.memory.id for h in recall(ws, query, NOW, Config())][0] == "mem_009"

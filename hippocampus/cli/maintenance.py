@@ -88,10 +88,10 @@ def import_(env: Env, file: Path, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Accepted for symmetry: the export is always JSON.")
 @pass_env
 def export(env: Env, output: Path | None, as_json: bool) -> None:
-    """Export every memory as JSON. Example: hippocampus export -o memories.json"""
+    """Export every memory, and the superseded versions, as JSON. Example: hippocampus export -o memories.json"""
     from hippocampus.store import files, index_file
 
-    text = json.dumps(index_file.load_index(env.ws).to_dict(), ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(index_file.export_document(env.ws), ensure_ascii=False, indent=2) + "\n"
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -16,6 +16,7 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     secret_rules gitleaks' rule catalogue as data (MIT, see LICENSES/gitleaks.txt)
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one
+    verdicts     what an optional judge (an LLM) may decide where those rules are unsure, validated
     junk         what is never stored, and what is never core
     concise      the fact a message states, without greeting or instruction
     languages    the supported languages' trigger phrases, one table per intent

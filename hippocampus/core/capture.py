@@ -73,6 +73,10 @@ def score_queued(signals: list[Signal]) -> list[Signal]:
     return out
 
 
+EXCHANGE = "exchange"
+"""The category of a request kept with the assistant's reply (see `signals_from_messages`)."""
+
+
 def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list[Signal]:
     """Clean, redact and score conversation rows `{session, id, role, text, timestamp, speaker}` into
     signals; rows without a timestamp get `default_time`.
@@ -83,11 +87,24 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
     user's words and stored in the "world" domain as "<name>: <what they said>", since a "my sister"
     there is the sender's, not the user's. Each signal's `context` is the turn before it, with the
     user's own message before that when it was not kept (a request), see `context_of`.
+
+    Exchanges: a request or question to the assistant (`scoring.asks`) is no fact, and normally lives
+    on as the context of the next statement kept. When none carries it (the next user turn is not kept
+    either, or the session ends), the request is kept as an exchange: category "exchange", domain
+    "relationship", importance `scoring.GENERAL` (never core on arrival), the assistant's reply as its
+    context. So "what did you tell me about X?" still finds the conversation that answered it.
     """
-    from hippocampus.core.scoring import score_clean
+    from hippocampus.core.scoring import asks, score_clean
 
     out: list[Signal] = []
     before: dict[str, tuple[str, bool]] = {}  # session -> (the turn before the next row, whether it was kept)
+    open_asks: dict[str, tuple[Signal, list[str]]] = {}  # session -> a request no statement carries yet, replies
+
+    def close(session: str) -> None:
+        signal, replies = open_asks.pop(session)
+        if replies:
+            out.append(signal.replace(context=context_of(" … ".join(replies))))
+
     for row in rows:
         role = str(row.get("role", "user"))
         session = str(row.get("session", ""))
@@ -95,6 +112,8 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         earlier, kept = before.get(session, ("", True))
         if role in NOT_FACTS:
             before[session] = (raw if kept or not earlier else f"{earlier} … {raw}", True)
+            if session in open_asks and role == "assistant":
+                open_asks[session][1].append(raw)
             continue
         named = role != "user"
         speaker = str(row.get("speaker", "")) or role
@@ -102,7 +121,12 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         score = score_clean(text, "user") if text else None
         before[session] = (raw, score is not None)
         if score is None:
+            if session in open_asks:
+                close(session)  # the next turn is no statement either: nothing carries that exchange
+            if not named and text and asks(text):
+                open_asks[session] = (_exchange(row, session, speaker, text, default_time), [])
             continue
+        open_asks.pop(session, None)  # carried as this statement's context
         out.append(
             Signal(
                 session=session,
@@ -117,4 +141,23 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
                 context=context_of(earlier),
             )
         )
+    for session in list(open_asks):
+        close(session)
     return out
+
+
+def _exchange(row: dict[str, Any], session: str, speaker: str, text: str, default_time: str) -> Signal:
+    """A request waiting for its reply (`signals_from_messages`, "Exchanges")."""
+    from hippocampus.core.scoring import GENERAL
+
+    return Signal(
+        session=session,
+        message_id=str(row.get("id", "")),
+        text=text,
+        timestamp=str(row.get("timestamp") or default_time),
+        score=GENERAL,
+        domain="relationship",
+        category=EXCHANGE,
+        role="user",
+        speaker=speaker,
+    )

@@ -23,6 +23,10 @@ _DEFAULTS: dict[str, Any] = {
     "core_limit": 30,
     "capture_threshold": 0.5,
     "consolidation_gate": False,
+    "llm_decisions": False,
+    "llm_url": "",
+    "llm_model": "",
+    "llm_timeout": 10.0,
 }
 
 
@@ -41,6 +45,10 @@ class Config(ValueClass):
     core_limit: int
     capture_threshold: float
     consolidation_gate: bool
+    llm_decisions: bool
+    llm_url: str
+    llm_model: str
+    llm_timeout: float
 
     def __init__(self, **settings: Any) -> None:
         unknown = set(settings) - set(_DEFAULTS)
@@ -65,6 +73,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         except (TypeError, ValueError):
             raise InputError(f"setting {key!r} must be a {type(default).__name__}") from None
     config = base.replace(**changes)
+    if not config.llm_timeout > 0:
+        raise InputError("setting 'llm_timeout' must be more than 0 seconds")
     if config.curve not in CURVES:
         raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
     return config

@@ -10,6 +10,9 @@ Contract:
 - Otherwise, a memory the signal *updates* (`core.facts.updates`, found through `facts.probes`) is
   superseded: the new memory is created with `supersedes` naming it, and the old one gets
   `superseded_by` and `superseded_at` (the store moves it to the history; it is never current again).
+- With a `judge` (an LLM, optional, off by default), a signal that neither rule placed but that shares
+  the topic of some memories is shown to it with them (`core.verdicts`): SAME reinforces the memory it
+  names, UPDATE supersedes it, ADD (and any answer that is not valid) creates a new memory.
 - A new memory's content is the fact (`core.concise.fact_text`: no greeting, no "remember that"),
   shortened to `CONTENT_LIMIT`; each source keeps who said it and, when it differs, the message as
   said (cleaned and redacted), so "why do you remember this?" can show it. `context` is the signal's
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from hippocampus.core import facts, junk, lifecycle, similarity
+from hippocampus.core import facts, junk, lifecycle, similarity, verdicts
 from hippocampus.core.candidates import Candidates, profile_of
 from hippocampus.core.clean import shorten
 from hippocampus.core.concise import fact_text
@@ -143,10 +146,15 @@ def index_candidates(index: Index) -> Candidates:
 
 
 def encode(
-    index: Index, signals: list[Signal], now: datetime, curve: str = lifecycle.EXPONENTIAL, gate: bool = False
+    index: Index,
+    signals: list[Signal],
+    now: datetime,
+    curve: str = lifecycle.EXPONENTIAL,
+    gate: bool = False,
+    judge: verdicts.Judge | None = None,
 ) -> EncodeResult:
     """Encode `signals` into `index` in place, in order; see the module docstring for the rules."""
-    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate)
+    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate, judge)
 
 
 class CandidateIndex(Protocol):
@@ -170,8 +178,10 @@ def encode_into(
     now: datetime,
     curve: str = lifecycle.EXPONENTIAL,
     gate: bool = False,
+    judge: verdicts.Judge | None = None,
 ) -> EncodeResult:
-    """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need."""
+    """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need;
+    `judge` (optional, `core.verdicts`) decides the cases the offline rules leave ambiguous."""
     result = EncodeResult()
     candidates: CandidateIndex | None = None
     batch: set[tuple[str, str]] = set()
@@ -197,7 +207,14 @@ def encode_into(
         profile = profile_of(body)
         gone = frozenset(retired)
         position, value = candidates.best(body, profile, signal.domain, gone)
-        if position >= 0 and value >= similarity.SAME_THRESHOLD:
+        replaced: list[int] = []
+        if position < 0 or value < similarity.SAME_THRESHOLD:
+            replaced = _updated(space, candidates, body, signal.domain, gone)
+            if judge is not None and not replaced:
+                verdict, position = _judged(space, candidates, judge, body, signal.domain, gone)
+                replaced = [position] if verdict == verdicts.UPDATE else []
+                value = 1.0 if verdict == verdicts.SAME else value
+        if position >= 0 and value >= similarity.SAME_THRESHOLD and not replaced:
             old = space.memory(position)
             context = old.context or shorten(scrub(signal.context), CONTEXT_LIMIT)
             space.replace(
@@ -212,7 +229,6 @@ def encode_into(
             if gate and not passes_gate(body, resonance=10.0 * value):
                 result.skipped += 1
                 continue
-            replaced = _updated(space, candidates, body, signal.domain, gone)
             score = min(_valid_score(signal.score), junk.core_cap(body))  # never core without a fact
             memory = Memory(
                 id=space.new_id(),
@@ -262,6 +278,18 @@ def _updated(space: Space, candidates: CandidateIndex, body: str, domain: str, g
         return []
     keys = candidates.recent_with(probes, domain, UPDATE_PROBE_LIMIT, gone)
     return [k for k in keys if facts.updates(body, space.memory(k).content)]
+
+
+def _judged(
+    space: Space, candidates: CandidateIndex, judge: verdicts.Judge, body: str, domain: str, gone: frozenset[int]
+) -> tuple[str, int]:
+    """The judge's validated verdict on `body` and the memory it names (`core.verdicts`); (ADD, -1) when
+    nothing is ambiguous or the answer is not valid."""
+    keys = candidates.recent_with(facts.related_probes(body), domain, verdicts.PROBE_LIMIT, gone)
+    asked = verdicts.ambiguous(body, [(k, space.memory(k).content) for k in keys])
+    if not asked:
+        return verdicts.ADD, -1
+    return verdicts.accepted(judge(body, [content for _, content in asked]), body, asked)
 
 
 def _valid_score(value: float) -> float:

@@ -144,6 +144,19 @@ def probes(text: str) -> tuple[str, ...]:
     return claim.probes if claim.short else ()
 
 
+def related_probes(text: str) -> tuple[str, ...]:
+    """`probes` plus the content words, for long statements too: the features that find the memories a
+    statement may be about, where a judge decides what these rules leave open (`core.verdicts`)."""
+    claim, found = _claim(text)
+    return tuple(sorted(set(claim.probes) | _key(found)))
+
+
+def topic_overlap(new: str, old: str) -> float:
+    """How much two statements share their topic: `feature_similarity` of their content words (numbers,
+    negation marks and cue words left out), the measure rule 4 compares with `KEY_THRESHOLD`."""
+    return feature_similarity(_key(_claim(new)[1]), _key(_claim(old)[1]))
+
+
 def _key(p: Profile) -> frozenset[str]:
     """Content words without numbers, negation marks or cue words (names stay: "Postgres" is a topic)."""
     return frozenset(f.lstrip("!") for f in p[0] if not f[0].isdigit() and f.lstrip("!") not in _CUE_WORDS)
@@ -158,7 +171,7 @@ def updates(new: str, old: str) -> bool:
     if a.subject and b.subject and a.subject != b.subject:
         return False
     people_a, people_b = people(pa), people(pb)
-    topical = feature_similarity(_key(pa), _key(pb)) >= KEY_THRESHOLD
+    topical = topic_overlap(new, old) >= KEY_THRESHOLD
     named = a.left & pb[0]
     if named and (people_a == people_b or named & people_b) and (a.cue or topical):
         return True  # 1: "not my wife", "switched from 1Password", "not 5"

@@ -5,6 +5,12 @@ Imports are idempotent, keyed by the source's own ids: each imported memory carr
 naming where it came from (`memory-ebbinghaus` + the item's id; `hippocampus-import` + the memory's
 id in that index and its creation time), and an entry whose key is already in the store is skipped.
 A memory of this very store (same id, same creation time: an export imported back) is skipped too.
+
+History travels with an export: a Hippocampus index's `superseded` list (memories a newer one
+updated, each naming `supersededBy`) is imported under the same keys into the history, with
+`supersededBy` and `supersedes` renamed to the ids the memories get here; an already-imported
+version keeps its id here. A superseded entry whose successor is neither in the file nor already
+imported stops the import (`ValueError`): it would name a memory that is not there.
 """
 
 from __future__ import annotations
@@ -30,11 +36,15 @@ def file_kind(data: Any) -> str | None:
     return HIPPOCAMPUS if "memories" in data else None
 
 
-def merge_file(index: Index, data: dict[str, Any], kind: str, now: datetime) -> list[str]:
-    """Merge parsed file `data` of `kind` into `index`; returns the new ids. A domain or category outside
-    the safe character set stops the whole import with one line naming the entry (`ValueError`)."""
+def merge_file(
+    index: Index, data: dict[str, Any], kind: str, now: datetime, history: list[Memory] | None = None
+) -> list[str]:
+    """Merge parsed file `data` of `kind` into `index` (`history`: the store's superseded memories); returns
+    the new ids, superseded ones included (appended with `superseded_by` set: the store files them as
+    history). A domain or category outside the safe character set stops the whole import with one line
+    naming the entry (`ValueError`)."""
     before = len(index.memories)
-    created = import_index(index, data) if kind == HIPPOCAMPUS else import_ebbinghaus(index, data, now)
+    created = import_index(index, data, history) if kind == HIPPOCAMPUS else import_ebbinghaus(index, data, now)
     for number, memory in enumerate(index.memories[before:], 1):
         problem = name_problem("domain", memory.domain) or name_problem("category", memory.category)
         if problem:
@@ -84,19 +94,40 @@ def import_ebbinghaus(index: Index, data: dict[str, Any], now: datetime) -> list
     return created
 
 
-def import_index(index: Index, data: dict[str, Any]) -> list[str]:
-    """Merge another Hippocampus index (version 1 or 2) under fresh ids, keyed by (its id, its creation time)."""
+def import_index(index: Index, data: dict[str, Any], history: list[Memory] | None = None) -> list[str]:
+    """Merge another Hippocampus index (version 1 or 2) under fresh ids, keyed by (its id, its creation time),
+    with its `superseded` history (see the module docstring); `history` is the store's own."""
     other = Index.from_dict(data)
-    created = []
-    seen = _imported_keys(index, IMPORTED)
-    own = {(m.id, format_time(m.created)) for m in index.memories}
-    for memory in other.memories:
+    raw = data.get("superseded") or []
+    if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
+        raise ValueError("entry superseded: not a list of memories")
+    old = [Memory.from_dict(item) for item in raw]
+    for number, memory in enumerate(old, 1):
+        if not memory.superseded_by:
+            raise ValueError(f"entry superseded {number}: it names no supersededBy")
+    here: dict[tuple[str, str], str] = {}  # import key -> the id that memory has in this store
+    for memory in [*index.memories, *(history or [])]:
+        here[(memory.id, format_time(memory.created))] = memory.id
+        for source in memory.sources:
+            if source.session == IMPORTED:
+                here[(source.message, source.time)] = memory.id
+    renamed: dict[str, str] = {}  # id in the file -> id here
+    fresh: list[Memory] = []
+    for memory in [*other.memories, *old]:
         key = (memory.id, format_time(memory.created))
-        if key in seen or key in own:
-            continue
-        seen.add(key)
-        memory.sources.append(Source(IMPORTED, *key))
-        memory.id = index.new_id()
+        if key not in here:
+            here[key] = index.new_id()
+            fresh.append(memory)
+        renamed[memory.id] = here[key]
+    for memory in old:
+        if memory.superseded_by not in renamed:
+            successor = memory.superseded_by
+            raise ValueError(f"entry superseded {memory.id!r}: its successor {successor!r} is not in the file")
+    for memory in fresh:
+        memory.sources.append(Source(IMPORTED, memory.id, format_time(memory.created)))
+        memory.id = renamed[memory.id]
+        memory.supersedes = [renamed[x] for x in memory.supersedes if x in renamed]
+        if memory.superseded_by:
+            memory.superseded_by = renamed[memory.superseded_by]
         index.memories.append(memory)
-        created.append(memory.id)
-    return created
+    return [m.id for m in fresh]

@@ -334,4 +334,15 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     return Score(GENERAL, "general", "general", "user")
 
 
+def asks(body: str) -> bool:
+    """True for a substantive request or question to the assistant (`score_clean` keeps no fact of it):
+    such a turn is kept only with the reply, as context (`core.capture`). Greetings, noise and short
+    asides ("and then?") are not."""
+    low = body.casefold().replace("’", "'")
+    if not body or _is_chitchat(low) or noise(body):
+        return False
+    sentences, statements = _sentences(low)
+    return len(sentences) > len(statements) and len(tokenize(low)) >= 3 and _weighted_length(low) >= GENERAL_MIN_CHARS
+
+
 # --- the humanoid V-score ---------------------------------------------------------------------

@@ -11,8 +11,9 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   rids are never reused (AUTOINCREMENT)
                                   `[features, names]`); rid order is index order
     fts(tokens, context)          FTS5 over each memory's search tokens (its content and keywords), and
-                                  in a second column the tokens of its `context` (the turn before it),
-                                  which recall weighs lower (`search_cache.CONTEXT_WEIGHT`); rowid = mem.rid
+                                  in a second column the tokens of its `context` (the turn before it)
+                                  and of its sources' messages as said, which recall weighs lower
+                                  (`search_cache.CONTEXT_WEIGHT`); rowid = mem.rid
     vocab                         fts5vocab over fts (document frequencies for query pruning)
     feat(f, size, rid), feat_df(f, n), feat_size(size, n)
                                   the similarity features of each memory, their document frequencies
@@ -34,7 +35,9 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
 
 Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 rebuilds `fts` with the
 `context` column (every memory's tokens copied, contexts empty: version 1 kept none) and adds
-`superseded`. Each runs in one transaction: a crash leaves version 1 as it was.
+`superseded`; 2 → 3 fills the second column again from each memory (its context and its sources'
+messages as said, `rows.search_fields`). Each runs in one transaction: a crash leaves the older
+version as it was.
 
 Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
 survives power loss), `secure_delete=ON` (forgotten text is overwritten, not left in free pages),
@@ -58,7 +61,7 @@ TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads t
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
 the per-turn read uses `HOOK_BUSY_SECONDS`."""
@@ -102,6 +105,10 @@ ALTER TABLE fts_v2 RENAME TO fts;
 CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
 CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEXT NOT NULL, time TEXT NOT NULL,
                         json TEXT NOT NULL) WITHOUT ROWID;
+""",
+    2: """
+UPDATE fts SET context = (SELECT search_context(json) FROM mem WHERE mem.rid = fts.rowid)
+WHERE rowid IN (SELECT rid FROM mem);
 """,
 }
 """Schema version → the statements that bring it to the next version."""
@@ -209,6 +216,9 @@ def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
 
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('redactionRules', ?)", (RULES,))
             version = SCHEMA_VERSION
+        from hippocampus.store.rows import search_context
+
+        conn.create_function("search_context", 1, search_context, deterministic=True)
         while version < SCHEMA_VERSION:
             _run(conn, MIGRATIONS[version])
             version += 1

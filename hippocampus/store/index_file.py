@@ -30,6 +30,15 @@ def load_index(ws: Workspace) -> Index:
         return rows.read_index(conn)
 
 
+def export_document(ws: Workspace) -> dict[str, Any]:
+    """The export (`index.json`, version 2): the current memories, then under `superseded` the history
+    (each names `supersededBy` and `supersededAt`), so an export imported elsewhere keeps every version."""
+    with database.reading(ws) as conn:
+        document = rows.read_index(conn).to_dict()
+        document["superseded"] = [m.to_dict() for m in rows.superseded(conn)]
+    return document
+
+
 def count(ws: Workspace) -> int:
     """How many memories are stored."""
     with database.reading(ws) as conn:
@@ -85,6 +94,17 @@ def update_index(ws: Workspace, change: Callable[[Index], T], now: datetime, *, 
         old = snapshot(index)
         result = change(index)
         save(conn, old, index, now, allow_empty=allow_empty)
+        return result
+
+
+def update_with_history(ws: Workspace, change: Callable[[Index, list[Memory]], T], now: datetime) -> T:
+    """`update_index` for a change that also reads the superseded memories (an import keyed by them):
+    `change(index, history)`; memories it appends with `superseded_by` set are filed as history."""
+    with database.writing(ws) as conn:
+        index = rows.read_index(conn)
+        old = snapshot(index)
+        result = change(index, rows.superseded(conn))
+        save(conn, old, index, now)
         return result
 
 

@@ -33,12 +33,20 @@ def get_meta(conn: sqlite3.Connection, key: str, default: str = "") -> str:
     return str(row[0]) if row else default
 
 
-def _tokens(item: dict[str, Any]) -> tuple[str, str]:
-    """The two search fields of a memory: its content and keywords, and its context (the turn before)."""
+def search_context(document: str) -> str:
+    """The second search field of a memory stored as JSON `document` (the 2 → 3 migration)."""
+    return search_fields(json.loads(document))[1]
+
+
+def search_fields(item: dict[str, Any]) -> tuple[str, str]:
+    """The two search fields of a memory: its content and keywords; and, lower-weighted, its context (the
+    turn before) with each source's message as said, so what the shortened content cut off of a long
+    message is still found (`search_cache.CONTEXT_WEIGHT`)."""
     from hippocampus.core.tokens import tokenize
 
     main = " ".join(tokenize(f"{item.get('content', '')} {' '.join(item.get('keywords', []))}"))
-    return main, " ".join(tokenize(str(item.get("context", ""))))
+    said = " ".join(str(s.get("text", "")) for s in item.get("sources", []) if isinstance(s, dict))
+    return main, " ".join(tokenize(f"{item.get('context', '')} {said}"))
 
 
 def finite(item: dict[str, Any]) -> bool:
@@ -56,7 +64,7 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     content = str(item.get("content", ""))
     profile = profile_of(content)
     prof = json.dumps([sorted(profile[0]), sorted(profile[1])], ensure_ascii=False)
-    tokens = _tokens(item)
+    tokens = search_fields(item)
     values = (
         str(item["id"]),
         float(item["anchor"]),
@@ -175,6 +183,18 @@ def superseded(conn: sqlite3.Connection, ids: list[str] | None = None) -> list[M
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             found += conn.execute(f"SELECT json FROM superseded WHERE id IN ({marks}) ORDER BY rid", chunk).fetchall()
+    return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
+
+
+def predecessors(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
+    """The superseded memories whose successor is one of `ids` (history walks both ways: an imported
+    version names its successor even when the successor, imported earlier, does not name it)."""
+    found = []
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        query = f"SELECT json FROM superseded WHERE successor IN ({marks}) ORDER BY rid"
+        found += conn.execute(query, chunk).fetchall()
     return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
 
 
