@@ -151,6 +151,7 @@ def encode_and_refresh(ws: Workspace, now: datetime) -> tuple[EncodeResult, list
     """What `session_end` does: encode the queue with the workspace's settings, then re-sync
     HIPPOCAMPUS_CORE.md (always) and the dashboard (only where the user already has one)
     when anything changed or the core file is missing; returns the report and any warnings."""
+    from hippocampus.store import reindex
     from hippocampus.store.config_file import load_config
     from hippocampus.views import refresh_views
 
@@ -159,4 +160,10 @@ def encode_and_refresh(ws: Workspace, now: datetime) -> tuple[EncodeResult, list
     warnings: list[str] = []
     if report.created or report.reinforced or not ws.core_path.exists():
         warnings = refresh_views(ws, now, config, dashboard=False)
+    reindex.catch_up(ws, budget_seconds=REINDEX_SECONDS)  # after the turn's memories are safe
     return report, warnings
+
+
+REINDEX_SECONDS = 5.0
+"""How long a session end spends on search fields still owed by an upgrade (store/reindex.py); the
+rest waits for the next one, or for the daily decay."""

@@ -33,9 +33,10 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
     """Bring stored importance to the formula's value at `now` (idempotent: a function of time, recorded
     as the decay run, no row rewritten); list, or archive, those under 0.2. A store whose text was
     redacted under older rules is first redacted again (`store.reredact`, once)."""
-    from hippocampus.store import database, reredact, rows
+    from hippocampus.store import database, reindex, reredact, rows
 
     redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron
+    reindex.catch_up(ws)  # search fields still owed by the schema 3 upgrade
     with database.writing(ws) as conn:
         fading = index_file.fading_after_decay(conn, now, config.curve)
         ids = [memory_id for _, memory_id in fading]

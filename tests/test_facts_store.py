@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from hippocampus.core.config import Config
 from hippocampus.core.model import Signal
 from hippocampus.errors import HippocampusError
 from hippocampus.recall import core_memories, recall
-from hippocampus.store import database, index_file, queue, rows
+from hippocampus.store import database, index_file, queue, reindex, rows
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
@@ -172,7 +173,17 @@ def test_migration_from_version_2_indexes_each_message_as_said(tmp_path: Path) -
     assert "5k" in want.split() and "going" in want.split()  # the message as said, and the turn before
     conn.executescript("BEGIN; UPDATE fts SET context = 'train going'; PRAGMA user_version = 2; COMMIT;")
     conn.close()
-    with database.reading(ws) as conn:  # any open migrates
+    started = time.perf_counter()
+    with database.reading(ws) as conn:  # any open migrates: at once, the search fields are owed
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("SELECT context FROM fts").fetchone()[0] == "train going"
+    assert time.perf_counter() - started < 5
+    reindex.BATCH, batch = 1, reindex.BATCH
+    try:
+        assert reindex.catch_up(ws, budget_seconds=0.0) == 0, "no time, no work: the next call resumes"
+        assert reindex.catch_up(ws) == 1 and reindex.catch_up(ws) == 0
+    finally:
+        reindex.BATCH = batch
+    with database.reading(ws) as conn:
         assert conn.execute("SELECT context FROM fts").fetchone()[0] == want
     assert [h.memory.id for h in recall(ws, "5K best", NOW, CONFIG)] == [memory.id]

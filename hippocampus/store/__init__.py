@@ -16,6 +16,7 @@
     config_file  memory/hippocampus.yaml and the environment overrides
     redacted     the one door to disk for text: every document, line and meta value is redacted here
     reredact     a store redacted under older rules is redacted again, in place, by `decay`
+    reindex      search fields owed by the schema 3 upgrade, filled in short batches after it
 
 Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
 settings file exists), so the per-turn hooks and the installer can use it.

@@ -106,9 +106,10 @@ CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
 CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEXT NOT NULL, time TEXT NOT NULL,
                         json TEXT NOT NULL) WITHOUT ROWID;
 """,
+    # 2 -> 3 is a data backfill, done in short batches after the upgrade (store/reindex.py): in one
+    # transaction it took 33 s at 100k memories, far past a hook's budget
     2: """
-UPDATE fts SET context = (SELECT search_context(json) FROM mem WHERE mem.rid = fts.rowid)
-WHERE rowid IN (SELECT rid FROM mem);
+INSERT OR REPLACE INTO meta(key, value) VALUES ('contextRid', '0');
 """,
 }
 """Schema version → the statements that bring it to the next version."""
@@ -216,9 +217,6 @@ def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
 
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('redactionRules', ?)", (RULES,))
             version = SCHEMA_VERSION
-        from hippocampus.store.rows import search_context
-
-        conn.create_function("search_context", 1, search_context, deterministic=True)
         while version < SCHEMA_VERSION:
             _run(conn, MIGRATIONS[version])
             version += 1

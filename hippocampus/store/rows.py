@@ -33,11 +33,6 @@ def get_meta(conn: sqlite3.Connection, key: str, default: str = "") -> str:
     return str(row[0]) if row else default
 
 
-def search_context(document: str) -> str:
-    """The second search field of a memory stored as JSON `document` (the 2 → 3 migration)."""
-    return search_fields(json.loads(document))[1]
-
-
 def search_fields(item: dict[str, Any]) -> tuple[str, str]:
     """The two search fields of a memory: its content and keywords; and, lower-weighted, its context (the
     turn before) with each source's message as said, so what the shortened content cut off of a long
