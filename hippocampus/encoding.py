@@ -37,7 +37,13 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         if signals:
             space = memory_space.StoreSpace(conn, now)
             result = encode_into(
-                space, lambda: memory_space.StoreCandidates(conn), signals, now, config.curve, config.consolidation_gate
+                space,
+                lambda: memory_space.StoreCandidates(conn),
+                signals,
+                now,
+                config.curve,
+                config.consolidation_gate,
+                config.capture_threshold,
             )
             space.flush()
             logs.insert_events(conn, result.events)
@@ -69,6 +75,7 @@ def ingest(
                 now,
                 config.curve,
                 gate=config.consolidation_gate,
+                threshold=config.capture_threshold,
             )
             logs.append_events(ws, result.events)
             total.add(result)

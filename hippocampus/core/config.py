@@ -65,6 +65,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         except (TypeError, ValueError):
             raise InputError(f"setting {key!r} must be a {type(default).__name__}") from None
     config = base.replace(**changes)
+    if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
+        raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
     if config.curve not in CURVES:
         raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
     return config

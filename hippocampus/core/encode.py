@@ -15,8 +15,10 @@ Contract:
   said (cleaned and redacted), so "why do you remember this?" can show it. `context` is the signal's
   context (the turn before), kept from the first signal that had one.
 - A signal that is not the user's (role ≠ "user") is never stored in the "user" domain.
-- `skipped` counts duplicates, empty texts, non-user signals aimed at "user", and (with `gate`)
-  signals the V-score gate rejects.
+- A signal scored under `threshold` (the `capture_threshold` setting) is not captured: it creates
+  nothing and reinforces nothing.
+- `skipped` counts duplicates, empty texts, signals under the threshold, non-user signals aimed at
+  "user", and (with `gate`) signals the V-score gate rejects.
 - Candidates come from an inverted index of similarity features built once per call: only the
   rarest features of a signal are looked up, which is exact because a match must share
   `similarity.required_shared` features (see similarity.py), so 1,000 signals against 100k memories take seconds.
@@ -143,10 +145,15 @@ def index_candidates(index: Index) -> Candidates:
 
 
 def encode(
-    index: Index, signals: list[Signal], now: datetime, curve: str = lifecycle.EXPONENTIAL, gate: bool = False
+    index: Index,
+    signals: list[Signal],
+    now: datetime,
+    curve: str = lifecycle.EXPONENTIAL,
+    gate: bool = False,
+    threshold: float = 0.0,
 ) -> EncodeResult:
     """Encode `signals` into `index` in place, in order; see the module docstring for the rules."""
-    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate)
+    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate, threshold)
 
 
 class CandidateIndex(Protocol):
@@ -170,8 +177,10 @@ def encode_into(
     now: datetime,
     curve: str = lifecycle.EXPONENTIAL,
     gate: bool = False,
+    threshold: float = 0.0,
 ) -> EncodeResult:
-    """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need."""
+    """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need.
+    Signals scored under `threshold` are skipped (see the module's contract)."""
     result = EncodeResult()
     candidates: CandidateIndex | None = None
     batch: set[tuple[str, str]] = set()
@@ -181,7 +190,8 @@ def encode_into(
         full = scrub(signal.text)  # encode takes signals from any source: it cleans and redacts them itself
         body = shorten(fact_text(full), CONTENT_LIMIT)
         done = bool(signal.message_id) and (key in batch or space.seen(*key))
-        if done or not body or (signal.role != "user" and signal.domain == "user"):
+        below = _valid_score(signal.score) < threshold
+        if done or below or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
             continue
         if candidates is None:
