@@ -78,6 +78,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
                 config.curve,
                 config.consolidation_gate,
                 judge,
+                threshold=config.capture_threshold,
             )
             space.flush()
             logs.insert_events(conn, result.events)
@@ -112,6 +113,7 @@ def ingest(
                 config.curve,
                 gate=config.consolidation_gate,
                 judge=judge,
+                threshold=config.capture_threshold,
             )
             logs.append_events(ws, result.events)
             total.add(result)

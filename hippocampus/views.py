@@ -33,7 +33,8 @@ def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
 def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardView:
     """Read everything the dashboard shows from the workspace and build its view."""
     from hippocampus.dashboard.sources import read_identity, read_sister_files
-    from hippocampus.dashboard.view import build_view
+    from hippocampus.dashboard.view import build_view, preview_settings
+    from hippocampus.openclaw.sessions import session_keys
     from hippocampus.store import database, rows
     from hippocampus.store.index_file import load_index
     from hippocampus.store.logs import read_events
@@ -41,7 +42,17 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
     with database.reading(ws) as conn:
         history = rows.superseded(conn)
     index = load_index(ws)
-    return build_view(index, read_events(ws), now, config.curve, read_identity(ws), read_sister_files(ws), history)
+    return build_view(
+        index,
+        read_events(ws),
+        now,
+        config.curve,
+        read_identity(ws),
+        read_sister_files(ws),
+        history,
+        session_keys(),
+        preview_settings(config),
+    )
 
 
 def write_dashboard_view(ws: Workspace, view: DashboardView, output: Path | None = None) -> Path:

@@ -255,6 +255,18 @@ class Page:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(data))
 
+    def screenshot_element(self, path: Path, selector: str) -> None:
+        """Save a PNG of the first element matching `selector` (scrolled into view), to look at one part."""
+        rect = self.eval(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.scrollIntoView();"
+            " const r = e.getBoundingClientRect(); return {x: r.x + scrollX, y: r.y + scrollY,"
+            " width: r.width, height: r.height}; })()"
+        )
+        params = {"format": "png", "captureBeyondViewport": True, "clip": {**rect, "scale": 1}}
+        data = self.browser.send("Page.captureScreenshot", params, session=self.session)["data"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(data))
+
     def close(self) -> None:
         """Close the tab."""
         self.browser.send("Target.closeTarget", {"targetId": self.target})

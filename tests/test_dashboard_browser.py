@@ -18,6 +18,8 @@ import pytest
 from chromium_cdp import Browser, Page, find_chromium
 from dashboard_fixtures import (
     EMOTIONS,
+    HOSTILE,
+    MULTILINGUAL,
     NOW,
     REWARDS,
     gradient_png,
@@ -174,6 +176,7 @@ def test_counts_match_the_store_and_the_table_sorts_filters_and_pages(chromium: 
 def test_with_scripts_off_every_memory_is_readable(chromium: Browser, workspace: Path) -> None:
     memories, _ = large(120)
     ws = seed(workspace, memories)
+    write_sisters(workspace)
     path = write_dashboard(ws, NOW)
     page = open_dashboard(chromium, path, scripts=False)
     seen = page.eval(PROBE)
@@ -196,7 +199,7 @@ def test_empty_store(chromium: Browser, workspace: Path) -> None:
     seen = page.eval(PROBE)
     assert seen["counts"]["total"] == 0 and seen["visibleRows"] == 0 and seen["name"] == "Agent"
     assert "No memories yet" in page.eval("document.getElementById('empty-store').innerText")
-    assert page.eval("document.getElementById('tabs').hidden") is False
+    assert page.eval("document.getElementById('tabs') === null && document.getElementById('preview') === null")
     assert_offline_and_clean(page, path)
     page.close()
 
@@ -218,13 +221,25 @@ def test_sister_skills_present_broken_or_missing(
         write_sisters(workspace, emotional, reward)
     path = write_dashboard(ws, NOW)
     page = open_dashboard(chromium, path)
+    if statuses == ("missing", "missing"):  # no empty tabs: one line naming both, with their install commands
+        absent = page.eval(
+            "[document.getElementById('tabs'), document.getElementById('amygdala'), document.getElementById('vta'),"
+            " document.getElementById('sisters-absent').innerText,"
+            " document.getElementById('sisters-absent').getBoundingClientRect().height]"
+        )
+        assert absent[:3] == [None, None, None]
+        assert "clawhub install amygdala-memory" in absent[3] and "clawhub install vta-memory" in absent[3]
+        assert absent[4] < 60  # one line at 1280 px, not two panels
+        assert page.eval("getComputedStyle(document.getElementById('panel-memory')).display") != "none"
+        assert_offline_and_clean(page, path)
+        page.close()
+        return
     found = page.eval(
         "[document.getElementById('amygdala').dataset.status, document.getElementById('vta').dataset.status,"
         " document.getElementById('amygdala').textContent, document.getElementById('vta').textContent]"
     )
     assert tuple(found[:2]) == statuses
-    if statuses == ("missing", "missing"):
-        assert "clawhub install amygdala-memory" in found[2] and "clawhub install vta-memory" in found[3]
+    assert page.eval("document.getElementById('sisters-absent')") is None
     if statuses[0] == "malformed":
         assert "Could not read" in found[2] and "Could not read" in found[3]
     if emotional == EMOTIONS:
@@ -320,5 +335,182 @@ def test_ten_thousand_memories_stay_usable(chromium: Browser, workspace: Path) -
         "{ const f = document.getElementById('f-text'); f.value = 'mem_9999'; f.dispatchEvent(new Event('input')) }"
     )
     wait_for(page, "document.querySelectorAll('#memory-rows tr').length === 1")
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+# ---- what the page explains (issue 13) ----------------------------------------------------------
+
+SESSION = "3f2b8c1e-5d4a-4a2b-9c3d-0123456789ab"
+
+
+def test_sources_say_where_and_when_and_history_opens(
+    chromium: Browser, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The From column names the channel and agent (from OpenClaw's session store) with a date, the id only
+    in a tooltip; a memory's history opens to its sources as said, reinforcements and what it superseded."""
+    import sqlite3
+
+    from hippocampus.core.model import Source
+
+    state = tmp_path / "state"
+    db = state / "agents" / "main" / "agent" / "openclaw-agent.sqlite"
+    db.parent.mkdir(parents=True)
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE session_windows (session_id TEXT, session_key TEXT)")
+    conn.execute("INSERT INTO session_windows VALUES (?, ?)", (SESSION, "agent:main:telegram:direct:42"))
+    conn.commit()
+    conn.close()
+    config = {
+        "agents": {"defaults": {"workspace": str(workspace)}, "entries": {"main": {"identity": {"name": "Nova"}}}}
+    }
+    (state / "openclaw.json").write_text(json.dumps(config))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(state))
+    tea = memory(1, "The user drinks green tea every morning", reinforced=1)
+    tea.sources = [
+        Source(SESSION, "m1", "2026-06-10T08:00:00Z", "user", "honestly, green tea every morning, never coffee"),
+        Source(SESSION, "m2", "2026-06-12T09:30:00Z", "user"),
+    ]
+    ws = seed(workspace, [tea, memory(2, "The user has a cat")])
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    assert page.eval("document.title") == "Nova · Brain dashboard"
+    cells = page.eval(
+        "[...document.querySelectorAll('#memory-rows tr.mem td.p')].map(td => [td.innerText,"
+        " td.querySelector('[title]') && td.querySelector('[title]').title])"
+    )
+    first = dict(zip(["mem_001", "mem_002"], cells, strict=True))["mem_001"]
+    assert first[0].startswith("telegram · agent main") and "2026-06-10 08:00" in first[0]
+    assert SESSION not in page.eval("document.getElementById('memories').innerText")
+    assert first[1] == f"session {SESSION}"
+    said = "honestly, green tea every morning, never coffee"
+    closed = page.eval("document.querySelector('tr[data-id=mem_001] details.hist').innerText")
+    page.eval("document.querySelector('tr[data-id=mem_001] details.hist summary').click()")
+    shown = page.eval("document.querySelector('tr[data-id=mem_001] details.hist').innerText")
+    assert said not in closed and said in shown  # closed until asked for
+    assert "reinforced · telegram · agent main · 2026-06-12 09:30 UTC" in shown
+    assert page.eval("document.querySelector('tr[data-id=mem_002] details.hist')") is None
+    page.screenshot_element(ARTIFACTS / "dashboard-history.png", "tr[data-id=mem_001]")
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+def type_query(page: Page, text: str) -> str:
+    """Type a message into the preview box and return the block it shows ('' when nothing)."""
+    page.eval(
+        "{ const q = document.getElementById('q-text'); q.value = " + json.dumps(text) + ";"
+        " q.dispatchEvent(new Event('input')); }"
+    )
+    wait_for(page, "document.getElementById('q-status').dataset.query === " + json.dumps(text))
+    return str(
+        page.eval("document.getElementById('q-block').hidden ? '' : document.getElementById('q-block').textContent")
+    )
+
+
+def test_the_preview_shows_what_would_be_injected_offline(chromium: Browser, workspace: Path) -> None:
+    """On a store where words decide, the page's approximation gives the block the real per-turn code
+    (`recall.turn_context`) gives for the same query, budget and settings, and says it is approximate."""
+    from hippocampus.core.config import Config
+    from hippocampus.recall import turn_context
+    from hippocampus.store import database
+
+    texts = [
+        ("The user's sister is called Alma", 0.95, 10.0),
+        ("The user works as a luthier in Porto", 0.9, 0.0),
+        ("Falcon launch review is on Friday", 0.5, 5.0),
+        ("The user's old bike was nicknamed Falcon", 0.65, 1.0),
+        ("The user is allergic to peanuts", 0.6, 2.0),
+        ("The user prefers window seats on planes", 0.5, 3.0),
+        ("<script>window.__pwned='preview'</script> is a falcon test", 0.45, 4.0),
+    ]
+    memories = [memory(i + 1, t, anchor=a, age_days=d) for i, (t, a, d) in enumerate(texts)]
+    ws = seed(workspace, memories)
+    (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 600\n")
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    config = Config(inject_budget=600)
+    assert "approximation of the real ranking" in page.eval("document.getElementById('preview').innerText")
+    for query in ("Tell me about the falcon", "any peanuts in this?", "planes and window seats", "zzz"):
+        shown = type_query(page, query)
+        with database.reading(ws) as conn:
+            real = turn_context(conn, query, NOW, config, config.inject_budget)
+        assert shown == real, (query, shown, real)
+        assert len(shown) <= 600
+    assert "Relevant to this message:" not in type_query(page, "zzz") and "Alma" in type_query(page, "zzz")
+    assert page.eval("window.__pwned === undefined") is True
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+TOKEN_SAMPLES = [
+    "The user's sister isn't called Alma; she prefers preferred preferences",
+    "Running, runner, runs, ran: hopping hoped hoping studies studying flies",
+    "我喜欢喝绿茶 and 日本語のテキスト 한국어 텍스트 mixed绿茶words",
+    "Ich mag Käsespätzle — STRASSE Straße naïve café ﬁ ligatures",
+    "don't can't won't shan't we'll they've o'clock rock'n'roll ’quoted’",
+    "नमस्ते पसंद है, עִבְרִית, مرحبا بالعالم, ２０２６ numbers 3.14 v1.2.3 #42",
+    "organization nationalization happiness hopelessly carefully dependency",
+    "🦞🎉 emoji between words, e-mail under_score CamelCase HTTPServer",
+]
+
+
+def test_the_pages_tokenizer_is_the_search_tokenizer(chromium: Browser, workspace: Path) -> None:
+    """The preview's words are core/tokens.py's: the JavaScript port gives the same tokens, stems included."""
+    from hippocampus.core.tokens import tokenize
+
+    ws = seed(workspace, [memory(1, "x")])
+    page = open_dashboard(chromium, write_dashboard(ws, NOW))
+    for text in TOKEN_SAMPLES + list(HOSTILE + MULTILINGUAL):
+        assert page.eval(f"window.hippocampusTokenize({json.dumps(text)})") == tokenize(text), text
+    page.close()
+
+
+LEGEND_PROBE = """(() => {
+  const bad = [];
+  document.querySelectorAll('.legend li, .legend li *').forEach(e => {
+    if (e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis') bad.push(e.textContent);
+    const card = e.closest('.card').getBoundingClientRect(), r = e.getBoundingClientRect();
+    if (r.right > card.right + 0.5 || r.bottom > card.bottom + 0.5) bad.push('outside: ' + e.textContent);
+  });
+  document.querySelectorAll('svg.chart').forEach(svg => svg.querySelectorAll('text').forEach(t => {
+    const b = t.getBoundingClientRect(), v = svg.getBoundingClientRect();  // rotated labels included
+    if (b.left < v.left - 0.5 || b.top < v.top - 0.5 || b.right > v.right + 0.5 || b.bottom > v.bottom + 0.5)
+      bad.push('svg: ' + t.textContent);
+  }));
+  return bad;
+})()"""
+
+
+@pytest.mark.parametrize(("width", "mobile"), [(1280, False), (900, False), (390, True)])
+def test_chart_legends_and_labels_are_not_cut_off(chromium: Browser, workspace: Path, width: int, mobile: bool) -> None:
+    """Every legend entry shows its whole text inside its card, and every chart label lies inside its SVG."""
+    long = "A rather long memory about the Falcon project review meeting on Friday with the whole design team"
+    memories = [memory(i + 1, f"{long} #{i}", anchor=0.95 - i * 0.05) for i in range(5)]
+    memories += hostile_and_multilingual()
+    for number, m in enumerate(memories):
+        m.id = f"mem_{number + 1:03d}"
+    ws = seed(workspace, memories)
+    (workspace / "memory" / "hippocampus.yaml").write_text("curve: ebbinghaus\n")  # the longest axis title
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path, width=width, height=1200, mobile=mobile)
+    assert page.eval(LEGEND_PROBE) == []
+    legend = page.eval("[...document.querySelectorAll('#chart-decay .legend li .lt')].map(e => e.innerText)")
+    assert legend[0] == f"{long} #0"
+    page.screenshot_element(ARTIFACTS / f"dashboard-decay-{width}.png", "#chart-decay")
+    page.close()
+
+
+def test_one_sister_installed_gets_a_tab_the_other_a_line(chromium: Browser, workspace: Path) -> None:
+    ws = seed(workspace, [memory(1, "x")])
+    write_sisters(workspace)
+    (workspace / "memory" / "reward-state.json").unlink()
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    tabs = page.eval("[...document.querySelectorAll('#tabs button')].map(b => b.dataset.tab)")
+    assert tabs == ["memory", "emotions"]
+    assert "clawhub install vta-memory" in page.eval("document.getElementById('sisters-absent').innerText")
+    page.eval("document.querySelector('[data-tab=emotions]').click()")
+    assert page.eval("getComputedStyle(document.getElementById('panel-emotions')).display") != "none"
+    assert page.eval("getComputedStyle(document.getElementById('panel-memory')).display") == "none"
     assert_offline_and_clean(page, path)
     page.close()

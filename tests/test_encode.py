@@ -247,3 +247,22 @@ def test_identical_text_without_words_still_reinforces() -> None:
     index = Index()
     result = encode(index, [signal("🍵🍵🍵", "e1"), signal("🍵🍵🍵", "e2")], NOW)
     assert result.created == ["mem_001"] and result.reinforced == ["mem_001"]
+
+
+def test_signals_under_the_capture_threshold_create_and_reinforce_nothing() -> None:
+    """`capture_threshold`: a signal scored under it is not captured at all; at or over it, as usual."""
+    index = Index(memories=[memory("mem_001", "I prefer tea over coffee")])
+    before = snapshot(index)
+    result = encode(
+        index,
+        [signal("I prefer tea over coffee", "t1", score=0.8), signal("I love sailing on the lake", "t2", score=0.8)],
+        NOW,
+        threshold=0.95,
+    )
+    assert snapshot(index) == before and result.created == [] and result.reinforced == [] and result.skipped == 2
+    result = encode(index, [signal("I love sailing on the lake", "t3", score=0.95)], NOW, threshold=0.95)
+    assert len(result.created) == 1, "a score equal to the threshold is captured"
+    result = encode(
+        index, [signal("My daughter Mia starts school in May", "t4", score=float("nan"))], NOW, threshold=0.6
+    )
+    assert result.created == [] and result.skipped == 1, "a NaN score counts as the general 0.5"

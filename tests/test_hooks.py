@@ -298,6 +298,29 @@ def test_session_end_encodes_the_queue_and_syncs_core(workspace: Path) -> None:
     assert not (workspace / "brain-dashboard.html").exists(), "no dashboard is created unasked"
 
 
+def test_session_end_applies_capture_threshold_from_the_settings_file(workspace: Path) -> None:
+    """The session end reads `memory/hippocampus.yaml`: at 0.85 a preference (scored 0.8) is not kept and a
+    "remember that" (0.9) is; what it did not keep leaves the queue all the same (never read again)."""
+    ws = Workspace(workspace)
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "hippocampus.yaml").write_text("capture_threshold: 0.85\n")
+    call("request_after", payload(workspace, messages=turn("I really love sailing on the lake in summer")))
+    call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
+    out, err = call("session_end", payload(workspace, reason="new"))
+    assert err == "" and json.loads(out)["skipped"] >= 1
+    assert [m.content for m in index_file.load_index(ws).memories] == ["my sister's name is Alma"]
+    assert queued(workspace) == []
+
+
+def test_a_capture_threshold_out_of_range_fails_open_and_keeps_the_queue(workspace: Path) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "hippocampus.yaml").write_text("capture_threshold: 1.5\n")
+    call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
+    out, err = call("session_end", payload(workspace, reason="new"))
+    assert out == "" and "capture_threshold must be between 0 and 1" in err and len(err.strip().splitlines()) == 1
+    assert len(queued(workspace)) == 1, "nothing lost: the next session end, with a good file, encodes it"
+
+
 def test_session_end_regenerates_an_existing_dashboard(workspace: Path) -> None:
     (workspace / "brain-dashboard.html").write_text("old page")
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))

@@ -75,6 +75,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
     config = base.replace(**changes)
     if not config.llm_timeout > 0:
         raise InputError("setting 'llm_timeout' must be more than 0 seconds")
+    if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
+        raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
     if config.curve not in CURVES:
         raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
     return config

@@ -18,8 +18,10 @@ Contract:
   said (cleaned and redacted), so "why do you remember this?" can show it. `context` is the signal's
   context (the turn before), kept from the first signal that had one.
 - A signal that is not the user's (role ≠ "user") is never stored in the "user" domain.
-- `skipped` counts duplicates, empty texts, non-user signals aimed at "user", and (with `gate`)
-  signals the V-score gate rejects.
+- A signal scored under `threshold` (the `capture_threshold` setting) is not captured: it creates
+  nothing and reinforces nothing.
+- `skipped` counts duplicates, empty texts, signals under the threshold, non-user signals aimed at
+  "user", and (with `gate`) signals the V-score gate rejects.
 - Candidates come from an inverted index of similarity features built once per call: only the
   rarest features of a signal are looked up, which is exact because a match must share
   `similarity.required_shared` features (see similarity.py), so 1,000 signals against 100k memories take seconds.
@@ -152,9 +154,10 @@ def encode(
     curve: str = lifecycle.EXPONENTIAL,
     gate: bool = False,
     judge: verdicts.Judge | None = None,
+    threshold: float = 0.0,
 ) -> EncodeResult:
     """Encode `signals` into `index` in place, in order; see the module docstring for the rules."""
-    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate, judge)
+    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate, judge, threshold)
 
 
 class CandidateIndex(Protocol):
@@ -179,9 +182,11 @@ def encode_into(
     curve: str = lifecycle.EXPONENTIAL,
     gate: bool = False,
     judge: verdicts.Judge | None = None,
+    threshold: float = 0.0,
 ) -> EncodeResult:
     """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need;
-    `judge` (optional, `core.verdicts`) decides the cases the offline rules leave ambiguous."""
+    `judge` (optional, `core.verdicts`) decides the cases the offline rules leave ambiguous. Signals
+    scored under `threshold` are skipped (see the module's contract)."""
     result = EncodeResult()
     candidates: CandidateIndex | None = None
     batch: set[tuple[str, str]] = set()
@@ -191,7 +196,8 @@ def encode_into(
         full = scrub(signal.text)  # encode takes signals from any source: it cleans and redacts them itself
         body = shorten(fact_text(full), CONTENT_LIMIT)
         done = bool(signal.message_id) and (key in batch or space.seen(*key))
-        if done or not body or (signal.role != "user" and signal.domain == "user"):
+        below = _valid_score(signal.score) < threshold
+        if done or below or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
             continue
         if candidates is None:

@@ -95,8 +95,8 @@ def _y_axis(parts: list[str], ticks: Iterable[tuple[float, str]], label: str) ->
     parts.append(f'<line class="ax" x1="{x0}" x2="{x0}" y1="{TOP}" y2="{y0}"/>')
     parts.append(f'<line class="ax" x1="{x0}" x2="{x0 + width}" y1="{y0}" y2="{y0}"/>')
     parts.append(
-        f'<text class="lbl" x="12" y="{_fmt(TOP + height / 2)}" text-anchor="middle"'
-        f' transform="rotate(-90 12 {_fmt(TOP + height / 2)})">{escape(label)}</text>'
+        f'<text class="lbl" x="14" y="{_fmt(TOP + height / 2)}" text-anchor="middle"'
+        f' transform="rotate(-90 14 {_fmt(TOP + height / 2)})">{escape(label)}</text>'
     )
 
 
@@ -185,16 +185,17 @@ def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
     ]
     if curve == EBBINGHAUS:
         marks.append((BAND_FADING_BELOW, f"fading < {BAND_FADING_BELOW}"))
+    labels = []  # drawn after the curves, with a halo, so no curve crosses them
     for value, text in marks:
         y = y0 - value * height
         parts.append(f'<line class="thr" x1="{x0}" x2="{x0 + width}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
-        parts.append(
+        labels.append(
             f'<text class="lbl thr-lbl" x="{x0 + width - 4}" y="{_fmt(y - 4)}" text-anchor="end">{escape(text)}</text>'
         )
     for day in range(0, horizon + 1, 15):
-        parts.append(
-            f'<text class="lbl" x="{_fmt(x0 + day / horizon * width)}" y="{y0 + 16}" text-anchor="middle">{day}</text>'
-        )
+        anchor = "end" if day == horizon else "middle"  # the last tick ends at the plot's edge, inside the SVG
+        x = _fmt(x0 + day / horizon * width)
+        parts.append(f'<text class="lbl" x="{x}" y="{y0 + 16}" text-anchor="{anchor}">{day}</text>')
     for number, item in enumerate(series):
         coords = " ".join(
             f"{_fmt(x0 + d / horizon * width)},{_fmt(y0 - min(1.0, v) * height)}" for d, v in enumerate(item.points)
@@ -202,6 +203,7 @@ def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
         parts.append(
             f'<polyline class="line s{number % 5}" points="{coords}"><title>{escape(item.memory_id)}</title></polyline>'
         )
+    parts.extend(labels)
     if not series:
         parts.append(
             f'<text class="lbl" x="{_fmt(x0 + width / 2)}" y="{_fmt(y0 - height / 2)}"'
@@ -211,9 +213,9 @@ def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
     parts.append("</svg>")
     legend = "".join(
         f'<li><span class="sw s{n % 5}"></span><code>{escape(s.memory_id)}</code> '
-        f'<span class="clip">{escape(s.label)}</span></li>'
+        f'<span class="lt">{escape(s.label)}</span></li>'
         for n, s in enumerate(series)
-    )
+    )  # the whole label, wrapped: a legend cut to one line hid what the memories were
     return Markup("".join(parts) + (f'<ul class="legend legend-lines">{legend}</ul>' if legend else ""))  # noqa: S704 - built only from escaped parts and our own static files
 
 

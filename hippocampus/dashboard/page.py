@@ -17,7 +17,10 @@ from markupsafe import Markup, escape
 from hippocampus.core.lifecycle import (
     EBBINGHAUS,
 )
+from hippocampus.core.tokens import STOPWORDS
+from hippocampus.dashboard.history import MemoryHistory
 from hippocampus.dashboard.view import FADING_OPEN, DashboardView, MemoryRow
+from hippocampus.render.context import FENCE_NOTE
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -25,12 +28,40 @@ if TYPE_CHECKING:
 
 _ROW = (
     '<tr class="mem" data-id="{id}" data-eff="{eff:.4f}" data-tier="{tier}" data-domain="{domain}"'
-    ' data-last="{last}" data-times="{times}" data-created="{created}"><td class="c">{content}<br>'
-    '<code>{id}</code></td><td>{domain}</td><td>{category}</td><td class="n">{eff:.2f}</td><td class="tier">'
+    ' data-last="{last}" data-times="{times}" data-created="{created}" data-cat="{category}">'
+    '<td class="c">{content}<br>'
+    '<code>{id}</code>{history}</td><td>{domain}</td><td>{category}</td><td class="n">{eff:.2f}</td><td class="tier">'
     '<i class="dot t-{tier}"></i>{tier}{band}</td><td class="n">{last_accessed}</td>'
     '<td class="n">×{times}</td><td class="p">{prov}</td></tr>\n'
 )
 """One table row; short class names because this is repeated for every memory (10,000 rows ≈ 4 MB)."""
+
+
+def history_html(history: MemoryHistory | None) -> str:
+    """A memory's history as a closed `<details>` in its cell: each source (where, when, who, the message as
+    said; the raw session id in a tooltip), reinforcements and what it superseded. Escaped field by field."""
+    if history is None:
+        return ""
+    items = []
+    for number, s in enumerate(history.sources):
+        role = "created" if number == 0 else "reinforced"
+        who = f" · {escape(s.speaker)}" if s.speaker else ""
+        said = f"<q>{escape(s.text)}</q>" if s.text else ""
+        items.append(
+            f'<li class="src"><span class="w" title="session {escape(s.session)}">{role} · {escape(s.origin)}'
+            f" · {escape(s.when)}{who}</span>{said}</li>"
+        )
+    if history.hidden_sources:
+        items.append(f"<li>…and {history.hidden_sources} more sources</li>")
+    for link in history.supersedes:
+        items.append(
+            f'<li class="sup">superseded <code>{escape(link.id)}</code> at {escape(link.when)}: '
+            f"<s>{escape(link.content)}</s></li>"
+        )
+    summary = f"history · {len(history.sources) + history.hidden_sources} source(s) · reinforced ×{history.reinforced}"
+    if history.supersedes:
+        summary += f" · updated {len(history.supersedes)}"
+    return f'<details class="hist"><summary>{summary}</summary><ul>{"".join(items)}</ul></details>'
 
 
 def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
@@ -43,7 +74,10 @@ def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
     for r in rows:
         prov = "—"
         if r.session:
-            prov = f'{escape(r.session)}<br><span class="t">{escape(r.source_time)}</span>'
+            prov = (
+                f'<span title="session {escape(r.session)}">{escape(r.origin)}</span>'
+                f'<br><span class="t">{escape(r.source_time)}</span>'
+            )
             if r.more_sources:
                 prov += f" (+{r.more_sources})"
         parts.append(
@@ -56,6 +90,7 @@ def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
                 times=r.times_reinforced,
                 created=r.created_epoch,
                 content=escape(r.content),
+                history=history_html(r.history),
                 category=escape(r.category),
                 band=f" · {r.band}" if show_band else "",
                 last_accessed=escape(r.last_accessed),
@@ -114,4 +149,6 @@ def render_html(view: DashboardView) -> str:
         early=Markup(EARLY_SCRIPT),  # noqa: S704 - our own constant script
         script_hash=f"{_csp_hash(EARLY_SCRIPT)} {script_hash}",
         style_hash=style_hash,
+        fence_note=FENCE_NOTE,
+        stopwords=" ".join(sorted(STOPWORDS)),
     )

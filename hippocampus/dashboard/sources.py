@@ -27,8 +27,17 @@ SISTER_FILES = {
 }
 """Sister skill -> its state file under `memory/`."""
 
-_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?\**\s*(name|avatar|emoji)\s*\**\s*:\s*\**\s*(.*?)\s*$", re.IGNORECASE)
+_FIELD = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]*\s*(name|avatar|emoji)\s*[*_`]*\s*:\s*[*_`]*\s*(.*?)\s*$", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"^[_*]*\(.*\)[_*]*$")
+OPENCLAW_PLACEHOLDERS = frozenset(
+    {
+        "not set yet",
+        "pick something you like",
+        "your signature - pick one that feels right",
+        "workspace-relative path, http(s) url, or data uri",
+    }
+)
+"""The template's placeholder values OpenClaw's own parser ignores (`identity-file.ts`), compared as it does."""
 _DATA_URI = re.compile(r"^data:(image/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/=\s]+)$")
 
 
@@ -55,8 +64,9 @@ class SisterFile:
 
 def _clean_value(raw: str) -> str:
     """Strip markdown decoration and placeholder text from an IDENTITY.md field value."""
-    value = raw.strip().strip("`").strip()
-    if not value or _PLACEHOLDER.match(value):
+    value = raw.strip().strip("*_`").strip()
+    plain = " ".join(value.strip("()").replace("\u2013", "-").replace("\u2014", "-").split()).lower()
+    if not value or _PLACEHOLDER.match(value) or plain in OPENCLAW_PLACEHOLDERS:
         return ""
     return value
 
@@ -126,13 +136,52 @@ def _avatar_from_field(ws: Workspace, value: str) -> tuple[str | None, str]:
     return uri, ""
 
 
+def configured_identity(config: dict[str, Any], root: Path, state: Path) -> dict[str, str]:
+    """`name`, `emoji`, `avatar` of the OpenClaw agent whose workspace is `root`, from its config entry's
+    `identity` (what `openclaw agents set-identity` writes); the default agent's when `root` is the
+    default workspace. {} when no agent matches."""
+    agents = config.get("agents")
+    if not isinstance(agents, dict):
+        return {}
+    raw = agents.get("entries")
+    entries = (
+        raw if isinstance(raw, dict) else {e.get("id"): e for e in agents.get("list") or [] if isinstance(e, dict)}
+    )
+    defaults = agents.get("defaults")
+    defaults = defaults if isinstance(defaults, dict) else {}
+
+    def where(value: Any) -> Path | None:
+        return (
+            (state / Path(value.strip()).expanduser()).resolve() if isinstance(value, str) and value.strip() else None
+        )
+
+    target = root.resolve()
+    chosen = next((e for e in entries.values() if isinstance(e, dict) and where(e.get("workspace")) == target), None)
+    if chosen is None and target in {where(defaults.get("workspace")), (state / "workspace").resolve()}:
+        default = next((k for k, e in entries.items() if isinstance(e, dict) and e.get("default") is True), "main")
+        chosen = entries.get(default) if isinstance(entries.get(default), dict) else None
+    identity = chosen.get("identity") if isinstance(chosen, dict) else None
+    if not isinstance(identity, dict):
+        return {}
+    return {k: str(identity[k]).strip() for k in ("name", "emoji", "avatar") if str(identity.get(k) or "").strip()}
+
+
 def read_identity(ws: Workspace) -> Identity:
-    """Name, avatar and emoji from `IDENTITY.md`, with `avatar.png/jpg` in the workspace as fallback."""
+    """Name, avatar and emoji from `IDENTITY.md` (parsed as OpenClaw parses it), else from the agent's
+    `identity` in OpenClaw's config, with `avatar.png/jpg` in the workspace as the last avatar fallback."""
+    import os
+
+    from hippocampus.store.workspace import openclaw_config
+
     try:
         text = read_text(ws.root / "IDENTITY.md")
     except OSError:
         text = None
     fields = parse_identity_fields(text) if text else {}
+    if not all(fields.get(k) for k in ("name", "emoji", "avatar")):
+        state = Path(os.environ.get("OPENCLAW_STATE_DIR", "").strip() or "~/.openclaw").expanduser()
+        configured = configured_identity(openclaw_config(os.environ), ws.root, state)
+        fields = {**configured, **fields}
     avatar: str | None = None
     note = ""
     if fields.get("avatar"):

@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import (
     ARCHIVE_BELOW,
     CORE_FLOOR,
@@ -26,6 +27,7 @@ from hippocampus.core.lifecycle import (
 )
 from hippocampus.core.model import DOMAINS, Index, Memory, parse_time
 from hippocampus.dashboard import charts
+from hippocampus.dashboard.history import MemoryHistory, SourceView, by_id, memory_history, source_view
 from hippocampus.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, vta_view
 from hippocampus.dashboard.sources import Identity, SisterFile
 
@@ -53,18 +55,23 @@ class MemoryRow:
     created_epoch: int
     times_reinforced: int
     session: str
+    origin: str
     source_time: str
     more_sources: int
+    history: MemoryHistory | None = None
 
 
 @dataclass(frozen=True)
 class HistoryRow:
-    """A superseded memory: what it said, what replaced it and when (never shown as current)."""
+    """A superseded memory: what it said, where it came from, what replaced it and when (never shown as
+    current). `successor_content` is empty when the successor is itself superseded or forgotten."""
 
     id: str
     content: str
     successor: str
     superseded_at: str
+    successor_content: str = ""
+    sources: tuple[SourceView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,8 @@ class DashboardView:
     vta: VtaView
     categories: list[str] = field(default_factory=list)
     history: list[HistoryRow] = field(default_factory=list)
+    settings: dict[str, float] = field(default_factory=dict)
+    now_epoch: int = 0
 
     def summary(self) -> dict[str, Any]:
         """Machine-readable totals for `hippocampus dashboard --json`."""
@@ -136,10 +145,19 @@ def _source_time(raw: str) -> str:
         return raw
 
 
-def memory_row(memory: Memory, now: datetime, curve: str) -> MemoryRow:
-    """The table row of one memory at `now`."""
+def memory_row(
+    memory: Memory,
+    now: datetime,
+    curve: str,
+    session_keys: Mapping[str, str] | None = None,
+    superseded: Mapping[str, Memory] | None = None,
+) -> MemoryRow:
+    """The table row of one memory at `now`, with its history (`session_keys`: OpenClaw's session id ->
+    session key, to name channels; `superseded`: the superseded memories by id)."""
     value = effective_importance(memory, now, curve)
     first = memory.sources[0] if memory.sources else None
+    keys = session_keys or {}
+    history = memory_history(memory, keys, superseded or {})
     return MemoryRow(
         id=memory.id,
         content=memory.content,
@@ -153,9 +171,28 @@ def memory_row(memory: Memory, now: datetime, curve: str) -> MemoryRow:
         created_epoch=int(memory.created.timestamp()),
         times_reinforced=memory.times_reinforced,
         session=first.session if first else "",
+        origin=source_view(first, keys).origin if first else "",
         source_time=_source_time(first.time) if first else "",
         more_sources=max(0, len(memory.sources) - 1),
+        history=history if history.worth_showing else None,
     )
+
+
+PREVIEW_SETTINGS = (
+    "weight_relevance",
+    "weight_importance",
+    "weight_recency",
+    "recency_per_hour",
+    "inject_budget",
+    "inject_relevant",
+    "core_limit",
+)
+"""The settings the page's "what would be injected" preview ranks with."""
+
+
+def preview_settings(config: Config) -> dict[str, float]:
+    """The recall settings the in-page preview uses, from the workspace's config."""
+    return {name: float(getattr(config, name)) for name in PREVIEW_SETTINGS}
 
 
 def fading_rows(memories: Sequence[Memory], now: datetime, curve: str) -> list[FadingRow]:
@@ -200,10 +237,16 @@ def build_view(
     identity: Identity,
     sisters: dict[str, SisterFile],
     history: Sequence[Memory] = (),
+    session_keys: Mapping[str, str] | None = None,
+    settings: Mapping[str, float] | None = None,
 ) -> DashboardView:
     """The dashboard's view model of `index` at `now` under `curve` (and the superseded memories, `history`,
-    shown apart: never among the current ones); pure."""
-    rows = sorted((memory_row(m, now, curve) for m in index.memories), key=lambda r: (-r.effective, r.id))
+    shown apart: never among the current ones; `session_keys` names OpenClaw sessions by channel and
+    agent; `settings` are the recall settings the in-page preview uses); pure."""
+    keys = session_keys or {}
+    old = by_id(history)
+    current = by_id(index.memories)
+    rows = sorted((memory_row(m, now, curve, keys, old) for m in index.memories), key=lambda r: (-r.effective, r.id))
     tier_counts = Counter(r.tier for r in rows)
     domain_counts = Counter(r.domain for r in rows)
     domains = [(d, domain_counts.get(d, 0)) for d in DOMAINS]
@@ -234,7 +277,16 @@ def build_view(
         vta=vta_view(sisters.get("vta")),
         categories=sorted({r.category for r in rows}),
         history=[
-            HistoryRow(m.id, m.content, m.superseded_by, m.superseded_at)
+            HistoryRow(
+                m.id,
+                m.content,
+                m.superseded_by,
+                _source_time(m.superseded_at),
+                current[m.superseded_by].content if m.superseded_by in current else "",
+                tuple(source_view(s, keys) for s in m.sources[:3]),
+            )
             for m in sorted(history, key=lambda m: m.superseded_at, reverse=True)
         ],
+        settings=dict(settings) if settings else preview_settings(Config(curve=curve)),
+        now_epoch=int(now.timestamp()),
     )

@@ -129,7 +129,7 @@ def _out_of_scope(agent: str, session_key: str) -> bool:
     return not ok
 
 
-def _open_ro(path: Path) -> sqlite3.Connection:
+def open_ro(path: Path) -> sqlite3.Connection:
     """Open an OpenClaw database read-only (never writes, never creates)."""
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -143,7 +143,7 @@ def read_sqlite(
     path: Path, agent: str, after: int, stats: Stats, progress: Progress | None = None
 ) -> tuple[list[Message], int]:
     """User messages in rows after rowid `after`, and the last rowid read."""
-    conn = _open_ro(path)
+    conn = open_ro(path)
     try:
         keys: dict[str, str] = {}
         with contextlib.suppress(sqlite3.DatabaseError):  # an older store without session_windows
@@ -188,14 +188,14 @@ def read_sqlite(
 
 def count_sqlite(path: Path, after: int) -> int:
     """How many rows a read after `after` will visit (for the progress bar)."""
-    conn = _open_ro(path)
+    conn = open_ro(path)
     try:
         return int(conn.execute("SELECT count(*) FROM transcript_events WHERE rowid > ?", (after,)).fetchone()[0])
     finally:
         conn.close()
 
 
-def _jsonl_keys(folder: Path) -> dict[str, str]:
+def jsonl_keys(folder: Path) -> dict[str, str]:
     """session id -> session key, from the legacy `sessions.json` next to the JSONL files."""
     data = files.read_json(folder / "sessions.json", {})
     keys: dict[str, str] = {}
@@ -303,7 +303,7 @@ def preprocess(
             if key.startswith("sqlite:"):
                 got, mark = read_sqlite(path, agent, int(marks.get(key, 0)), stats, step)
             else:
-                got, mark = read_jsonl(path, agent, int(marks.get(key, 0)), stats, _jsonl_keys(path.parent), step)
+                got, mark = read_jsonl(path, agent, int(marks.get(key, 0)), stats, jsonl_keys(path.parent), step)
             messages.extend(got)
             new_marks[key] = mark
     finally:

@@ -225,3 +225,186 @@ def test_uninstall_reverses_the_record_and_keeps_memories(gateway: Box) -> None:
     index = index_file.load_index(Workspace(box.workspace)).to_dict()
     assert any("Marmalade" in m["content"] for m in index["memories"])
     assert not (box.workspace / "memory" / "install-record.json").exists()
+
+
+def at_a_terminal(env: dict[str, str], cwd: Path, argv: list[str], answer: str) -> tuple[int, str]:
+    """Run `argv` as a user at a terminal does: stdin is a pseudo-terminal (so the installer asks) and
+    `answer` is typed at its prompt. Returns the exit status and everything it printed."""
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen(
+            argv, env=env, cwd=cwd, stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        os.close(slave)
+        os.write(master, answer.encode())  # the terminal holds the line until the prompt reads it
+        out, _ = proc.communicate(timeout=900)
+    finally:
+        os.close(master)
+    return proc.returncode, out
+
+
+def test_reinstall_after_uninstall_walks_the_readme_literally(gateway: Box) -> None:
+    """README "Set up and run" for a workspace skill, word for word, after an uninstall: from the skill
+    folder, `python3 install.py --with-cron`, which shows its plan, asks, and works like a first install."""
+    box = gateway
+    status, out = at_a_terminal(box.env, box.skill, ["python3", "install.py", "--with-cron"], "y\n")
+    assert status == 0, out[-3000:]
+    prompt = out.index("Proceed? [y/N]")
+    assert "extraPaths" in out[:prompt] and "hippocampus:encode" in out[:prompt], "the whole plan comes first"
+    cli = box.skill / ".venv" / "bin" / "hippocampus"
+    assert str(cli) in out, "the installer prints the CLI's exact path"
+    link = box.home / ".local" / "bin" / "hippocampus"
+    assert link.is_symlink() and link.resolve() == cli.resolve()
+    inspect = json.loads(box.openclaw("plugins", "inspect", "hippocampus", "--runtime", "--json").stdout)
+    assert {"before_prompt_build", "agent_end", "session_end"} <= {h["name"] for h in inspect["typedHooks"]}
+    assert box.config()["memory"]["search"]["extraPaths"] == [
+        "/my/notes.md",
+        str(box.workspace / "HIPPOCAMPUS_CORE.md"),
+    ]
+    assert {j["declarationKey"] for j in box.jobs()} == KEYS
+    assert (box.workspace / "memory" / "install-record.json").exists()
+    status_json = subprocess.run(
+        [str(link), "status", "--json"], env=box.env, cwd=box.workspace, capture_output=True, text=True, timeout=120
+    )
+    assert status_json.returncode == 0 and json.loads(status_json.stdout)["memories"] >= 1, status_json.stderr
+    assert "Marmalade" in (box.workspace / "HIPPOCAMPUS_CORE.md").read_text(), "the memories survived the round"
+
+
+def test_purge_after_a_plain_uninstall_deletes_memories_and_venv(gateway: Box) -> None:
+    box = gateway
+    plain = box.install("--uninstall", "--yes")
+    assert plain.returncode == 0, plain.stdout[-3000:] + plain.stderr[-3000:]
+    assert (box.workspace / "memory" / "hippocampus.db").exists() and (box.skill / ".venv").exists()
+    assert not (box.home / ".local" / "bin" / "hippocampus").exists()
+    purge = box.install("--uninstall", "--purge", "--yes", "--json")
+    assert purge.returncode == 0, purge.stdout[-3000:] + purge.stderr[-3000:]
+    assert "nothing to undo" not in purge.stdout + purge.stderr
+    assert not (box.workspace / "memory").exists() and not (box.workspace / "HIPPOCAMPUS_CORE.md").exists()
+    assert not (box.skill / ".venv").exists(), "the venv the installer created is gone"
+    assert (box.workspace / "AGENTS.md").read_text() == "# My agent\n", "nothing else in the workspace is touched"
+    config = box.config()
+    assert "hippocampus" not in config.get("plugins", {}).get("entries", {}) and box.jobs() == []
+    assert config["memory"]["search"]["extraPaths"] == ["/my/notes.md"]
+    assert json.loads(box.openclaw("config", "validate", "--json").stdout)["valid"] is True
+
+
+# ---- a global skill, OpenClaw's settings given as plain values -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def global_box(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Box]:
+    """`~/.openclaw/skills/hippocampus` (HOME and OPENCLAW_STATE_DIR in a temp folder), with the Gateway's
+    port and the agent's workspace set in OpenClaw's config only: no environment variable names them."""
+    root = tmp_path_factory.mktemp("install-global")
+    home = root / "home"
+    state = home / ".openclaw"
+    workspace = root / "my agent workspace"
+    (state / "skills").mkdir(parents=True)
+    workspace.mkdir()
+    skill = state / "skills" / "hippocampus"
+    copy_skill(skill)
+    port, token = free_port(), secrets.token_hex(16)
+    gateway = {"mode": "local", "bind": "loopback", "port": port, "auth": {"mode": "token", "token": token}}
+    config = {"gateway": gateway, "agents": {"defaults": {"workspace": str(workspace)}}}
+    (state / "openclaw.json").write_text(json.dumps(config))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "OPENCLAW_")) and k != "WORKSPACE"}
+    env.update({"PATH": openclaw_path, "HOME": str(home), "OPENCLAW_STATE_DIR": str(state), "NO_COLOR": "1"})
+    made = Box(env, home, state, workspace, skill)
+    yield made
+    if made.gateway is not None:
+        stop_process_group(made.gateway)
+
+
+def start_configured_gateway(box: Box) -> None:
+    """`openclaw gateway run`, which takes the port and token from the config; wait until cron answers."""
+    log = open(box.home / "gateway.log", "ab")  # noqa: SIM115 - lives as long as the Gateway
+    box.gateway = subprocess.Popen(
+        ["openclaw", "gateway", "run"],
+        env=box.env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=box.home,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 180
+    while box.openclaw("cron", "list", "--json", check=False, timeout=60).returncode != 0:
+        assert box.gateway.poll() is None and time.monotonic() < deadline, (box.home / "gateway.log").read_text()[
+            -3000:
+        ]
+        time.sleep(2)
+
+
+def test_dry_run_probes_the_configured_port_and_uses_the_configured_workspace(global_box: Box) -> None:
+    box = global_box
+    core = str(box.workspace / "HIPPOCAMPUS_CORE.md")
+
+    def plan() -> list[dict[str, Any]]:
+        done = box.install("--dry-run", "--with-cron", "--json")
+        assert done.returncode == 0, done.stderr
+        return list(json.loads(done.stdout)["plan"])
+
+    before = plan()
+    extra = next(s for s in before if s["kind"] == "config" and s["target"] == "memory.search.extraPaths")
+    assert extra["new"] == [core], "agents.defaults.workspace (a plain --json value) is the store"
+    assert not any("/.openclaw/workspace" in json.dumps(s) for s in before)
+    cron = [s for s in before if s["kind"] == "cron"]
+    assert cron and all(s["skip"] and "no Gateway reachable" in s["note"] for s in cron), "nothing listens yet"
+    start_configured_gateway(box)
+    cron = [s for s in plan() if s["kind"] == "cron"]
+    assert cron and not any(s["skip"] for s in cron), "the Gateway on gateway.port (not 18789) is found"
+
+
+def test_the_readme_works_literally_for_a_global_skill(global_box: Box) -> None:
+    """`cd ~/.openclaw/skills/hippocampus && python3 install.py --with-cron`, answered y: the store, the
+    cron jobs, the core file and the CLI all use the agent's configured workspace, as the hooks do."""
+    box = global_box
+    assert box.gateway is not None, "runs after the dry run started the Gateway"
+    status, out = at_a_terminal(box.env, box.skill, ["python3", "install.py", "--with-cron"], "y\n")
+    assert status == 0, out[-3000:]
+    assert (box.workspace / "memory" / "hippocampus.db").exists()
+    assert not (box.state / "workspace" / "memory").exists(), "no second store in the default workspace"
+    core = str(box.workspace / "HIPPOCAMPUS_CORE.md")
+    assert box.config()["memory"]["search"]["extraPaths"] == [core]
+    entry = box.config()["plugins"]["entries"]["hippocampus"]
+    assert "workspace" not in entry.get("config", {}), "the hooks use the agent's own ctx.workspaceDir"
+    jobs = box.jobs()
+    assert {j["declarationKey"] for j in jobs} == KEYS
+    for job in jobs:
+        argv = job["payload"]["argv"]
+        assert argv[argv.index("--workspace") + 1] == str(box.workspace)
+    link = box.home / ".local" / "bin" / "hippocampus"
+    assert str(box.skill / ".venv" / "bin" / "hippocampus") in out and link.is_symlink()
+    cli_env = {**box.env, "PATH": f"{link.parent}:{box.env['PATH']}"}
+    remembered = subprocess.run(
+        ["hippocampus", "remember", FACT, "--json"],
+        env=cli_env,
+        cwd=box.home,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert remembered.returncode == 0, remembered.stderr
+    status_json = subprocess.run(
+        ["hippocampus", "status", "--json"], env=cli_env, cwd=box.home, capture_output=True, text=True, timeout=120
+    )
+    assert json.loads(status_json.stdout)["memories"] == 1, "the CLI on PATH reads the configured workspace"
+    listed = index_file.load_index(Workspace(box.workspace)).memories
+    assert len(listed) == 1 and "Marmalade" in listed[0].content
+
+
+def test_global_uninstall_then_purge(global_box: Box) -> None:
+    box = global_box
+    plain = box.install("--uninstall", "--yes")
+    assert plain.returncode == 0, plain.stdout[-3000:] + plain.stderr[-3000:]
+    assert box.jobs() == [] and (box.workspace / "memory" / "hippocampus.db").exists()
+    purge = box.install("--uninstall", "--purge", "--yes")
+    assert purge.returncode == 0, purge.stdout[-3000:] + purge.stderr[-3000:]
+    assert not (box.workspace / "memory").exists() and not (box.skill / ".venv").exists()
+    config = box.config()
+    assert "plugins" not in config or "hippocampus" not in config["plugins"].get("entries", {})
+    assert (
+        config.get("memory", {}).get("search", {}) == {}
+        and json.loads(box.openclaw("config", "validate", "--json").stdout)["valid"]
+    )

@@ -5,16 +5,20 @@
   var tabs = document.getElementById("tabs");
   var panels = document.querySelectorAll(".panel");
   function showTab(name) {
-    tabs.querySelectorAll("button[data-tab]").forEach(function (b) {
-      b.setAttribute("aria-selected", String(b.getAttribute("data-tab") === name));
-    });
+    if (tabs) {
+      tabs.querySelectorAll("button[data-tab]").forEach(function (b) {
+        b.setAttribute("aria-selected", String(b.getAttribute("data-tab") === name));
+      });
+    }
     panels.forEach(function (p) { p.hidden = p.getAttribute("data-panel") !== name; });
   }
-  tabs.hidden = false;
-  tabs.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-tab]");
-    if (button) { showTab(button.getAttribute("data-tab")); }
-  });
+  if (tabs) {
+    tabs.hidden = false;
+    tabs.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-tab]");
+      if (button) { showTab(button.getAttribute("data-tab")); }
+    });
+  }
   showTab("memory");
 
   var tbody = document.getElementById("memory-rows");
@@ -111,6 +115,182 @@
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
     });
   });
+
+  // "What would be injected": an offline approximation of recall.turn_context, from the rendered rows.
+  // Words are core/tokens.py's `tokenize`, ported below (stopwords from the page, the same stemmer,
+  // CJK unigrams and bigrams; tests/test_dashboard_browser.py checks the two agree). Relevance is FTS5's
+  // BM25 over each memory's content, after dropping query words found in more than 10% of memories
+  // while rarer ones remain (store/search_cache.py); the score is the recall weights times min-max-
+  // normalised relevance, importance and recency (core/ranking.py); then the relevant and core sections
+  // are filled within the budget (render/context.py). The real search also reads keywords and context.
+  var box = el("preview");
+  if (box) {
+    var cfg = box.dataset;
+    var STOP = new Set((cfg.stopwords || "").split(" "));
+    var LETTER = "(?:[\\p{L}\\p{N}]|[\\u0300-\\u036f\\u0591-\\u05c7\\u064b-\\u065f\\u0670\\u0900-\\u0dff])";
+    var WORD = new RegExp(LETTER + "+(?:['\u2019]" + LETTER + "+)*", "gu");
+    var CJK = [[0x1100, 0x11FF], [0x3005, 0x3007], [0x3040, 0x30FF], [0x3130, 0x318F], [0x31F0, 0x31FF],
+      [0x3400, 0x4DBF], [0x4E00, 0x9FFF], [0xAC00, 0xD7AF], [0xF900, 0xFAFF], [0xFF66, 0xFF9F], [0x20000, 0x3134F]];
+    var SUFFIXES = ["ization", "ation", "ement", "ment", "ness", "less", "ful", "enc", "anc", "abl", "ibl", "ity",
+      "ous", "ism", "ist", "al", "ly"];
+    var CLITICS = new Set(["s", "re", "ll", "ve", "d", "m"]), NT = { ca: "can", wo: "will", sha: "shall" };
+    var isCjk = function (ch) {
+      var c = ch.codePointAt(0);
+      return c >= 0x1100 && CJK.some(function (r) { return c >= r[0] && c <= r[1]; });
+    };
+    var ends = function (w, tail) { return w.slice(-tail.length) === tail; };
+    var stem = function (w) {
+      if (w.length <= 3 || !/^[a-z]+$/.test(w)) { return w; }
+      if (ends(w, "sses") || (ends(w, "ies") && w.length > 4)) { w = w.slice(0, -2); }
+      else if (ends(w, "s") && !ends(w, "ss") && !ends(w, "us") && !ends(w, "is")) { w = w.slice(0, -1); }
+      for (var i = 0; i < 2; i++) {
+        var suffix = ["ing", "ed"][i];
+        if (ends(w, suffix)) {
+          var base = w.slice(0, -suffix.length);
+          if (base.length >= 3 && /[aeiouy]/.test(base)) {
+            var last = base[base.length - 1];
+            if (last === base[base.length - 2] && "aeiouylsz".indexOf(last) < 0) { base = base.slice(0, -1); }
+            w = base;
+          }
+          break;
+        }
+      }
+      if (ends(w, "e") && w.length > 3) { w = w.slice(0, -1); }
+      for (var round = 0; round < 2; round++) {
+        var cut = SUFFIXES.find(function (x) { return ends(w, x) && w.length - x.length >= (x === "ly" ? 5 : 4); });
+        if (!cut) { break; }
+        w = w.slice(0, -cut.length);
+      }
+      if (ends(w, "e") && w.length > 3) { w = w.slice(0, -1); }
+      if (ends(w, "y") && w.length > 3 && "aeiou".indexOf(w[w.length - 2]) < 0) { w = w.slice(0, -1) + "i"; }
+      return w;
+    };
+    var splitWord = function (word) {
+      word = word.replace(/\u2019/g, "'");
+      if (ends(word, "n't")) { var base = word.slice(0, -3); return [NT[base] || base, "not"]; }
+      var at = word.indexOf("'");
+      return CLITICS.has(word.slice(at + 1)) ? [word.slice(0, at)] : [word.replace(/'/g, "")];
+    };
+    var fold = function (text) {  // Python's str.casefold: full case folding, as far as JavaScript's Unicode agrees
+      if (/^[\u0000-\u007f]*$/.test(text)) { return text.toLowerCase(); }
+      return Array.from(text, function (c) {
+        var n = c.codePointAt(0);
+        if (n === 0x131 || (n >= 0x13a0 && n <= 0x13f5)) { return c; }  // dotless i; Cherokee folds to upper case
+        if ((n >= 0x13f8 && n <= 0x13fd) || (n >= 0xab70 && n <= 0xabbf)) { return c.toUpperCase(); }
+        return c.toUpperCase().toLowerCase();
+      }).join("").replace(/[\u00df\u1e9e]/g, "ss").replace(/\u03c2/g, "\u03c3");
+    };
+    var scan = function (text) {
+      var out = [];
+      (fold(text).match(WORD) || []).forEach(function (token) {
+        var chars = Array.from(token), start = 0, kind = isCjk(chars[0]);
+        for (var i = 1; i < chars.length; i++) {
+          if (isCjk(chars[i]) !== kind) { out.push(chars.slice(start, i).join("")); start = i; kind = !kind; }
+        }
+        out.push(chars.slice(start).join(""));
+      });
+      return out;
+    };
+    var tokenize = function (text) {
+      var out = [];
+      scan(text).forEach(function (word) {
+        if (STOP.has(word)) { return; }
+        var chars = Array.from(word);
+        if (isCjk(chars[0])) {
+          chars.forEach(function (ch, i) { out.push(ch); if (i < chars.length - 1) { out.push(ch + chars[i + 1]); } });
+        } else if (word.indexOf("'") >= 0 || word.indexOf("\u2019") >= 0) {
+          splitWord(word).forEach(function (part) { if (part && !STOP.has(part)) { out.push(stem(part)); } });
+        } else { out.push(stem(word)); }
+      });
+      return out;
+    };
+    window.hippocampusTokenize = tokenize;  // for the parity test against core/tokens.py
+    var docs = null, df = null, avg = 1;
+    var index = function () {  // built on the first query, so a 10,000-row page loads as fast as before
+      docs = items.map(function (item) {
+        var content = item.tr.querySelector("td.c").firstChild.data;
+        var freq = new Map(), list = tokenize(content);
+        list.forEach(function (w) { freq.set(w, (freq.get(w) || 0) + 1); });
+        return { item: item, content: content, cat: item.tr.dataset.cat, freq: freq, len: list.length };
+      });
+      df = new Map();
+      var total = 0;
+      docs.forEach(function (d) { total += d.len; d.freq.forEach(function (n, w) { df.set(w, (df.get(w) || 0) + 1); }); });
+      avg = docs.length && total ? total / docs.length : 1;
+    };
+    var normalise = function (values) {
+      var lo = Infinity, hi = -Infinity;
+      values.forEach(function (x) { lo = Math.min(lo, x); hi = Math.max(hi, x); });
+      return values.map(function (x) { return hi > lo ? (x - lo) / (hi - lo) : 1; });
+    };
+    var flat = function (text) {  // render/context.py's `oneline`
+      return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+        .replace(/[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g, "")
+        .replace(/[\u003c\uff1c\ufe64\u3008\u27e8\u276e\u2770\u29fc\u3008\u300a\u227a\u22d6\u1438\u02c2]/g, "\u2039").replace(/[\u003e\uff1e\ufe65\u3009\u27e9\u276f\u2771\u29fd\u3009\u300b\u227b\u22d7\u1433\u02c3]/g, "\u203a")
+        .split(/\s+/).filter(Boolean).join(" ");
+    };
+    var size = function (text) { var n = 0; for (var ch of text) { n += 1; } return n; };  // code points, as Python
+    var selective = function (words) {
+      if (words.length < 2) { return words; }
+      var rare = words.filter(function (w) { return (df.get(w) || 0) <= 0.1 * docs.length; });
+      return rare.some(function (w) { return df.get(w); }) ? rare : words;
+    };
+    var preview = function (query) {
+      if (docs === null) { index(); }
+      var terms = query.trim() ? selective(Array.from(new Set(tokenize(query)))) : [], found = [];
+      docs.forEach(function (d) {
+        var score = 0;
+        terms.forEach(function (w) {
+          var tf = d.freq.get(w);
+          if (!tf) { return; }
+          var n = df.get(w), idf = Math.log((docs.length - n + 0.5) / (n + 0.5));
+          score += (idf > 0 ? idf : 1e-6) * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * d.len / avg));
+        });
+        if (score > 0) { found.push({ d: d, rel: score }); }
+      });
+      var rel = normalise(found.map(function (f) { return f.rel; }));
+      var imp = normalise(found.map(function (f) { return f.d.item.eff; }));
+      var rec = normalise(found.map(function (f) {
+        return Math.pow(+cfg.recencyPerHour, Math.max(0, +cfg.now - f.d.item.last) / 3600);
+      }));
+      found.forEach(function (f, i) {
+        f.score = +cfg.weightRelevance * rel[i] + +cfg.weightImportance * imp[i] + +cfg.weightRecency * rec[i];
+      });
+      var byId = function (a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; };
+      found.sort(function (a, b) { return b.score - a.score || byId(a.d.item, b.d.item); });
+      var relevant = found.slice(0, +cfg.injectRelevant).map(function (f) { return f.d; });
+      var core = docs.filter(function (d) { return d.item.eff >= 0.7; })
+        .sort(function (a, b) { return b.item.eff - a.item.eff || byId(a.item, b.item); })
+        .slice(0, +cfg.coreLimit);
+      var head = "<hippocampus-recalled-notes>\n" + cfg.note + "\n";
+      var tail = "</hippocampus-recalled-notes>\n", used = size(head) + size(tail), seen = {}, body = "", count = 0;
+      [["Relevant to this message:", relevant], ["Core memories:", core]].forEach(function (section) {
+        var lines = "";
+        section[1].forEach(function (d) {
+          if (seen[d.item.id]) { return; }
+          var line = "- [" + flat(d.item.domain) + "/" + flat(d.cat) + "] " + flat(d.content) + "\n";
+          var cost = size(line) + (lines ? 0 : section[0].length + 1);
+          if (used + cost > +cfg.injectBudget) { return; }
+          seen[d.item.id] = true; lines += line; used += cost; count += 1;
+        });
+        if (lines) { body += section[0] + "\n" + lines; }
+      });
+      return { text: body ? head + body + tail : "", count: count };
+    };
+    var qTimer = 0, qBlock = el("q-block"), qStatus = el("q-status");
+    var showPreview = function () {
+      var query = el("q-text").value, result = preview(query);
+      qBlock.textContent = result.text;
+      qBlock.hidden = !result.text;
+      qStatus.dataset.query = query;
+      qStatus.textContent = result.text
+        ? result.count + " memories, " + size(result.text) + " of " + (+cfg.injectBudget) + " characters (approximate)."
+        : "Nothing would be injected.";
+    };
+    el("q-text").addEventListener("input", function () { clearTimeout(qTimer); qTimer = setTimeout(showPreview, 120); });
+    el("q-text").form && el("q-text").form.addEventListener("submit", function (e) { e.preventDefault(); });
+  }
+
   el("controls").hidden = false;
   el("pager").hidden = false;
   apply();
