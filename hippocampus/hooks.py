@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextvars import ContextVar
 from datetime import datetime, timezone
 
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
@@ -24,6 +25,10 @@ TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import IO, Any
+
+# Where a hook's warnings go: the stream `run` was given (per thread, so the warm worker keeps each
+# call's stderr apart), else the process's stderr.
+_STDERR: ContextVar[IO[str] | None] = ContextVar("hippocampus_hook_stderr", default=None)
 
 
 def request_before(payload: dict[str, Any]) -> str:
@@ -95,8 +100,9 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     from hippocampus.encoding import encode_and_refresh
 
     report, warnings = encode_and_refresh(ws, now())
+    err = _STDERR.get() or sys.stderr
     for warning in warnings:
-        sys.stderr.write(f"hippocampus: {warning}\n")
+        err.write(f"hippocampus: {warning}\n")
     return report.to_dict()
 
 
@@ -133,6 +139,7 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     payload: Any = {}
+    token = _STDERR.set(err)
     try:
         raw = (stdin or sys.stdin.buffer).read()
         payload = json.loads(raw.decode("utf-8")) if raw.strip() else {}
@@ -145,6 +152,8 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
             out.flush()
     except Exception as exc:  # noqa: BLE001 - the hook contract: any error leaves the turn untouched
         _log_failure(name, payload, exc, err)
+    finally:
+        _STDERR.reset(token)
     return 0
 
 
