@@ -30,6 +30,7 @@ const DEFAULTS = {
   worker: true, workerTimeoutMs: 1000, workerMaxInFlight: 8, workerIdleSeconds: 600,
 };
 const BACKOFF_MIN_MS = 1000;
+const WORKER_START_MS = 15000; // no ready line by then: kill it and restart later
 const BACKOFF_MAX_MS = 60000;
 // Context fields passed on to Python; functions and traces are left out.
 const CTX_FIELDS = [
@@ -193,6 +194,13 @@ export class Worker {
     child.stderr.on("data", (d) => {
       for (const line of String(d).split("\n")) if (line.trim()) this.say(`stderr: ${line.trim()}`);
     });
+    this.startTimer = setTimeout(() => {
+      if (this.child === child && this.state === "starting") {
+        this.say(`sent no ready line in ${WORKER_START_MS} ms`);
+        this.kill();
+      }
+    }, WORKER_START_MS);
+    this.startTimer.unref();
     // Never keep the Gateway (or an `openclaw agent --local` run) alive for the worker's sake.
     child.unref();
     for (const stream of [child.stdin, child.stdout, child.stderr]) stream && stream.unref && stream.unref();
@@ -213,6 +221,7 @@ export class Worker {
         continue;
       }
       if (msg && msg.ready === true) {
+        clearTimeout(this.startTimer);
         this.state = "up";
         continue;
       }
@@ -238,6 +247,7 @@ export class Worker {
 
   down(reason, failed) {
     this.state = "down";
+    clearTimeout(this.startTimer);
     for (const [id, entry] of this.pending) {
       clearTimeout(entry.timer);
       entry.resolve({ ok: false, stdout: "", stderr: "", reason: `worker ${reason}`, sent: true });
@@ -291,7 +301,7 @@ export class Worker {
   }
 }
 
-const WORKERS = new Map(); // python + packageDir -> Worker
+export const WORKERS = new Map(); // python + packageDir -> Worker (exported for tests)
 
 function workerFor(cfg) {
   const key = `${cfg.python || "python3"}\0${cfg.packageDir || ""}`;
