@@ -92,7 +92,10 @@ def _serve_options(argv: list[str]) -> tuple[int, float] | None:
     workspace the Gateway's cwd resolves to cannot stop it (it serves every workspace)."""
     if argv[:1] != ["serve"] or "--stdio" not in argv:
         return None
-    opts, rest = {"--max-in-flight": "8", "--idle-seconds": "600"}, [a for a in argv[1:] if a != "--stdio"]
+    opts, rest = (
+        {"--max-in-flight": "8", "--idle-seconds": "600"},
+        [a for a in argv[1:] if a not in ("--stdio", "--json")],
+    )
     while rest:
         if len(rest) < 2 or rest[0] not in opts:
             return None

@@ -21,7 +21,10 @@ import click
     show_default=True,
     help="Exit after this long without a request.",
 )
-def serve(stdio: bool, max_in_flight: int, idle_seconds: float) -> None:
+@click.option(
+    "--json", "as_json", is_flag=True, help="Accepted for the CLI's convention: the output is always JSON lines."
+)
+def serve(stdio: bool, max_in_flight: int, idle_seconds: float, as_json: bool) -> None:
     """Run the warm hook worker: one request per line in, one response per line out, until end of
     input or idleness. The plugin bridge (hooks/index.js) starts it; hooks/README.md has the protocol.
 
