@@ -8,6 +8,8 @@
     schema       the JSON Schema of index.json (schemas/index.schema.json)
     search_cache memory/.cache/search.sqlite, the derived FTS5 index
     config_file  memory/hippocampus.yaml and the environment overrides
+    inbox        memory/inbox.jsonl (the turn inbox) and its claimed files
+    injections   memory/injections.jsonl: what each turn's block held (ids, scores), for `why`
     redacted     the one door to disk for text: every document, line and meta value is redacted here
 
 Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
