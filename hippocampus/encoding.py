@@ -60,11 +60,11 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
     came from removed together, so a crash encodes a signal exactly once or not at all."""
     from hippocampus.core.capture import score_queued
     from hippocampus.core.encode import EncodeResult, encode_into
-    from hippocampus.store import memory_space
+    from hippocampus.store import injections, memory_space
 
     judge = judge_for(config)
     with database.writing(ws) as conn:
-        claimed = queue.absorb_inbox(ws, conn)
+        claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
         signals, last, bad = queue.pending(conn)
         signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
         report = EncodeResult(malformed=bad)

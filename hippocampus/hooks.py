@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextvars import ContextVar
 from datetime import datetime, timezone
 
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
@@ -24,6 +25,10 @@ TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import IO, Any
+
+# Where a hook's warnings go: the stream `run` was given (per thread, so the warm worker keeps each
+# call's stderr apart), else the process's stderr.
+_STDERR: ContextVar[IO[str] | None] = ContextVar("hippocampus_hook_stderr", default=None)
 
 
 def request_before(payload: dict[str, Any]) -> str:
@@ -46,15 +51,38 @@ def request_before(payload: dict[str, Any]) -> str:
     from hippocampus.clock import now
     from hippocampus.openclaw.messages import turn_query
     from hippocampus.openclaw.payload import budget_chars
-    from hippocampus.recall import turn_context
+    from hippocampus.recall import turn_injection
     from hippocampus.store.config_file import load_config_file
 
+    at = now()
     try:
         config = load_config_file(settings_file(root))
         query = turn_query(as_dict(payload.get("event")))
-        return turn_context(conn, query, now(), config, budget_chars(payload, config.inject_budget))
+        block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
     finally:
         conn.close()
+    if shown:
+        _record_injection(root, at, payload, shown)
+    return block
+
+
+def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: list[tuple[str, Any]]) -> None:
+    """Note which memories this turn's block held (ids and score parts, no text) in memory/injections.jsonl.
+    A failure to note it must not cost the turn its block: it goes to the log and the block is returned."""
+    from hippocampus.core.model import format_time
+    from hippocampus.store import injections
+
+    rows = []
+    for section, hit in shown:
+        row = {"id": hit.memory.id, "section": section, "score": round(hit.score, 4)}
+        if hit.parts is not None:
+            row.update(zip(("lexical", "importance", "recency"), (round(p, 4) for p in hit.parts), strict=True))
+        rows.append(row)
+    session = str(as_dict(payload.get("ctx")).get("sessionId") or "")
+    try:
+        injections.record(root, format_time(at), session, rows)
+    except Exception as exc:  # noqa: BLE001 - the block matters more than its record
+        _log_failure("request_before (injection record)", payload, exc, _STDERR.get() or sys.stderr)
 
 
 def request_after(payload: dict[str, Any]) -> int:
@@ -95,8 +123,9 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     from hippocampus.encoding import encode_and_refresh
 
     report, warnings = encode_and_refresh(ws, now())
+    err = _STDERR.get() or sys.stderr
     for warning in warnings:
-        sys.stderr.write(f"hippocampus: {warning}\n")
+        err.write(f"hippocampus: {warning}\n")
     return report.to_dict()
 
 
@@ -133,6 +162,7 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     payload: Any = {}
+    token = _STDERR.set(err)
     try:
         raw = (stdin or sys.stdin.buffer).read()
         payload = json.loads(raw.decode("utf-8")) if raw.strip() else {}
@@ -145,6 +175,8 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
             out.flush()
     except Exception as exc:  # noqa: BLE001 - the hook contract: any error leaves the turn untouched
         _log_failure(name, payload, exc, err)
+    finally:
+        _STDERR.reset(token)
     return 0
 
 

@@ -47,7 +47,9 @@ def recall(
     def work(c: sqlite3.Connection) -> list[Hit]:
         top = rank_candidates(search_cache.search(c, query, config.candidates), now, config, k)
         found = rows.by_rids(c, [key for key, *_ in top])  # only the winners are parsed
-        return [Hit(found[key], *parts) for key, *parts in top if key in found]
+        return [
+            Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found
+        ]
 
     return _with_cache(ws, conn, work)
 
@@ -110,8 +112,15 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
 
 def turn_context(conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int) -> str:
     """The fenced block injected before a turn: memories relevant to `query`, then core ones, within `budget`."""
-    from hippocampus.render.context import context_block
+    return turn_injection(conn, query, now, config, budget)[0]
+
+
+def turn_injection(
+    conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int
+) -> tuple[str, list[tuple[str, Hit]]]:
+    """`turn_context`, and the hits the block holds with their section: what the injection record keeps."""
+    from hippocampus.render.context import context_block_with_hits
 
     relevant = recall(None, query, now, config, config.inject_relevant, conn=conn) if query.strip() else []
     core = core_memories(None, now, config, config.core_limit, conn=conn)
-    return context_block(core, relevant, budget)
+    return context_block_with_hits(core, relevant, budget)

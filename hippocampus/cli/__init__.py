@@ -9,6 +9,7 @@
     history      preprocess (OpenClaw history backfill)
     summaries    pending, revise, summarize
     setup        init, dashboard
+    serve        serve --stdio (the warm hook worker)
 
 Each command parses its options, makes one library call and echoes the result.
 """

@@ -98,9 +98,9 @@ def main(ctx: click.Context, workspace: str | None) -> None:
 
 def _register_commands() -> None:
     """Each command module adds its commands to `main` (one command group per module)."""
-    from hippocampus.cli import history, maintenance, memories, setup, summaries
+    from hippocampus.cli import history, maintenance, memories, serve, setup, summaries
 
-    for module in (memories, maintenance, setup, history, summaries):
+    for module in (memories, maintenance, setup, history, summaries, serve):
         module.register(main)
 
 

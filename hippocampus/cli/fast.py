@@ -85,10 +85,38 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
         conn.close()
 
 
+def _serve_options(argv: list[str]) -> tuple[int, float] | None:
+    """(max_in_flight, idle_seconds) for `serve --stdio [--max-in-flight N] [--idle-seconds S]`; else None.
+
+    The worker starts here, not through the click group, so a broken settings file in whatever
+    workspace the Gateway's cwd resolves to cannot stop it (it serves every workspace)."""
+    if argv[:1] != ["serve"] or "--stdio" not in argv:
+        return None
+    opts, rest = (
+        {"--max-in-flight": "8", "--idle-seconds": "600"},
+        [a for a in argv[1:] if a not in ("--stdio", "--json")],
+    )
+    while rest:
+        if len(rest) < 2 or rest[0] not in opts:
+            return None
+        opts[rest[0]] = rest[1]
+        rest = rest[2:]
+    try:
+        flight, idle = int(opts["--max-in-flight"]), float(opts["--idle-seconds"])
+    except ValueError:
+        return None
+    return (flight, idle) if flight >= 1 and idle > 0 else None
+
+
 def main() -> None:
     """Answer the hot forms directly, everything else through click."""
     from hippocampus.errors import HippocampusError
 
+    serve = _serve_options(sys.argv[1:])
+    if serve is not None:
+        from hippocampus.worker import main as serve_main
+
+        serve_main(*serve)
     split = _split(sys.argv[1:])
     parsed = _parse(split[1]) if split else None
     if split is not None and parsed is not None:

@@ -1,4 +1,4 @@
-"""Commands that read and use memories: remember, recall, reinforce, review, forget, heartbeat, list,
+"""Commands that read and use memories: remember, recall, why, reinforce, review, forget, heartbeat, list,
 status, load-core, sync-core."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import click
 
 from hippocampus import memories, overview, views
 from hippocampus.cli.common import Env, echo_json, json_option, pass_env
-from hippocampus.cli.output import history_text, hit_json, json_text, line, memory_json, recall_text
+from hippocampus.cli.output import history_text, hit_json, json_text, line, memory_json, recall_text, why_text
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Memory
 
@@ -33,7 +33,9 @@ def remember(
         click.echo(f"Remembered {memory.id}: {memory.content}")
 
 
-def _recall_json(env: Env, query: str, k: int, reinforce: bool, everything: bool = False) -> list[dict[str, Any]]:
+def _recall_json(
+    env: Env, query: str, k: int, reinforce: bool, everything: bool = False, explain: bool = False
+) -> list[dict[str, Any]]:
     from hippocampus.recall import recall as find
     from hippocampus.recall import recall_with_history
 
@@ -43,7 +45,7 @@ def _recall_json(env: Env, query: str, k: int, reinforce: bool, everything: bool
         hits += recall_with_history(env.ws, query, env.now, env.config, k)[len(hits) :]
     else:
         hits = (memories.recall_used if reinforce else find)(env.ws, query, env.now, env.config, k)
-    return [hit_json(h, env.now, env.config.curve) for h in hits]
+    return [hit_json(h, env.now, env.config.curve, explain) for h in hits]
 
 
 @click.command()
@@ -61,10 +63,17 @@ def _recall_json(env: Env, query: str, k: int, reinforce: bool, everything: bool
     type=click.File("r", encoding="utf-8"),
     help="Answer one query per line; prints one JSON line per query.",
 )
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Per result: the lexical (BM25), importance and recency parts of its score, and its sources.",
+)
 @json_option
 @pass_env
-def recall(env: Env, query: str | None, k: int, reinforce: bool, everything: bool, queries: Any, as_json: bool) -> None:
-    """Find memories relevant to QUERY. Example: hippocampus recall "sister" --json"""
+def recall(
+    env: Env, query: str | None, k: int, reinforce: bool, everything: bool, queries: Any, explain: bool, as_json: bool
+) -> None:
+    """Find memories relevant to QUERY. Example: hippocampus recall "sister" --explain"""
     if queries is not None:
         try:
             lines = list(queries)
@@ -73,13 +82,28 @@ def recall(env: Env, query: str | None, k: int, reinforce: bool, everything: boo
         for raw in lines:
             text = raw.rstrip("\n")
             if text.strip():
-                results = _recall_json(env, text, k, reinforce, everything)
+                results = _recall_json(env, text, k, reinforce, everything, explain)
                 click.echo(json.dumps({"query": text, "results": results}, ensure_ascii=False))
         return
     if not query:
         raise click.UsageError("give a QUERY or --queries FILE")
-    results = _recall_json(env, query, k, reinforce, everything)
-    click.echo(json_text(results) if as_json else recall_text(results), nl=False)
+    results = _recall_json(env, query, k, reinforce, everything, explain)
+    click.echo(json_text(results) if as_json else recall_text(results, explain), nl=False)
+
+
+@click.command()
+@click.argument("memory_id")
+@json_option
+@pass_env
+def why(env: Env, memory_id: str, as_json: bool) -> None:
+    """Where MEMORY_ID came from: the messages as said (when, by whom), how it was reinforced, merged or
+    superseded, and when it was last injected before a turn. Example: hippocampus why mem_007"""
+    from hippocampus.provenance import why as provenance
+
+    data = provenance(env.ws, memory_id)
+    data["memory"] = memory_json(data["memory"], env.now, env.config.curve)
+    data["supersedes"] = [memory_json(m, env.now, env.config.curve) for m in data["supersedes"]]
+    click.echo(json_text(data) if as_json else why_text(data), nl=False)
 
 
 @click.command()
@@ -221,6 +245,7 @@ def register(group: click.Group) -> None:
     for command in (
         remember,
         recall,
+        why,
         history,
         reinforce,
         review,

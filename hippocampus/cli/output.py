@@ -24,10 +24,22 @@ def memory_json(memory: Memory, now: datetime, curve: str) -> dict[str, Any]:
     return data
 
 
-def hit_json(hit: Hit, now: datetime, curve: str) -> dict[str, Any]:
-    """A recall hit: the memory plus its score parts."""
+def hit_json(hit: Hit, now: datetime, curve: str, explain: bool = False) -> dict[str, Any]:
+    """A recall hit: the memory plus its score parts; with `explain`, what each term added to the score
+    (`lexical` from BM25, `importance`, `recency`: weight × min-max-normalised value) and the raw values."""
     data = memory_json(hit.memory, now, curve)
     data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4), "recency": round(hit.recency, 4)})
+    if explain:
+        parts = hit.parts or (0.0, 0.0, 0.0)
+        data["explain"] = {
+            "lexical": round(parts[0], 4),
+            "importance": round(parts[1], 4),
+            "recency": round(parts[2], 4),
+            "bm25": round(hit.relevance, 4),
+            "effectiveImportance": round(hit.effective, 4),
+            "recencyFactor": round(hit.recency, 4),
+            "ranked": hit.parts is not None,
+        }
     return data
 
 
@@ -44,17 +56,68 @@ def line(memory: Memory, value: float) -> str:
     return f"{oneline(memory.id)}  {value:.2f} {lifecycle.tier(value):<10} {kind} {oneline(memory.content)}"
 
 
-def recall_text(results: list[dict[str, Any]]) -> str:
-    """Human-readable recall results (from their JSON forms)."""
+def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
+    """Human-readable recall results (from their JSON forms); with `explain`, each score's sum and sources."""
     from hippocampus.render.context import oneline
 
     if not results:
         return "No memories match.\n"
-    return "".join(
-        f"{oneline(r['id'])}  {r['importance']:.2f} {r['tier']:<10} [{oneline(r['domain'])}/{oneline(r['category'])}] "
-        f"{oneline(r['content'])}{_superseded_note(r)}\n"
-        for r in results
+    out = []
+    for r in results:
+        out.append(
+            f"{oneline(r['id'])}  {r['importance']:.2f} {r['tier']:<10} "
+            f"[{oneline(r['domain'])}/{oneline(r['category'])}] {oneline(r['content'])}{_superseded_note(r)}\n"
+        )
+        if explain and "explain" in r:
+            e = r["explain"]
+            out.append(
+                f"    score {r['score']:.3f} = lexical {e['lexical']:.3f} (BM25 {e['bm25']:.2f})"
+                f" + importance {e['importance']:.3f} ({e['effectiveImportance']:.2f})"
+                f" + recency {e['recency']:.3f} ({e['recencyFactor']:.2f})\n"
+                if e["ranked"]
+                else "    history: not ranked (superseded)\n"
+            )
+            out += [f"    {_source_text(s)}\n" for s in r.get("sources", [])[:3]]
+    return "".join(out)
+
+
+def _source_text(source: dict[str, Any]) -> str:
+    """One source: when, who, where, and the message as said."""
+    from hippocampus.render.context import oneline
+
+    said = f": {oneline(source['text'])}" if source.get("text") else ""
+    who = oneline(source.get("speaker") or "?")
+    return f"from {who} at {oneline(source.get('time', '?'))} (session {oneline(source.get('session', '?'))}){said}"
+
+
+def why_text(data: dict[str, Any]) -> str:
+    """`hippocampus why`: the memory, its sources, its history and its injections, for people."""
+    from hippocampus.render.context import oneline
+
+    m = data["memory"]
+    out = [f"{oneline(m['id'])}  {data['state']}  {m['importance']:.2f} {m['tier']}  {oneline(m['content'])}"]
+    out.append(f"created {oneline(str(m['created']))}; last accessed {oneline(str(m.get('lastAccessed', '?')))}")
+    out.append("sources:" if data["sources"] else "sources: none recorded")
+    out += [f"  {_source_text(s)}" for s in data["sources"]]
+    out.append(
+        f"reinforced {data['reinforced']} time(s)"
+        + (f"; merged in: {', '.join(data['merged'])}" if data["merged"] else "")
     )
+    out += [f"  {oneline(e.get('time', '?'))} {oneline(e.get('type', '?'))}" for e in data["events"]]
+    for old in data["supersedes"]:
+        out.append(f"supersedes {oneline(old['id'])} ({oneline(str(old['created']))}): {oneline(old['content'])}")
+    if data["supersededBy"]:
+        out.append(f"superseded by {oneline(data['supersededBy'])} at {oneline(str(data['supersededAt']))}")
+    shots = data["injections"]
+    last = shots["last"]
+    out.append(
+        f"injected {shots['count']} time(s); last at {oneline(last.get('time', '?'))} "
+        f"(session {oneline(last.get('session') or '?')}, {oneline(last.get('section', '?'))}, "
+        f"score {last.get('score', 0):.3f})"
+        if last
+        else "never injected before a turn"
+    )
+    return "".join(f"{row}\n" for row in out)
 
 
 def _superseded_note(item: dict[str, Any]) -> str:

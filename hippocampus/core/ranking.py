@@ -14,20 +14,32 @@ from hippocampus.core.values import ValueClass
 class Hit(ValueClass):
     """A ranked memory with the parts of its score, for `--json` and for explaining recall."""
 
-    __slots__ = ("memory", "score", "relevance", "effective", "recency")
+    __slots__ = ("memory", "score", "relevance", "effective", "recency", "parts")
     memory: Memory
     score: float
     relevance: float
     effective: float
     recency: float
+    parts: tuple[float, float, float] | None
+    """What each term added to `score` (weight × normalised value): lexical, importance, recency; None
+    for a hit that was not ranked by the weighted sum (core listings, history)."""
 
-    def __init__(self, memory: Memory, score: float, relevance: float, effective: float, recency: float) -> None:
-        self.memory, self.score, self.relevance, self.effective, self.recency = (
+    def __init__(
+        self,
+        memory: Memory,
+        score: float,
+        relevance: float,
+        effective: float,
+        recency: float,
+        parts: tuple[float, float, float] | None = None,
+    ) -> None:
+        self.memory, self.score, self.relevance, self.effective, self.recency, self.parts = (
             memory,
             score,
             relevance,
             effective,
             recency,
+            parts,
         )
 
     @property
@@ -59,9 +71,10 @@ ranking reads, so a store can rank from columns and parse only the winners."""
 
 def rank_candidates(
     candidates: list[Candidate], now: datetime, config: Config, k: int
-) -> list[tuple[int, float, float, float, float]]:
-    """The top `k` candidates as (key, score, relevance, effective importance, recency), best first
-    (ties by memory id)."""
+) -> list[tuple[int, float, float, float, float, tuple[float, float, float]]]:
+    """The top `k` candidates as (key, score, relevance, effective importance, recency, parts), best
+    first (ties by memory id); `parts` is what the lexical, importance and recency terms each added to
+    the score, so `recall --explain` shows the sum the ranking really made."""
     if not candidates:
         return []
     now_ts = now.timestamp()
@@ -75,12 +88,15 @@ def rank_candidates(
     rec_n = _normalise(recent)
     scored = []
     for i, candidate in enumerate(candidates):
-        score = (
-            config.weight_relevance * rel_n[i] + config.weight_importance * imp_n[i] + config.weight_recency * rec_n[i]
+        parts = (
+            config.weight_relevance * rel_n[i],
+            config.weight_importance * imp_n[i],
+            config.weight_recency * rec_n[i],
         )
-        scored.append((score, candidate[1], candidate[0], candidate[5], effective[i], recent[i]))
+        score = parts[0] + parts[1] + parts[2]
+        scored.append((score, candidate[1], candidate[0], candidate[5], effective[i], recent[i], parts))
     scored.sort(key=lambda s: (-s[0], s[1]))
-    return [(key, score, rel, eff, rec) for score, _id, key, rel, eff, rec in scored[:k]]
+    return [(key, score, rel, eff, rec, parts) for score, _id, key, rel, eff, rec, parts in scored[:k]]
 
 
 def rank(candidates: list[tuple[Memory, float]], now: datetime, config: Config, k: int) -> list[Hit]:
@@ -89,7 +105,10 @@ def rank(candidates: list[tuple[Memory, float]], now: datetime, config: Config, 
         (i, m.id, m.anchor, m.last_accessed.timestamp(), m.stability, relevance)
         for i, (m, relevance) in enumerate(candidates)
     ]
-    return [Hit(candidates[key][0], *parts) for key, *parts in rank_candidates(columns, now, config, k)]
+    return [
+        Hit(candidates[key][0], score, rel, eff, rec, parts)
+        for key, score, rel, eff, rec, parts in rank_candidates(columns, now, config, k)
+    ]
 
 
 def by_importance(memories: list[Memory], now: datetime, config: Config) -> list[Hit]:

@@ -52,7 +52,13 @@ def oneline(text: object) -> str:
 
 def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
     """The fenced block injected before a turn, within `budget` characters; empty if nothing fits."""
+    return context_block_with_hits(core, relevant, budget)[0]
+
+
+def context_block_with_hits(core: list[Hit], relevant: list[Hit], budget: int) -> tuple[str, list[tuple[str, Hit]]]:
+    """`context_block`, and the hits it holds with their section ("relevant" or "core"), in order."""
     seen: set[str] = set()
+    shown: list[tuple[str, Hit]] = []
     head = f"{FENCE_OPEN}\n{FENCE_NOTE}\n"
     tail = f"{FENCE_CLOSE}\n"
     body: list[str] = []
@@ -67,10 +73,11 @@ def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
             if used + cost > budget:
                 continue
             seen.add(hit.memory.id)
+            shown.append(("relevant" if hits is relevant else "core", hit))
             lines.append(line)
             used += cost
         if lines:
             body.append(title + "\n" + "".join(lines))
     if not body:
-        return ""
-    return head + "".join(body) + tail
+        return "", []
+    return head + "".join(body) + tail, shown

@@ -14,6 +14,8 @@
     files        atomic writes of the files outside the database, stale temp files
     schema       the JSON Schema of a memory (schemas/index.schema.json), compiled once
     config_file  memory/hippocampus.yaml and the environment overrides
+    inbox        memory/inbox.jsonl (the turn inbox) and its claimed files
+    injections   memory/injections.jsonl: what each turn's block held (ids, scores), for `why`
     redacted     the one door to disk for text: every document, line and meta value is redacted here
     reredact     a store redacted under older rules is redacted again, in place, by `decay`
     reindex      search fields owed by the schema 3 upgrade, filled in short batches after it

@@ -40,11 +40,12 @@ def _memory_dir(root: str) -> str:
     return memory
 
 
-def append(root: str, data: bytes) -> None:
-    """Append whole lines (`data` ends in "\\n") to the inbox of workspace `root`, durably."""
+def append(root: str, data: bytes, name: str = INBOX_FILE, durable: bool = True) -> None:
+    """Append whole lines (`data` ends in "\\n") to the inbox `name` of workspace `root`; fsynced when
+    `durable` (the turn inbox always is; the injection records, `store/injections.py`, are not)."""
     memory = _memory_dir(root)
     os.makedirs(memory, exist_ok=True)
-    path = os.path.join(memory, INBOX_FILE)
+    path = os.path.join(memory, name)
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(_OPEN_ATTEMPTS):
         try:
@@ -66,7 +67,8 @@ def append(root: str, data: bytes) -> None:
             written = os.write(fd, out)
             if written != len(out):
                 raise StoreError(f"{path}: disk full, {written} of {len(out)} bytes written")
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
             return
         except OSError as exc:
             raise StoreError(f"{path}: cannot append ({exc.strerror or exc})") from exc
@@ -82,7 +84,12 @@ def append_signals(root: str, signals: list[Signal]) -> None:
     append(root, "".join(redacted.document(s.to_dict()) + "\n" for s in signals).encode("utf-8"))
 
 
-def claim(root: str) -> list[str]:
+def _stem(name: str) -> str:
+    """The claimed files' prefix of inbox `name`: "inbox-" for inbox.jsonl."""
+    return name.split(".", 1)[0] + "-"
+
+
+def claim(root: str, name: str = INBOX_FILE) -> list[str]:
     """Rename the inbox (and any file of an older name) to claimed files, and list every claimed file
     of workspace `root` oldest first (leftovers of a crashed encode included). Call it inside the
     write transaction that queues their lines; `delete` them after it commits."""
@@ -92,20 +99,19 @@ def claim(root: str) -> list[str]:
     if not os.path.isdir(memory):
         return []
     _memory_dir(root)
-    for name in (*LEGACY_FILES, INBOX_FILE):
-        path = os.path.join(memory, name)
+    stem = _stem(name)
+    for source in (*LEGACY_FILES, name) if name == INBOX_FILE else (name,):
+        path = os.path.join(memory, source)
         if not os.path.isfile(path) or os.path.islink(path):
             continue
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            claimed = os.path.join(memory, f"inbox-{time.time_ns():020d}-{os.getpid()}.claimed")
+            claimed = os.path.join(memory, f"{stem}{time.time_ns():020d}-{os.getpid()}.claimed")
             os.rename(path, claimed)
         finally:
             os.close(fd)
-    return sorted(
-        os.path.join(memory, n) for n in os.listdir(memory) if n.startswith("inbox-") and n.endswith(".claimed")
-    )
+    return sorted(os.path.join(memory, n) for n in os.listdir(memory) if n.startswith(stem) and n.endswith(".claimed"))
 
 
 def lines(path: str) -> list[bytes]:
@@ -126,17 +132,18 @@ def delete(paths: list[str]) -> None:
             os.unlink(path)
 
 
-def waiting(root: str) -> list[bytes]:
+def waiting(root: str, name: str = INBOX_FILE) -> list[bytes]:
     """The complete lines waiting in claimed files and the inbox, oldest first (for status views)."""
     memory = os.path.join(root, "memory")
     if not os.path.isdir(memory):
         return []
     names = os.listdir(memory)
-    claimed = sorted(n for n in names if n.startswith("inbox-") and n.endswith(".claimed"))
-    ordered = [*claimed, *(n for n in (*LEGACY_FILES, INBOX_FILE) if n in names)]
+    claimed = sorted(n for n in names if n.startswith(_stem(name)) and n.endswith(".claimed"))
+    sources = (*LEGACY_FILES, name) if name == INBOX_FILE else (name,)
+    ordered = [*claimed, *(n for n in sources if n in names)]
     out: list[bytes] = []
-    for name in ordered:
-        path = os.path.join(memory, name)
+    for found in ordered:
+        path = os.path.join(memory, found)
         if os.path.isfile(path) and not os.path.islink(path):
             out += lines(path)
     return out

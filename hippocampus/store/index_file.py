@@ -141,6 +141,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
         conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")
         rows.set_meta(conn, "lastUpdated", format_time(now))
         inbox.delete(inbox.claim(str(ws.root)))  # turns not yet encoded go with the rest
+        inbox.delete(inbox.claim(str(ws.root), "injections.jsonl"))  # and the injection records
     database.scrub_files(ws)
     for path in (ws.core_path, ws.archive_path):
         with contextlib.suppress(FileNotFoundError):

@@ -110,3 +110,17 @@ def test_broken_python_or_corrupt_database_leave_the_turn_untouched(openclaw: Op
         db.unlink()
         for path, data in saved.items():
             path.write_bytes(data)
+
+
+def test_a_real_turn_records_its_injection_for_why(openclaw: OpenClaw) -> None:
+    made = json.loads(openclaw.hippocampus("remember", "The user's bike is a green Brompton", "--json").stdout)
+    memory_id = made[0]["id"]
+    openclaw.agent("Which bike do I ride? (probe-why)")
+    body = last_request_with(openclaw, "probe-why")
+    assert any("Brompton" in t for t in user_texts(body))
+    data = json.loads(openclaw.hippocampus("why", memory_id, "--json").stdout)
+    last = data["injections"]["last"]
+    assert data["injections"]["count"] >= 1 and last["section"] == "relevant"
+    assert last["session"] and last["session"] in "\n".join(openclaw.transcript_rows())
+    records = (openclaw.workspace / "memory" / "injections.jsonl").read_text(encoding="utf-8")
+    assert memory_id in records and "Brompton" not in records

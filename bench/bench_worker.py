@@ -1,0 +1,117 @@
+"""Time request_before / request_after round trips through a warm `hippocampus serve --stdio` worker.
+
+One real worker process per store size (1k/10k/100k, `make_store.py` texts, or `--real` for LongMemEval
+sentences), the same payloads `bench_hooks.py` sends, written as JSON lines to its stdin exactly as
+`hooks/index.js` does; each sample is the wall time from writing the request line to reading its
+response. Also reported: a bare `python -c pass` start in the same run (for the ratio the other
+benches use) and the worker's resident memory (VmRSS, VmHWM) after the run. Run by hand
+(`.venv/bin/python bench/bench_worker.py [--real]`); never asserted in tests. Writes
+bench/results/worker-<corpus>.json. Targets (issue 11): request_before p50 ≤ 15 ms at 10k and
+≤ 50 ms at 100k; request_after ≤ 5 ms.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(HERE), str(ROOT)]
+from bench_hooks import build_real, payloads, prepare
+from make_store import build
+
+RUNS = int(os.environ.get("BENCH_RUNS", "101"))
+SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").split(",")]
+
+
+def rss_kb(pid: int) -> dict[str, int]:
+    """VmRSS and VmHWM (peak) of `pid`, in kB."""
+    out = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            out[key] = int(value.split()[0])
+    return out
+
+
+def bare_start() -> float:
+    samples = []
+    for _ in range(11):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def measure(workspace: str, env: dict[str, str]) -> dict[str, float]:
+    """p50/p90 of each hook's round trip through one worker, and its memory after the run."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+        bufsize=1,
+    )
+    assert proc.stdin and proc.stdout
+    ready = json.loads(proc.stdout.readline())
+    assert ready.get("ready"), ready
+    bodies = {name: json.loads(raw) for name, raw in payloads(workspace).items()}
+    samples: dict[str, list[float]] = {name: [] for name in bodies}
+    rid = 0
+    for round_ in range(RUNS + 3):  # three warm-up rounds (page cache, first compiles)
+        for name, body in bodies.items():
+            rid += 1
+            line = json.dumps({"id": rid, "hook": name, "payload": body, "timeout_ms": 30000})
+            start = time.perf_counter()
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())
+            took = time.perf_counter() - start
+            if not answer.get("ok") or answer.get("stderr"):
+                raise SystemExit(f"{name}: {answer}")
+            if round_ >= 3:
+                samples[name].append(took)
+    memory = rss_kb(proc.pid)
+    proc.stdin.close()
+    proc.wait(timeout=60)
+    row: dict[str, float] = {"rss_mb": memory["VmRSS"] / 1024, "peak_rss_mb": memory["VmHWM"] / 1024}
+    for name, values in samples.items():
+        values.sort()
+        row[f"{name}_p50_ms"] = statistics.median(values) * 1000
+        row[f"{name}_p90_ms"] = values[int(len(values) * 0.9)] * 1000
+    return row
+
+
+def main() -> None:
+    prepare()
+    corpus = "longmemeval" if "--real" in sys.argv else "make_store"
+    bare = bare_start()
+    rows = []
+    for n in SIZES:
+        with tempfile.TemporaryDirectory() as tmp:
+            (build_real if corpus == "longmemeval" else build)(Path(tmp), n)
+            env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "PYTHONPATH": str(ROOT)}
+            row = {"memories": n, **measure(tmp, env)}
+            rows.append(row)
+            print(
+                f"{n:>7} memories  request_before p50 {row['request_before_p50_ms']:6.1f} ms "
+                f"(p90 {row['request_before_p90_ms']:6.1f})  request_after p50 {row['request_after_p50_ms']:5.1f} ms "
+                f"(p90 {row['request_after_p90_ms']:5.1f})  RSS {row['rss_mb']:.0f} MB (peak {row['peak_rss_mb']:.0f})"
+            )
+    print(f"bare python -c pass: {bare * 1000:.1f} ms; Python {platform.python_version()}, {os.cpu_count()} CPUs")
+    out = HERE / "results"
+    out.mkdir(exist_ok=True)
+    (out / f"worker-{corpus}.json").write_text(json.dumps({"bare_s": bare, "rows": rows}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Injection records: which memories the block before a turn held, with their scores, never their text.
+
+Contract: `request_before` appends one JSON line per injected block to `memory/injections.jsonl`,
+`{"time", "session", "memories": [{"id", "section", "score", "lexical", "importance", "recency"}]}`,
+through the inbox's writer (`inbox.append`: one `O_APPEND` write under `flock`, no sqlite), so the
+read-only cold path stays cheap and never waits on a database writer. It is not fsynced: a record lost
+in a crash costs an entry of "last injected", never a memory or a message. Encoding claims the file
+inside its write transaction and turns each line into one `injected` event per memory (`events`
+table), then deletes it after the commit, like the turn inbox. `hippocampus why` reads both.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hippocampus.store import inbox, redacted
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import sqlite3
+    from typing import Any
+
+    from hippocampus.store.workspace import Workspace
+
+INJECTIONS_FILE = "injections.jsonl"
+
+
+def record(root: str, time: str, session: str, memories: list[dict[str, Any]]) -> None:
+    """Append one injection record (ids, sections and score parts) for workspace `root`."""
+    if memories:
+        line = redacted.document({"time": time, "session": session, "memories": memories}) + "\n"
+        inbox.append(root, line.encode("utf-8"), INJECTIONS_FILE, durable=False)
+
+
+def _parsed(lines: list[bytes]) -> list[dict[str, Any]]:
+    out = []
+    for line in lines:
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue  # a write cut short
+        if isinstance(item, dict) and isinstance(item.get("memories"), list):
+            out.append(item)
+    return out
+
+
+def as_events(item: dict[str, Any]) -> list[dict[str, Any]]:
+    """One `injected` event per memory of a record."""
+    events = []
+    for memory in item["memories"]:
+        if isinstance(memory, dict) and isinstance(memory.get("id"), str):
+            extra = {k: memory[k] for k in ("section", "score", "lexical", "importance", "recency") if k in memory}
+            events.append(
+                {
+                    "time": item.get("time"),
+                    "type": "injected",
+                    "id": memory["id"],
+                    "session": item.get("session"),
+                    **extra,
+                }
+            )
+    return events
+
+
+def absorb(ws: Workspace, conn: sqlite3.Connection) -> list[str]:
+    """Claim the records and insert their events inside the caller's transaction; returns the claimed
+    files, for `inbox.delete` once the caller has committed."""
+    from hippocampus.store.logs import insert_events
+
+    claimed = inbox.claim(str(ws.root), INJECTIONS_FILE)
+    for path in claimed:
+        insert_events(conn, [e for item in _parsed(inbox.lines(path)) for e in as_events(item)])
+    return claimed
+
+
+def waiting(root: str) -> list[dict[str, Any]]:
+    """The `injected` events still in the file (not yet encoded), oldest first."""
+    return [e for item in _parsed(inbox.waiting(root, INJECTIONS_FILE)) for e in as_events(item)]

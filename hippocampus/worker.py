@@ -1,0 +1,205 @@
+"""The warm hook worker, `hippocampus serve --stdio`: the three hooks in one long-lived process.
+
+Contract (JSON lines; `hooks/README.md` is the full record, `hooks/index.js` the one client):
+
+- On start the worker writes `{"ready": true, "pid": N, "version": V, "protocol": 1}`; the bridge
+  sends it nothing it relies on before that line.
+- A request is one line, one JSON object: `{"id": <string or number>, "hook": H, "payload": P,
+  "timeout_ms": T}` where H is `request_before`, `request_after`, `session_end` or `status`, and P is
+  exactly the object the one-process-per-call entry point reads on stdin.
+- Every request gets exactly one response line with its id: `{"id", "ok": true, "stdout", "stderr"}`
+  carries what `hooks/<H>.py` would have printed on stdout and stderr (the hook ran through the same
+  `hooks.run`, so it failed open in the same way); `{"id", "ok": false, "error": "<one line>"}` says
+  the worker did not answer: a line that is not a JSON object (id null), an unknown hook, more than
+  `max_in_flight` calls running ("busy"), or no result within `timeout_ms` ("timed out"; the call may
+  still finish). On `ok: false` the caller falls back to the cold path; for `request_after` that can
+  append a message twice, which encoding skips (message ids), so nothing is lost or doubled.
+- Responses may come out of order (calls run on threads: a long `session_end` never holds up a turn).
+- The worker exits 0 on end of input (the Gateway is gone), after the calls in flight finish, and after
+  `idle_seconds` without a request and with none in flight (writing `{"exit": "idle"}` first).
+
+Per call it does what the cold path does, through `hooks.run`: a fresh read-only connection (a new
+snapshot), the settings file read again, the inbox appended. Only imports and module-level caches
+(compiled patterns) stay warm, so the two paths cannot diverge and every write is seen at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import select
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from typing import IO, Any
+
+from hippocampus import __version__, hooks
+
+PROTOCOL = 1
+HOOK_NAMES = ("request_before", "request_after", "session_end")
+DEFAULT_TIMEOUT_MS = 30000
+MAX_LINE = 8 * 1024 * 1024
+
+
+class Server:
+    """One serve loop: reads request lines, runs hooks on a bounded pool, writes one response per id."""
+
+    def __init__(self, out: IO[str], max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
+        self.out = out
+        self.max_in_flight = max(1, max_in_flight)
+        self.idle_seconds = idle_seconds
+        self.pool = ThreadPoolExecutor(max_workers=self.max_in_flight, thread_name_prefix="hook")
+        self.lock = threading.Lock()
+        self.in_flight = 0
+        self.open_ids: set[str] = set()  # requests started and not yet answered
+        self.served = dict.fromkeys(HOOK_NAMES, 0)
+        self.errors = 0
+        self.started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.last_activity = time.monotonic()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write one line; a closed stdout (the bridge is gone) is not an error here."""
+        line = json.dumps(message, ensure_ascii=False) + "\n"
+        with self.lock:
+            try:
+                self.out.write(line)
+                self.out.flush()
+            except (OSError, ValueError):
+                pass
+
+    def answer(self, rid: Any, message: dict[str, Any], started: bool = False) -> None:
+        """Send the response of request `rid`; for a started call only the first (a result after its
+        timeout, or a timeout after its result, is dropped)."""
+        with self.lock:
+            if started:
+                key = json.dumps(rid)
+                if key not in self.open_ids:
+                    return
+                self.open_ids.discard(key)
+            if not message.get("ok"):
+                self.errors += 1
+        self.send({"id": rid, **message})
+
+    def status(self) -> dict[str, Any]:
+        """What `{"hook": "status"}` answers: enough to tell the worker served a call, and how it is doing."""
+        with self.lock:
+            return {
+                "pid": os.getpid(),
+                "version": __version__,
+                "started": self.started,
+                "served": dict(self.served),
+                "errors": self.errors,
+                "in_flight": self.in_flight,
+                "max_in_flight": self.max_in_flight,
+            }
+
+    def handle_line(self, raw: bytes) -> None:
+        """Parse one request and start it; every problem becomes a one-line error response."""
+        self.last_activity = time.monotonic()
+        try:
+            request = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            self.answer(None, {"ok": False, "error": f"not a JSON line: {' '.join(str(exc).split())[:200]}"})
+            return
+        if not isinstance(request, dict):
+            self.answer(None, {"ok": False, "error": f"a request is a JSON object, not a {type(request).__name__}"})
+            return
+        rid = request.get("id")
+        if not isinstance(rid, (str, int)) or isinstance(rid, bool):
+            self.answer(None, {"ok": False, "error": "a request needs an id (a string or a number)"})
+            return
+        hook = request.get("hook")
+        if hook == "status":
+            self.answer(rid, {"ok": True, "status": self.status()})
+            return
+        if hook not in HOOK_NAMES:
+            self.answer(rid, {"ok": False, "error": f"unknown hook {str(hook)[:60]!r}"})
+            return
+        payload = request.get("payload")
+        timeout = request.get("timeout_ms", DEFAULT_TIMEOUT_MS)
+        if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
+            self.answer(rid, {"ok": False, "error": "timeout_ms must be a positive number"})
+            return
+        with self.lock:
+            duplicate = json.dumps(rid) in self.open_ids
+            busy = self.in_flight >= self.max_in_flight
+            if not busy and not duplicate:
+                self.in_flight += 1
+                self.open_ids.add(json.dumps(rid))
+        if duplicate:
+            self.answer(rid, {"ok": False, "error": f"id {json.dumps(rid)[:60]} is already in flight"})
+            return
+        if busy:
+            self.answer(rid, {"ok": False, "error": f"busy: {self.max_in_flight} calls in flight"})
+            return
+        timer = threading.Timer(
+            timeout / 1000, self.answer, (rid, {"ok": False, "error": f"timed out after {timeout:g} ms"}, True)
+        )
+        timer.daemon = True
+        timer.start()
+        self.pool.submit(self.run_hook, rid, str(hook), payload, timer)
+
+    def run_hook(self, rid: Any, hook: str, payload: Any, timer: threading.Timer) -> None:
+        """Run the hook exactly as its entry point does (`hooks.run`, fail open), then answer."""
+        try:
+            out, err = io.StringIO(), io.StringIO()
+            hooks.run(hook, io.BytesIO(json.dumps(payload).encode("utf-8")), out, err)
+            timer.cancel()
+            with self.lock:
+                self.served[hook] += 1
+            self.answer(rid, {"ok": True, "stdout": out.getvalue(), "stderr": err.getvalue()}, True)
+        except BaseException as exc:  # noqa: BLE001 - hooks.run never raises; if it did, the caller falls back
+            timer.cancel()
+            self.answer(rid, {"ok": False, "error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"}, True)
+        finally:
+            with self.lock:
+                self.in_flight -= 1
+            self.last_activity = time.monotonic()
+
+    def idle(self) -> bool:
+        """No call in flight and none for `idle_seconds`."""
+        with self.lock:
+            running = self.in_flight
+        return running == 0 and time.monotonic() - self.last_activity >= self.idle_seconds
+
+    def serve(self, fd: int) -> str:
+        """Read request lines from `fd` until end of input or idleness; returns why it stopped."""
+        self.send({"ready": True, "pid": os.getpid(), "version": __version__, "protocol": PROTOCOL})
+        pending = b""
+        reason = "eof"
+        while True:
+            ready, _, _ = select.select([fd], [], [], min(1.0, max(self.idle_seconds, 0.01)))
+            if not ready:
+                if self.idle():
+                    reason = "idle"
+                    break
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                if line.strip():
+                    self.handle_line(line)
+            if len(pending) > MAX_LINE:
+                self.answer(None, {"ok": False, "error": f"request line over {MAX_LINE} bytes, dropped"})
+                pending = b""
+        if pending.strip():
+            self.handle_line(pending)
+        self.pool.shutdown(wait=True)
+        if reason == "idle":
+            self.send({"exit": "idle"})
+        return reason
+
+
+def main(max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
+    """`hippocampus serve --stdio`: serve stdin/stdout until end of input or idleness, then exit 0."""
+    server = Server(sys.stdout, max_in_flight, idle_seconds)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve(sys.stdin.fileno())
+    sys.exit(0)

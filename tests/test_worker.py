@@ -1,0 +1,225 @@
+"""The warm hook worker's serve loop (hippocampus/worker.py): the same answers as the cold path, one
+response per id, one-line errors for every bad request, and it never crashes or hangs."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippocampus import hooks, worker
+from tests.test_hooks import call, payload, queued, remember, turn
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def fixed_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
+
+
+def serve(lines: list[bytes | str], **options: Any) -> tuple[str, list[dict[str, Any]]]:
+    """Feed `lines` to an in-process Server through a real pipe, then end of input; (reason, responses).
+    The last response is the server's status after it stopped."""
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    server = worker.Server(out, **options)
+    for line in lines:
+        os.write(write_fd, line if isinstance(line, bytes) else line.encode())
+    os.close(write_fd)
+    try:
+        reason = server.serve(read_fd)
+    finally:
+        os.close(read_fd)
+    return reason, [*(json.loads(line) for line in out.getvalue().splitlines()), {"final": server.status()}]
+
+
+def request(rid: Any, hook: str, body: Any, timeout_ms: float = 10000) -> str:
+    return json.dumps({"id": rid, "hook": hook, "payload": body, "timeout_ms": timeout_ms}) + "\n"
+
+
+def by_id(responses: list[dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    return {r["id"]: r for r in responses if "id" in r}
+
+
+def test_answers_exactly_what_the_cold_entry_points_print(workspace: Path) -> None:
+    remember(workspace, "My cat is called Pixel")
+    before = payload(workspace, prompt="what is my cat called?")
+    cold_before = call("request_before", before)
+    reason, responses = serve([request(1, "request_before", before), request("two", "status", None)])
+    assert responses[-1]["final"]["served"] == {"request_before": 1, "request_after": 0, "session_end": 0}
+    assert reason == "eof"
+    assert responses[0]["ready"] is True and responses[0]["protocol"] == worker.PROTOCOL
+    answers = by_id(responses)
+    assert (answers[1]["stdout"], answers[1]["stderr"]) == cold_before
+    assert "Pixel" in answers[1]["stdout"]
+    assert answers["two"]["status"]["pid"] == os.getpid()
+
+
+def test_request_after_through_the_worker_queues_like_the_cold_path(workspace: Path) -> None:
+    _, responses = serve([request(1, "request_after", payload(workspace, messages=turn("I prefer green tea")))])
+    assert by_id(responses)[1]["ok"] is True
+    assert [s["text"] for s in queued(workspace)] == ["I prefer green tea"]
+
+
+def test_bad_lines_get_one_line_errors_and_the_loop_goes_on(workspace: Path) -> None:
+    remember(workspace, "My cat is called Pixel")
+    lines: list[bytes | str] = [
+        "not json\n",
+        b"\xff\xfe garbage\n",
+        "[1, 2]\n",
+        '{"hook": "request_before"}\n',
+        '{"id": true, "hook": "status"}\n',
+        '{"id": 3, "hook": "rm -rf"}\n',
+        '{"id": 4, "hook": "request_before", "timeout_ms": -5}\n',
+        '{"id": 5, "hook": "request_before", "payload": "a string"}\n',
+        "\n   \n",
+        request(6, "request_before", payload(workspace, prompt="cat")),
+    ]
+    reason, responses = serve(lines)
+    assert reason == "eof"
+    errors = [r for r in responses[1:-1] if not r.get("ok")]
+    assert len(errors) == 7
+    for error in errors:
+        assert isinstance(error["error"], str) and "\n" not in error["error"] and error["error"]
+    answers = by_id(responses)
+    assert "unknown hook" in answers[3]["error"] and "timeout_ms" in answers[4]["error"]
+    assert answers[5]["ok"] is True and answers[5]["stdout"] == ""  # the hook itself fails open, as cold
+    assert "payload is a JSON str" in answers[5]["stderr"]
+    assert "Pixel" in answers[6]["stdout"]
+
+
+def slow_hook(seconds: float, done: threading.Event) -> Any:
+    def hook(body: dict[str, Any]) -> str:
+        time.sleep(seconds)
+        done.set()
+        return "late block"
+
+    return hook
+
+
+def test_a_slow_call_times_out_with_one_response_and_others_still_run(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = threading.Event()
+    monkeypatch.setitem(hooks.HOOKS, "request_before", slow_hook(0.6, done))
+    remember(workspace, "My cat is called Pixel")
+    _, responses = serve(
+        [request(1, "request_before", {}, timeout_ms=100), request(2, "status", None)], max_in_flight=2
+    )
+    assert done.is_set()  # end of input waited for the call in flight
+    ones = [r for r in responses if r.get("id") == 1]
+    assert len(ones) == 1 and ones[0] == {"id": 1, "ok": False, "error": "timed out after 100 ms"}
+    assert by_id(responses)[2]["ok"] is True
+
+
+def test_more_calls_than_slots_are_refused_busy_not_queued_forever(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(hooks.HOOKS, "request_before", slow_hook(0.3, threading.Event()))
+    _, responses = serve([request(i, "request_before", {}) for i in range(3)], max_in_flight=1)
+    answers = by_id(responses)
+    assert answers[0]["ok"] is True and answers[0]["stdout"] == "late block\n"
+    assert answers[1] == {"id": 1, "ok": False, "error": "busy: 1 calls in flight"}
+    assert answers[2]["error"].startswith("busy")
+
+
+def test_a_repeated_id_in_flight_is_refused(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(hooks.HOOKS, "request_before", slow_hook(0.3, threading.Event()))
+    _, responses = serve([request(7, "request_before", {}), request(7, "request_before", {})])
+    sevens = [r for r in responses if r.get("id") == 7]
+    assert len(sevens) == 2
+    assert sum(r["ok"] for r in sevens) == 1
+    assert any("already in flight" in r.get("error", "") for r in sevens)
+
+
+def test_exits_after_the_idle_period(workspace: Path) -> None:
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    started = time.monotonic()
+    try:
+        reason = worker.Server(out, idle_seconds=0.3).serve(read_fd)
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+    assert reason == "idle" and 0.3 <= time.monotonic() - started < 5
+    assert json.loads(out.getvalue().splitlines()[-1]) == {"exit": "idle"}
+
+
+def test_each_call_sees_new_memories_and_a_changed_settings_file(workspace: Path) -> None:
+    remember(workspace, "My cat is called Pixel")
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    server = worker.Server(out)
+    thread = threading.Thread(target=server.serve, args=(read_fd,))
+    thread.start()
+
+    def ask(rid: int) -> dict[str, Any]:
+        os.write(write_fd, request(rid, "request_before", payload(workspace, prompt="my dog and my cat")).encode())
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for line in out.getvalue().splitlines():
+                message = json.loads(line)
+                if message.get("id") == rid:
+                    return dict(message)
+            time.sleep(0.01)
+        raise AssertionError(f"no answer to {rid}")
+
+    try:
+        first = ask(1)["stdout"]
+        assert "Pixel" in first and "Rex" not in first
+        remember(workspace, "My dog is called Rex")
+        assert "Rex" in ask(2)["stdout"]
+        (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 260\n")
+        third = ask(3)["stdout"]
+        assert len(third.rstrip("\n")) <= 260 < len(ask(2)["stdout"])  # the new budget was read
+        assert third == call("request_before", payload(workspace, prompt="my dog and my cat"))[0]
+    finally:
+        os.close(write_fd)
+        thread.join(timeout=10)
+        os.close(read_fd)
+    assert not thread.is_alive()
+
+
+def test_the_real_command_starts_answers_and_exits_at_end_of_input(workspace: Path) -> None:
+    remember(workspace, "My cat is called Pixel")
+    lines = request(1, "request_before", payload(workspace, prompt="cat")) + "}{ broken\n"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "hippocampus", "serve", "--stdio", "--idle-seconds", "30"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=workspace,
+    )
+    assert proc.returncode == 0 and proc.stderr == ""
+    messages = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert messages[0]["ready"] is True
+    assert "Pixel" in by_id(messages)[1]["stdout"]
+    assert by_id(messages)[None]["error"].startswith("not a JSON line")
+
+
+def test_a_broken_settings_file_where_the_worker_starts_does_not_stop_it(workspace: Path) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "hippocampus.yaml").write_text("curve: [unclosed\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "WORKSPACE": str(workspace)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+        input='{"id": 1, "hook": "status"}\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert by_id([json.loads(line) for line in proc.stdout.splitlines()])[1]["ok"] is True
