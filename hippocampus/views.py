@@ -37,6 +37,7 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
     from hippocampus.openclaw.sessions import session_keys
     from hippocampus.store import database, rows
     from hippocampus.store.index_file import load_index
+    from hippocampus.store.injections import waiting
     from hippocampus.store.logs import read_events
 
     with database.reading(ws) as conn:
@@ -44,7 +45,7 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
     index = load_index(ws)
     return build_view(
         index,
-        read_events(ws),
+        [*read_events(ws), *waiting(str(ws.root))],
         now,
         config.curve,
         read_identity(ws),

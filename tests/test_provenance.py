@@ -146,3 +146,28 @@ def test_wipe_removes_the_injection_records(workspace: Path) -> None:
     cli(workspace, "wipe", "--yes")
     assert not injection_file(workspace).exists()
     assert inbox.waiting(str(workspace), INJECTIONS_FILE) == []
+
+
+def test_the_dashboard_shows_what_the_last_turns_injected_and_why(workspace: Path) -> None:
+    """Issue 13's "last injected" panel: each turn's block, its memories with their score parts, from
+    the records not yet encoded and from the events after encoding; a forgotten memory keeps no text."""
+    import html
+
+    from_a_turn(workspace, "Remember that my sister Alma lives in Porto")
+    memory_id = recall_json(workspace, "Alma")[0]["id"]
+    call("request_before", payload(workspace, prompt="Where does Alma live?"))
+
+    def panel() -> str:
+        cli(workspace, "dashboard")
+        page = (workspace / "brain-dashboard.html").read_text(encoding="utf-8")
+        start = page.index('id="injected"')
+        return html.unescape(page[start : page.index('<div class="card"', start + 1)])
+
+    waiting = panel()
+    assert memory_id in waiting and "lexical" in waiting and "lives in Porto" in waiting
+    call("session_end", payload(workspace, reason="new"))  # the record becomes events
+    assert not injection_file(workspace).exists()
+    assert memory_id in panel()
+    cli(workspace, "forget", memory_id)
+    gone = panel()
+    assert memory_id in gone and "(forgotten)" in gone and "Porto" not in gone

@@ -27,7 +27,8 @@ from hippocampus.core.lifecycle import (
 )
 from hippocampus.core.model import DOMAINS, Index, Memory, parse_time
 from hippocampus.dashboard import charts
-from hippocampus.dashboard.history import MemoryHistory, SourceView, by_id, memory_history, source_view
+from hippocampus.dashboard.history import MemoryHistory, SourceView, by_id, memory_history, origin_of, source_view
+from hippocampus.dashboard.injections import InjectionRow, recent_injections
 from hippocampus.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, vta_view
 from hippocampus.dashboard.sources import Identity, SisterFile
 
@@ -113,6 +114,7 @@ class DashboardView:
     history: list[HistoryRow] = field(default_factory=list)
     settings: dict[str, float] = field(default_factory=dict)
     now_epoch: int = 0
+    injections: list[InjectionRow] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         """Machine-readable totals for `hippocampus dashboard --json`."""
@@ -289,4 +291,7 @@ def build_view(
         ],
         settings=dict(settings) if settings else preview_settings(Config(curve=curve)),
         now_epoch=int(now.timestamp()),
+        injections=recent_injections(
+            events, current, lambda session: origin_of(session, keys) if session else "", _source_time
+        ),
     )
