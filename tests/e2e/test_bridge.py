@@ -18,19 +18,12 @@ from hippocampus.render.context import FENCE_OPEN
 from hippocampus.store import index_file, queue
 from hippocampus.store.workspace import Workspace
 
+from . import plugin_driver
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
-DRIVER = """
-import plugin from %(index)s;
-const handlers = {};
-const api = {
-  pluginConfig: JSON.parse(process.env.CFG), config: {},
-  runtime: { config: { current: () => ({}) }, agent: { resolveAgentWorkspaceDir: () => process.env.WS } },
-  on: (name, handler, opts) => { handlers[name] = { handler, opts }; },
-};
-plugin.register(api);
-const ctx = JSON.parse(process.env.CTX);
+BODY = """
 const result = await handlers[process.env.HOOK].handler(JSON.parse(process.env.EVENT), ctx);
 console.log(JSON.stringify({
   result: result ?? null,
@@ -48,32 +41,8 @@ def drive(
     ctx: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Register the plugin in Node and call one handler; returns {result, hooks}."""
-    script = DRIVER % {"index": json.dumps((ROOT / "hooks" / "index.js").as_uri())}
-    ctx = (
-        ctx
-        if ctx is not None
-        else {
-            "agentId": "main",
-            "sessionKey": "agent:main:main",
-            "sessionId": "s1",
-            "workspaceDir": str(workspace),
-            "trigger": "user",
-        }
-    )
-    env = {
-        **os.environ,
-        "PATH": openclaw_path,
-        "CFG": json.dumps(config),
-        "CTX": json.dumps(ctx),
-        "EVENT": json.dumps(event),
-        "HOOK": hook,
-        "WS": str(workspace),
-        "HIPPOCAMPUS_NOW": "2026-03-01T10:00:00Z",
-    }
-    proc = subprocess.run(
-        ["node", "--input-type=module", "-e", script], env=env, capture_output=True, text=True, timeout=120, check=True
-    )
-    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+    env = {"EVENT": json.dumps(event), "HOOK": hook}
+    return plugin_driver.run(openclaw_path, workspace, "plugin", BODY, config, env, ctx)
 
 
 def fake_python(tmp_path: Path, body: str) -> str:

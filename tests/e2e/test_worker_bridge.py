@@ -4,8 +4,6 @@ turns go through one worker, a SIGKILLed worker loses no message, and it comes b
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,24 +16,17 @@ from hippocampus.core.config import Config
 from hippocampus.store import inbox
 from hippocampus.store.workspace import Workspace
 
+from . import plugin_driver
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 # Steps: {"call": hook, "event": {...}} | {"waitUp": ms} | {"callAndKill": hook, "event"} | {"sleep": ms}
-DRIVER = """
-import plugin, { WORKERS } from %(index)s;
-const handlers = {};
-const api = {
-  pluginConfig: JSON.parse(process.env.CFG), config: {},
-  runtime: { config: { current: () => ({}) }, agent: { resolveAgentWorkspaceDir: () => process.env.WS } },
-  on: (name, handler) => { handlers[name] = handler; },
-};
-plugin.register(api);
-const ctx = JSON.parse(process.env.CTX);
+BODY = """
 const worker = () => [...WORKERS.values()][0];
 const out = [];
 for (const step of JSON.parse(process.env.STEPS)) {
-  if (step.call) out.push((await handlers[step.call](step.event, ctx)) ?? null);
+  if (step.call) out.push((await handlers[step.call].handler(step.event, ctx)) ?? null);
   if (step.sleep) await new Promise((r) => setTimeout(r, step.sleep));
   if (step.waitUp) {
     const until = Date.now() + step.waitUp;
@@ -43,7 +34,7 @@ for (const step of JSON.parse(process.env.STEPS)) {
     out.push(worker() ? worker().state : "none");
   }
   if (step.callAndKill) {
-    const pending = handlers[step.callAndKill](step.event, ctx);
+    const pending = handlers[step.callAndKill].handler(step.event, ctx);
     process.kill(worker().child.pid, "SIGKILL");  // mid-call: the request line is written, no answer read yet
     out.push((await pending) ?? null);
   }
@@ -63,21 +54,11 @@ def wrapper(tmp_path: Path) -> tuple[str, Path]:
 
 
 def drive(openclaw_path: str, workspace: Path, steps: list[dict[str, Any]], config: dict[str, Any]) -> dict[str, Any]:
-    script = DRIVER % {"index": json.dumps((ROOT / "hooks" / "index.js").as_uri())}
-    ctx = {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1", "workspaceDir": str(workspace)}
-    env = {
-        **os.environ,
-        "PATH": openclaw_path,
-        "CFG": json.dumps({"packageDir": str(ROOT), **config}),
-        "CTX": json.dumps({**ctx, "trigger": "user"}),
-        "STEPS": json.dumps(steps),
-        "WS": str(workspace),
-        "HIPPOCAMPUS_NOW": "2026-03-01T10:00:00Z",
-    }
-    proc = subprocess.run(
-        ["node", "--input-type=module", "-e", script], env=env, capture_output=True, text=True, timeout=180, check=True
+    """Register the plugin in Node and run `steps` in order; returns {out, worker}."""
+    env = {"STEPS": json.dumps(steps)}
+    return plugin_driver.run(
+        openclaw_path, workspace, "plugin, { WORKERS }", BODY, {"packageDir": str(ROOT), **config}, env, timeout=180
     )
-    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
 def before(prompt: str) -> dict[str, Any]:
