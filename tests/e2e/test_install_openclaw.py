@@ -113,19 +113,7 @@ def gateway(box: Box) -> Box:
     """Start the one Gateway (loopback, random port and token) and wait until cron answers."""
     port, token = free_port(), secrets.token_hex(16)
     box.env.update({"OPENCLAW_GATEWAY_PORT": str(port), "OPENCLAW_GATEWAY_TOKEN": token})
-    log = open(box.home / "gateway.log", "ab")  # noqa: SIM115 - lives as long as the Gateway
-    box.gateway = subprocess.Popen(
-        ["openclaw", "gateway", "run", "--bind", "loopback", "--port", str(port), "--auth", "token", "--token", token],
-        env=box.env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=box.home,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 180
-    while box.openclaw("cron", "list", "--json", check=False, timeout=60).returncode != 0:
-        assert box.gateway.poll() is None and time.monotonic() < deadline, "the Gateway did not come up"
-        time.sleep(2)
+    start_gateway(box, "--bind", "loopback", "--port", str(port), "--auth", "token", "--token", token)
     return box
 
 
@@ -317,11 +305,11 @@ def global_box(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> 
         stop_process_group(made.gateway)
 
 
-def start_configured_gateway(box: Box) -> None:
-    """`openclaw gateway run`, which takes the port and token from the config; wait until cron answers."""
+def start_gateway(box: Box, *args: str) -> None:
+    """`openclaw gateway run` with `args` (none: the port and token come from the config); wait until cron answers."""
     log = open(box.home / "gateway.log", "ab")  # noqa: SIM115 - lives as long as the Gateway
     box.gateway = subprocess.Popen(
-        ["openclaw", "gateway", "run"],
+        ["openclaw", "gateway", "run", *args],
         env=box.env,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -351,7 +339,7 @@ def test_dry_run_probes_the_configured_port_and_uses_the_configured_workspace(gl
     assert not any("/.openclaw/workspace" in json.dumps(s) for s in before)
     cron = [s for s in before if s["kind"] == "cron"]
     assert cron and all(s["skip"] and "no Gateway reachable" in s["note"] for s in cron), "nothing listens yet"
-    start_configured_gateway(box)
+    start_gateway(box)
     cron = [s for s in plan() if s["kind"] == "cron"]
     assert cron and not any(s["skip"] for s in cron), "the Gateway on gateway.port (not 18789) is found"
 
