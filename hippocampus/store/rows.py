@@ -325,7 +325,8 @@ def ids_of(conn: sqlite3.Connection, rids: list[int]) -> list[tuple[int, str]]:
     fading ones of a big store) are found in one query, the row ids passed as one JSON array."""
     if len(rids) > 5000:
         query = "SELECT rid, id FROM mem WHERE rid IN (SELECT value FROM json_each(?)) ORDER BY rid"
-        return [(int(r), str(i)) for r, i in conn.execute(query, (json.dumps(rids),))]
+        array = "[" + ",".join(str(int(r)) for r in rids) + "]"
+        return [(int(r), str(i)) for r, i in conn.execute(query, (array,))]
     out: list[tuple[int, str]] = []
     for start in range(0, len(rids), 500):
         chunk = rids[start : start + 500]
