@@ -253,13 +253,23 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     modules = set(json.loads(out.read_text(encoding="utf-8")))
     loaded = {m.split(".")[0] for m in modules}
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
-    if hook == "request_before":  # the injection record holds ids, sections and scores: no redaction rules
+    if hook == "request_before":
         assert (workspace / "memory" / "injections.jsonl").exists(), "the hook really wrote its injection record"
-        assert not modules & set(NOT_BEFORE), sorted(modules & set(NOT_BEFORE))
+    assert not modules & set(NOT_LOADED[hook]), sorted(modules & set(NOT_LOADED[hook]))
 
 
-NOT_BEFORE = ("hippocampus.core.redact", "hippocampus.core.secret_rules", "hippocampus.core.clean", "unicodedata")
-"""What the cold `request_before` must not load: the redactor (5–10 ms) is for text, and it writes none."""
+NOT_LOADED = {
+    "request_before": (
+        "hippocampus.core.redact",
+        "hippocampus.core.secret_rules",
+        "hippocampus.core.clean",
+        "unicodedata",
+    ),
+    "request_after": ("unicodedata", "sqlite3"),
+}
+"""What each cold hook must not load. `request_before` writes no text (its injection record holds ids,
+sections and scores), so not the redactor (5–10 ms); `request_after` on an ASCII message needs no
+Unicode tables, and it never opens the database."""
 
 LAZY_PATTERNS = (
     "_JOINERS_RE",
