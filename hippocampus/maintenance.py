@@ -77,7 +77,7 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
         last = rows.get_meta(conn, "consolidatedRid")
         top = max(weights, default=0)
         if not last:
-            plan = plan_merges((rid, d, n, p, weights[rid]) for rid, d, n, p in rows.profiles(conn))
+            plan = plan_merges(((rid, d, n, p, weights[rid]) for rid, d, n, p in rows.profiles(conn)), normalised=True)
         else:
             changed = [(rid, d, n, p, weights[rid]) for rid, d, n, p in rows.changed_profiles(conn, int(last))]
             finder = memory_space.StoreCandidates(conn)

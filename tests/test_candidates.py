@@ -155,12 +155,16 @@ MIXED = st.one_of(NUMBERED, TEXT, NEAR)
 @given(st.lists(st.tuples(MIXED, DOMAINS, st.sampled_from([0.1, 0.5, 0.9])), min_size=2, max_size=45))
 def test_first_consolidation_plan_matches_on_numbered_and_plain_mixed(stored: list[tuple[str, str, float]]) -> None:
     """Numbered facts ("project 3 due in week 4"), plain texts and near-duplicates together: where the
-    memories nothing can match are skipped, the numbered ones are kept apart, and the rest are looked up."""
+    memories nothing can match are skipped, the numbered ones are kept apart, and the rest are looked up.
+    The store passes its `norm` column (`normalised`): the same plan."""
+    from hippocampus.core.candidates import same_text_key
     from hippocampus.core.consolidate import plan_merges
 
     entries = [(i + 1, domain, text, weight) for i, (text, domain, weight) in enumerate(stored)]
     planned = plan_merges((key, domain, text, profile_of(text), weight) for key, domain, text, weight in entries)
     assert planned == brute_force_plan(entries)
+    normed = ((k, d, same_text_key(t), profile_of(t), w) for k, d, t, w in entries)
+    assert plan_merges(normed, normalised=True) == planned
 
 
 def test_numbered_facts_stay_distinct_and_repeats_merge() -> None:

@@ -80,22 +80,26 @@ class _Bounds:
         return found
 
 
-def plan_merges(entries: Iterable[Entry]) -> list[tuple[int, int]]:
+def plan_merges(entries: Iterable[Entry], normalised: bool = False) -> list[tuple[int, int]]:
     """The merges to make, `(from key, into key)`, in the order they were decided (strongest first,
-    ties by key); see the module docstring."""
-    ordered = sorted(entries, key=lambda e: (-e[4], e[0]))
-    texts = [(e[1], same_text_key(e[2])) for e in ordered]
-    frequency = Counter(chain.from_iterable(e[3][0] for e in ordered))
+    ties by key); see the module docstring. With `normalised`, each content is already its
+    `same_text_key` (the store's `norm` column)."""
+    given = list(entries)
+    texts = [(e[1], e[2] if normalised else same_text_key(e[2])) for e in given]
+    frequency = Counter(chain.from_iterable(e[3][0] for e in given))
     digits = frozenset(f for f in frequency if f[0].isdigit())  # `similarity.numbers` of every feature at once
     # The global order, rarest first; a feature of one memory only is never shared, so those all rank 0.
     rank = {f: r for r, (_, f) in enumerate(sorted((n, f) for f, n in frequency.items() if n > 1), 1)}
-    loners = _loners(ordered, texts, frozenset(rank), digits)
+    loners = _loners(given, texts, frozenset(rank), digits)
+    # Only the others are looked at: kept, and never anyone's candidate, a loner changes no decision.
+    ordered = sorted(
+        ((e, t) for e, t, alone in zip(given, texts, loners, strict=True) if not alone),
+        key=lambda pair: (-pair[0][4], pair[0][0]),
+    )
     index = _Index()
     exact: dict[tuple[str, str], int] = {}  # (domain, same_text_key) → the kept memory with that text
     merges: list[tuple[int, int]] = []
-    for (key, domain, _content, profile, _effective), text, alone in zip(ordered, texts, loners, strict=True):
-        if alone:
-            continue  # kept, and nothing can match it: no need to index it
+    for (key, domain, _content, profile, _effective), text in ordered:
         same = exact.get(text)
         if same is not None:
             merges.append((key, same))
@@ -167,7 +171,7 @@ _NO_POSTINGS: dict[int, list[int]] = {}
 
 
 def _loners(
-    ordered: list[Entry], texts: list[tuple[str, str]], shared: frozenset[str], digits: frozenset[str]
+    entries: list[Entry], texts: list[tuple[str, str]], shared: frozenset[str], digits: frozenset[str]
 ) -> list[bool]:
     """Which memories nothing can match, in any order: a unique text, and no feature in common with a
     memory it could be compared with. A memory without numbers is compared with every memory, so it
@@ -177,12 +181,12 @@ def _loners(
     nor posts it."""
     twice = {text for text, n in Counter(texts).items() if n > 1}
     plain_features: set[str] = set()  # every feature of the memories without numbers
-    for entry in ordered:
+    for entry in entries:
         if digits.isdisjoint(entry[3][0]):
             plain_features.update(entry[3][0])
     shared_numbers = shared & digits
     out = []
-    for entry, text in zip(ordered, texts, strict=True):
+    for entry, text in zip(entries, texts, strict=True):
         feats = entry[3][0]
         if text in twice:
             out.append(False)
