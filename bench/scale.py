@@ -7,7 +7,8 @@ interleaved rounds (each round runs bare, then every command once):
     session_end                            hooks/session_end.py with SIGNALS signals queued first
     request_before, request_after          hooks/*.py with the payloads of bench_hooks.py
 
-Peak memory is each child's max RSS (`os.wait4`). A command slower than TIMEOUT seconds is
+Peak memory is each child's max RSS (GNU time); CPU time (user + sys) is from each child's rusage,
+the figure to trust on a machine shared with other work. A command slower than TIMEOUT seconds is
 recorded as ">TIMEOUT s" and not run again. Run by hand: `.venv/bin/python bench/scale.py`
 (BENCH_SIZES=10000,100000, BENCH_ROUNDS=5); writes bench/results/scale.json. Never asserted in
 tests; BENCHMARKS.md gets the table. Targets (issue 9, at 100k, × bare): remember 10, recall 8,
@@ -39,9 +40,10 @@ TIMEOUT = float(os.environ.get("BENCH_TIMEOUT", "300"))
 NOW = datetime(2026, 11, 2, tzinfo=timezone.utc)
 
 
-def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KB) of one child process. The RSS comes from GNU time: a child's
-    own `ru_maxrss` would start from this (large) process's at fork."""
+def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int, float]:
+    """Wall seconds, peak RSS (KB) and CPU seconds (user + sys, from its rusage, which counts the
+    command under GNU time too) of one child process. The RSS comes from GNU time: a child's own
+    `ru_maxrss` would start from this (large) process's at fork."""
     report = Path(tempfile.mkstemp(suffix=".rss")[1])
     if os.path.exists("/usr/bin/time"):  # Debian's `time` package; without it peaks read 0
         cmd = ["/usr/bin/time", "-f", "%M", "-o", str(report), *cmd]
@@ -52,13 +54,13 @@ def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int]:
     proc.stdin.close()
     deadline = start + TIMEOUT
     while True:
-        pid, status, _usage = os.wait4(proc.pid, os.WNOHANG)
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
         if time.perf_counter() > deadline:
             proc.kill()
             os.wait4(proc.pid, 0)
-            return float("inf"), 0
+            return float("inf"), 0, float("inf")
         time.sleep(0.002)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
@@ -66,7 +68,7 @@ def run(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, int]:
         raise RuntimeError(f"{cmd} failed: {err[-800:]}")
     peak = int((report.read_text().strip().splitlines() or ["0"])[-1])
     report.unlink()
-    return elapsed, peak
+    return elapsed, peak, usage.ru_utime + usage.ru_stime
 
 
 def queue_signals(workspace: Path, round_no: int) -> None:
@@ -118,6 +120,7 @@ def measure(size: int, tmp: Path) -> dict[str, object]:
         "request_after": ([py, str(ROOT / "hooks" / "request_after.py")], hooks["request_after"]),
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
     peaks: dict[str, int] = {name: 0 for name in commands}
     for round_no in range(ROUNDS):
         for name, (cmd, stdin) in commands.items():
@@ -125,21 +128,29 @@ def measure(size: int, tmp: Path) -> dict[str, object]:
                 continue
             if name == "session_end":
                 queue_signals(workspace, round_no)
-            elapsed, peak = run(cmd, stdin, env)
+            elapsed, peak, cpu = run(cmd, stdin, env)
             times[name].append(elapsed)
+            cpus[name].append(cpu)
             peaks[name] = max(peaks[name], peak)
-            print(f"  {size} round {round_no} {name}: {elapsed * 1000:.0f} ms", file=sys.stderr, flush=True)
+            print(
+                f"  {size} round {round_no} {name}: {elapsed * 1000:.0f} ms, {cpu * 1000:.0f} ms CPU",
+                file=sys.stderr,
+                flush=True,
+            )
     bare = statistics.median(times["bare"])
+    bare_cpu = statistics.median(cpus["bare"])
     rows = {}
     for name, samples in times.items():
-        median = statistics.median(samples)
+        median, cpu = statistics.median(samples), statistics.median(cpus[name])
         rows[name] = {
             "ms": round(median * 1000, 1),
             "x_bare": round(median / bare, 2),
+            "cpu_ms": round(cpu * 1000, 1),
+            "cpu_x_bare": round(cpu / bare_cpu, 2),
             "peak_mb": round(peaks[name] / 1024, 1),
             "runs": len(samples),
         }
-    return {"memories": size, "build_s": round(built, 1), "commands": rows}
+    return {"memories": size, "build_s": round(built, 1), "load": os.getloadavg(), "commands": rows}
 
 
 def main() -> None:
@@ -153,11 +164,12 @@ def main() -> None:
     out.write_text(json.dumps(results, indent=1) + "\n")
     for result in results:
         print(f"\n{result['memories']} memories (built in {result['build_s']} s):")
-        print("| command | median | × bare | peak RSS |")
-        print("|---|---:|---:|---:|")
+        print("| command | median | × bare | CPU | × bare CPU | peak RSS |")
+        print("|---|---:|---:|---:|---:|---:|")
         for name, row in result["commands"].items():  # type: ignore[union-attr]
             ms = "timeout" if row["ms"] == float("inf") else f"{row['ms']:.0f} ms"
-            print(f"| {name} | {ms} | {row['x_bare']}× | {row['peak_mb']} MB |")
+            cpu = "timeout" if row["cpu_ms"] == float("inf") else f"{row['cpu_ms']:.0f} ms"
+            print(f"| {name} | {ms} | {row['x_bare']}× | {cpu} | {row['cpu_x_bare']}× | {row['peak_mb']} MB |")
 
 
 if __name__ == "__main__":

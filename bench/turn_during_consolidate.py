@@ -30,6 +30,20 @@ TURNS = int(os.environ.get("BENCH_TURNS", "2000"))
 GAP = float(os.environ.get("BENCH_GAP", "0.05"))
 
 
+def timed(cmd: list[str], stdin: bytes, env: dict[str, str]) -> tuple[float, float, bytes]:
+    """Wall and CPU seconds (user + sys, from its rusage) of one child process, and its stderr."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stderr is not None
+    proc.stdin.write(stdin)
+    proc.stdin.close()
+    _, _status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read()
+    proc.stderr.close()
+    return wall, usage.ru_utime + usage.ru_stime, err
+
+
 def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object]:
     from hippocampus.store import queue
     from hippocampus.store.workspace import Workspace
@@ -40,20 +54,20 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
     job = subprocess.Popen(
         [sys.executable, "-m", "hippocampus", "consolidate"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
-    times, bare = [], []
+    times, bare, cpu, bare_cpu = [], [], [], []
     started = time.perf_counter()
     for turn in range(TURNS):  # turns keep coming, spaced out, until the job ends: the apply phase too
         if job.poll() is not None:
             break
         time.sleep(GAP)
         body["ctx"]["sessionId"] = f"during-{label}-{turn}"
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)  # the machine's state right now
-        bare.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        done = subprocess.run(hook, input=json.dumps(body).encode(), env=env, capture_output=True)
-        times.append(time.perf_counter() - start)
-        assert b"failed" not in done.stderr, done.stderr
+        wall, used, _ = timed([sys.executable, "-c", "pass"], b"", env)  # the machine's state right now
+        bare.append(wall)
+        bare_cpu.append(used)
+        wall, used, err = timed(hook, json.dumps(body).encode(), env)
+        times.append(wall)
+        cpu.append(used)
+        assert b"failed" not in err, err
     job.wait()
     took = time.perf_counter() - started
     queued = queue.queued(Workspace(workspace)) - before
@@ -73,6 +87,9 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
         "worst_ms": pct(1.0),
         "over_100ms": sum(1 for t in times if t > 0.1),
         "bare_median_ms": round(sorted(bare)[len(bare) // 2] * 1000, 1) if bare else None,
+        "cpu_median_ms": round(sorted(cpu)[len(cpu) // 2] * 1000, 1) if cpu else None,
+        "bare_cpu_median_ms": round(sorted(bare_cpu)[len(bare_cpu) // 2] * 1000, 1) if bare_cpu else None,
+        "load": os.getloadavg(),
         "median_x_bare": round(sorted(t / b for t, b in zip(times, bare, strict=True))[len(times) // 2], 2)
         if times
         else None,

@@ -250,5 +250,49 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
         assert "green tea" in done.stdout, "the hook really recalled"
     else:
         assert queue.queued(Workspace(workspace)) == 1
-    loaded = {m.split(".")[0] for m in json.loads(out.read_text(encoding="utf-8"))}
+    modules = set(json.loads(out.read_text(encoding="utf-8")))
+    loaded = {m.split(".")[0] for m in modules}
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+    if hook == "request_before":
+        assert (workspace / "memory" / "injections.jsonl").exists(), "the hook really wrote its injection record"
+    assert not modules & set(NOT_LOADED[hook]), sorted(modules & set(NOT_LOADED[hook]))
+
+
+NOT_LOADED = {
+    "request_before": (
+        "hippocampus.core.redact",
+        "hippocampus.core.secret_rules",
+        "hippocampus.core.clean",
+        "unicodedata",
+    ),
+    "request_after": ("unicodedata", "sqlite3"),
+}
+"""What each cold hook must not load. `request_before` writes no text (its injection record holds ids,
+sections and scores), so not the redactor (5–10 ms); `request_after` on an ASCII message needs no
+Unicode tables, and it never opens the database."""
+
+LAZY_PATTERNS = (
+    "_JOINERS_RE",
+    "_WRAP_RE",
+    "_CUT_SECRET_RE",
+    "_DIGIT_RUN_RE",
+    "_DOTTED_CARD_RE",
+    "_GROUP_RE",
+    "_MARK_RE",
+)
+
+
+def test_redacting_an_ordinary_message_compiles_only_what_it_needs() -> None:
+    """A message without zero-width characters, line breaks, 13 digits or a cut secret compiles none of
+    the patterns that look for them (each compile is a fraction of a millisecond of every turn), and
+    one that has them is still redacted (a fresh interpreter, so no other test has compiled them)."""
+    probe = (
+        "from hippocampus.core import redact as r\n"
+        "plain = r.redact('Do you remember what my sister prefers for the Berlin trip? I book early.')\n"
+        f"print([n for n in {LAZY_PATTERNS!r} if getattr(r, n).compiled is not None])\n"
+        "print(r.redact('card 4111 1111 1111 1111 and key sk-ant-\\u200bapi03-' + 'a1B2' * 20))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    compiled, redacted = done.stdout.splitlines()
+    assert compiled == "[]"
+    assert "4111" not in redacted and "a1B2a1B2" not in redacted and "[REDACTED" in redacted

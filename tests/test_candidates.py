@@ -139,3 +139,46 @@ def test_first_consolidation_plan_matches_on_near_duplicates_with_numbers(stored
     entries = [(i + 1, domain, text, weight) for i, (text, domain, weight) in enumerate(stored)]
     planned = plan_merges((key, domain, text, profile_of(text), weight) for key, domain, text, weight in entries)
     assert planned == brute_force_plan(entries)
+
+
+NUMBERED = st.tuples(
+    st.sampled_from(["project", "the Berlin trip", "my sister's visit", "invoice"]),
+    st.integers(1, 5),
+    st.sampled_from(["due in week", "moved to week", "is in week", "paid in"]),
+    st.integers(1, 5),
+    st.sampled_from(["", "not", "morning", "Alma"]),
+).map(lambda p: " ".join(str(x) for x in p if x != ""))
+MIXED = st.one_of(NUMBERED, TEXT, NEAR)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(MIXED, DOMAINS, st.sampled_from([0.1, 0.5, 0.9])), min_size=2, max_size=45))
+def test_first_consolidation_plan_matches_on_numbered_and_plain_mixed(stored: list[tuple[str, str, float]]) -> None:
+    """Numbered facts ("project 3 due in week 4"), plain texts and near-duplicates together: where the
+    memories nothing can match are skipped, the numbered ones are kept apart, and the rest are looked up.
+    The store passes its `norm` column (`normalised`): the same plan."""
+    from hippocampus.core.candidates import same_text_key
+    from hippocampus.core.consolidate import plan_merges
+
+    entries = [(i + 1, domain, text, weight) for i, (text, domain, weight) in enumerate(stored)]
+    planned = plan_merges((key, domain, text, profile_of(text), weight) for key, domain, text, weight in entries)
+    assert planned == brute_force_plan(entries)
+    normed = ((k, d, same_text_key(t), profile_of(t), w) for k, d, t, w in entries)
+    assert plan_merges(normed, normalised=True) == planned
+
+
+def test_numbered_facts_stay_distinct_and_repeats_merge() -> None:
+    from hippocampus.core.consolidate import plan_merges
+
+    texts = [f"project {n} due in week {w}" for n in range(1, 30) for w in range(30, 59)]
+    texts += [
+        "Project 7 due in week 39",
+        "project 7  due in week 39!",
+        "my sister likes green tea",
+        "My sister likes green tea.",
+    ]
+    entries = [(i + 1, "user", text, 0.5) for i, text in enumerate(texts)]
+    planned = plan_merges((key, domain, text, profile_of(text), weight) for key, domain, text, weight in entries)
+    assert planned == brute_force_plan(entries)
+    repeat_of = texts.index("project 7 due in week 39") + 1
+    assert sorted(planned) == [(len(texts) - 3, repeat_of), (len(texts) - 2, repeat_of), (len(texts), len(texts) - 1)]

@@ -2,40 +2,22 @@
 
 Strongest first, each memory either merges into the strongest already-kept memory that says the same
 thing, or is kept. The survivor takes the others' sources, reinforcement counts and earliest creation
-time. Candidates come from `core.candidates` (exact prefix filtering over similarity features), so
-the cost is the size of the store times a few dictionary lookups, never quadratic. Pure: takes `now`.
+time. The first consolidation compares every memory (`core.merge_plan`: exact prefix filtering in one
+global feature order); later ones only what changed, through the store's feature index
+(`plan_incremental`). Either way the cost is the memories looked at times a few dictionary lookups,
+never quadratic. Pure: takes `now`.
 """
 
 from __future__ import annotations
 
-from hippocampus.core.candidates import Candidates, global_order
+from hippocampus.core.merge_plan import Entry as Entry
+from hippocampus.core.merge_plan import plan_merges as plan_merges
 from hippocampus.core.model import Memory
-from hippocampus.core.similarity import SAME_THRESHOLD, Profile
+from hippocampus.core.similarity import SAME_THRESHOLD
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
-
-Entry = tuple[int, str, str, Profile, float]
-"""(key, domain, content, profile, effective importance) of one memory."""
-
-
-def plan_merges(entries: Iterable[Entry]) -> list[tuple[int, int]]:
-    """The merges to make, `(from key, into key)`, in the order they were decided.
-
-    Every entry is known up front, so the index posts prefixes in one global order (`Candidates(order=)`).
-    """
-    ordered = sorted(entries, key=lambda e: (-e[4], e[0]))
-    kept = Candidates(order=global_order(e[3] for e in ordered))
-    merges: list[tuple[int, int]] = []
-    for key, domain, content, profile, _effective in ordered:
-        probe = kept.probe(profile)
-        target, value = kept.best(content, profile, domain, probe=probe)
-        if target >= 0 and value >= SAME_THRESHOLD:
-            merges.append((key, target))
-        else:
-            kept.add(key, domain, content, profile, probe)
-    return merges
 
 
 def plan_incremental(

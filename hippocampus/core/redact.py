@@ -159,20 +159,24 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], s
         r"\1[REDACTED]",
     ),
 )
-_CUT_SECRET_RE = re.compile(
+_CUT_SECRET_RE = _Lazy(
     r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|glpat-|hf_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
 )
 """A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
 _LONG_TOKEN = _Lazy(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.A)
-_WRAP_RE = re.compile(
+_WRAP_RE = _Lazy(
     r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\\r\\n|\\[nr])[ \t]*(?=[\w+/=.%-])"
 )
-_MARK_RE = re.compile(r"\[REDACTED[^\]]*\]|\s")
-_JOINERS_RE = re.compile(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
-_DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
-_DOTTED_CARD_RE = re.compile(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
+_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\\"
+"""A character every `_WRAP_RE` match holds (a line break, or the backslash of a written `\\n`)."""
+_MARK_RE = _Lazy(r"\[REDACTED[^\]]*\]|\s")
+_JOINERS_RE = _Lazy(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
+_JOINERS = "\u200b\u200c\u200d\u2060\ufeff"
+"""The characters `_JOINERS_RE` removes: most texts hold none, and then the pattern is never compiled."""
+_DIGIT_RUN_RE = _Lazy(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
+_DOTTED_CARD_RE = _Lazy(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
 """Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
-_GROUP_RE = re.compile(r"\d+")
+_GROUP_RE = _Lazy(r"\d+")
 _CATALOGUE: list[tuple[str, _Lazy, float]] = []
 _BY_WORD: dict[str, list[int]] = {}
 
@@ -268,6 +272,8 @@ def _redact_rules(text: str, generic: bool = True) -> str:
         text = _LONG_TOKEN.sub(_high_entropy, text)
     if text.endswith("…"):
         text = _CUT_SECRET_RE.sub("[REDACTED]…", text)
+    if sum(ch.isdigit() for ch in text) < 13:
+        return text  # a card has 13 digits or more (`_redact_cards`), so neither pattern can change the text
     text = _DIGIT_RUN_RE.sub(_redact_cards, text)
     if "." in text or "/" in text or "_" in text:
         text = _DOTTED_CARD_RE.sub(_redact_cards, text)
@@ -280,8 +286,9 @@ def redact(text: str) -> str:
     A key wrapped over two lines is found too: a line break between two token characters is removed
     when the joined lines hold more secret than the two pieces apart (`_unwrap_secret`).
     """
-    text = _JOINERS_RE.sub("", text)  # a zero-width character inside a key must not hide it
-    if _WRAP_RE.search(text):
+    if any(joiner in text for joiner in _JOINERS):
+        text = _JOINERS_RE.sub("", text)  # a zero-width character inside a key must not hide it
+    if any(mark in text for mark in _BREAKS) and _WRAP_RE.get().search(text):
         text = _WRAP_RE.sub(_unwrap_secret, text)
     return _redact_rules(text)
 
@@ -324,7 +331,7 @@ def _redact_cards(match: re.Match[str]) -> str:
     run = match.group()
     if sum(ch.isdigit() for ch in run) < 13:
         return run
-    groups = list(_GROUP_RE.finditer(run))
+    groups = list(_GROUP_RE.get().finditer(run))
     spans: list[tuple[int, int]] = []
     i = 0
     while i < len(groups):

@@ -17,13 +17,13 @@ if TYPE_CHECKING:
 
 MAX_TEXT = 20_000
 MAX_QUERY = 2_000
-# OpenClaw-internal blocks and our own fence never become facts about the user.
-_INTERNAL = re.compile(
+# OpenClaw-internal blocks and our own fence never become facts about the user. Both patterns are
+# compiled on first use (`re`'s own cache) and only for text that can match: most turns hold neither.
+_INTERNAL = (
     r"<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>.*?<<<END_OPENCLAW_INTERNAL_CONTEXT>>>"
-    r"|<hippocampus-recalled-notes>.*?</hippocampus-recalled-notes>",
-    re.DOTALL | re.IGNORECASE,
+    r"|<hippocampus-recalled-notes>.*?</hippocampus-recalled-notes>"
 )
-_STAMP = re.compile(r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*")
+_STAMP = r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*"
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -37,8 +37,11 @@ def message_text(message: dict[str, Any]) -> str:
         )
     else:
         text = ""
-    text = _INTERNAL.sub(" ", text[:MAX_TEXT])
-    return _STAMP.sub("", text.strip()).strip()
+    text = text[:MAX_TEXT]
+    if "<" in text:
+        text = re.sub(_INTERNAL, " ", text, flags=re.DOTALL | re.IGNORECASE)
+    text = text.strip()
+    return re.sub(_STAMP, "", text).strip() if text.startswith("[") else text
 
 
 def message_id(session: str, text: str) -> str:

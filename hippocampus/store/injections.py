@@ -23,10 +23,14 @@ if TYPE_CHECKING:
     from hippocampus.store.workspace import Workspace
 
 INJECTIONS_FILE = "injections.jsonl"
+SECTIONS = frozenset({"core", "relevant"})
+"""The sections of an injected block (`render.context`): a closed vocabulary, so `redacted.KEEP` holds it."""
 
 
 def record(root: str, time: str, session: str, memories: list[dict[str, Any]]) -> None:
     """Append one injection record (ids, sections and score parts) for workspace `root`."""
+    if any(m.get("section") not in SECTIONS for m in memories):
+        raise ValueError(f"an injection section outside {sorted(SECTIONS)}")
     if memories:
         line = redacted.document({"time": time, "session": session, "memories": memories}) + "\n"
         inbox.append(root, line.encode("utf-8"), INJECTIONS_FILE, durable=False)
@@ -50,6 +54,8 @@ def as_events(item: dict[str, Any]) -> list[dict[str, Any]]:
     for memory in item["memories"]:
         if isinstance(memory, dict) and isinstance(memory.get("id"), str):
             extra = {k: memory[k] for k in ("section", "score", "lexical", "importance", "recency") if k in memory}
+            if extra.get("section") not in SECTIONS:
+                extra.pop("section", None)  # a line not written by `record`: only the closed vocabulary is kept
             events.append(
                 {
                     "time": item.get("time"),

@@ -95,6 +95,7 @@ class StoreCandidates:
         marks = ",".join("?" * size)
         df = dict(conn.execute(f"SELECT f, n FROM feat_df WHERE f IN ({marks})", list(feats)).fetchall())
         ranked = sorted(feats, key=lambda f: (df.get(f, 0), f))
+        numbers, apart = _kept_apart(feats)
         best, best_value = -1, 0.0
         for (other,) in conn.execute("SELECT size FROM feat_size ORDER BY size").fetchall():
             need = similarity.required_shared(size, other)
@@ -104,13 +105,8 @@ class StoreCandidates:
             if not any(df.get(f, 0) for f in probe):
                 continue
             pmarks = ",".join("?" * len(probe))
-            rids = [
-                r
-                for (r,) in conn.execute(
-                    f"SELECT DISTINCT rid FROM feat WHERE size = ? AND f IN ({pmarks})", (other, *probe)
-                )
-                if r not in exclude
-            ]
+            query = f"SELECT DISTINCT rid FROM feat WHERE size = ? AND f IN ({pmarks}){apart}"
+            rids = [r for (r,) in conn.execute(query, (other, *probe, *numbers)) if r not in exclude]
             for start in range(0, len(rids), 500):
                 chunk = rids[start : start + 500]
                 cmarks = ",".join("?" * len(chunk))
@@ -127,3 +123,17 @@ class StoreCandidates:
                     if value > best_value or (value == best_value and best_value > 0 and rid < best):
                         best, best_value = int(rid), value
         return best, best_value
+
+
+def _kept_apart(feats: frozenset[str]) -> tuple[list[str], str]:
+    """The SQL condition that keeps a text with numbers apart from the memories whose numbers are all
+    different (`similarity.conflict`: different facts), as `core.candidates` does in memory: a
+    candidate must hold no number, or one of ours. Their numbers are found through `feat_rid`, by an
+    ASCII digit first; so the condition is used only when all of ours start with one (else a number
+    written otherwise could be the one shared, and every candidate is compared, as before)."""
+    numbers = sorted(similarity.numbers(feats))
+    if not numbers or not all("0" <= n[0] <= "9" for n in numbers):
+        return [], ""
+    held = "SELECT 1 FROM feat AS g WHERE g.rid = feat.rid AND g.f"
+    marks = ",".join("?" * len(numbers))
+    return numbers, f" AND (NOT EXISTS ({held} >= '0' AND g.f < ':') OR EXISTS ({held} IN ({marks})))"

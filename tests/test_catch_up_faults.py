@@ -1,0 +1,202 @@
+"""The batch catch-ups under SIGKILL: the search-field backfill (`store/reindex.py`) and the re-redaction
+after a change of rules (`store/reredact.py`). Each is killed at random moments, many times, with small
+batches so that kills land between batches and inside them. After every kill the store opens and
+passes its integrity checks, no memory is lost or changed beyond what the catch-up is for, its
+progress marker agrees with the rows (everything up to it is done, nothing past it is), the next run
+resumes rather than restarts, and once it reports done, it really is (no secret left in any file)."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from secret_corpus import cases
+from secret_paths import leaked, leaks
+
+from hippocampus.core.model import Index, Memory, Signal
+from hippocampus.store import database, index_file, logs, queue, redacted, reindex, reredact, rows, state
+from hippocampus.store.workspace import Workspace
+from tests.test_store_faults import check_store
+
+ROOT = Path(__file__).resolve().parent.parent
+NOW = datetime(2026, 3, 1, 10, tzinfo=timezone.utc)
+
+WORKER = r"""
+import sys
+from hippocampus.store import reindex, reredact
+from hippocampus.store.workspace import Workspace
+job = {"reindex": reindex, "reredact": reredact}[sys.argv[2]]
+job.BATCH = int(sys.argv[3])
+print("ready", flush=True)
+job.catch_up(Workspace(sys.argv[1]))
+print("done", flush=True)
+"""
+
+
+def kill_at_random(workspace: Path, job: str, batch: int, rng: random.Random, late: float, marker: str) -> bool:
+    """Run one catch-up in a child and SIGKILL it at a random moment: on every other run as soon as it
+    is ready, else once its progress `marker` has moved (so that many kills land inside the work), up
+    to `late` seconds later. True if it finished first."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WORKER, str(workspace), job, str(batch)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "ready"
+    if rng.random() < 0.5:
+        start = meta(Workspace(workspace), marker)
+        deadline = time.monotonic() + 30
+        while proc.poll() is None and meta(Workspace(workspace), marker) == start and time.monotonic() < deadline:
+            time.sleep(0.005)
+    time.sleep(rng.uniform(0.0, late))
+    proc.send_signal(signal.SIGKILL)
+    out, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err, err
+    return "done" in out
+
+
+def meta(ws: Workspace, key: str) -> str | None:
+    with sqlite3.connect(ws.db_path) as conn:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def memory_rows(ws: Workspace) -> dict[int, str]:
+    with sqlite3.connect(ws.db_path) as conn:
+        return {int(rid): str(doc) for rid, doc in conn.execute("SELECT rid, json FROM mem")}
+
+
+def _store(ws: Workspace, texts: list[str]) -> None:
+    memories = [
+        Memory(id=f"mem_{i + 1:04d}", content=text, created=NOW, last_accessed=NOW, context=f"said about topic {i}")
+        for i, text in enumerate(texts)
+    ]
+    index_file.write_whole(ws, Index(memories=memories, next_id=len(memories) + 1), NOW)
+
+
+def _owe_search_fields(ws: Workspace) -> None:
+    """The state the 2 → 3 upgrade leaves: every context search field still to fill in."""
+    with database.writing(ws) as conn:
+        conn.execute("UPDATE fts SET context = ''")
+        rows.set_meta(conn, "contextRid", "0")
+
+
+def test_the_search_field_backfill_survives_kills_and_resumes(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    _store(ws, [f"Remember that locker {i} holds the {['red', 'blue', 'green'][i % 3]} box" for i in range(1500)])
+    before = memory_rows(ws)
+    expected = {rid: rows.search_fields(json.loads(doc))[1] for rid, doc in before.items()}
+    assert all(expected.values()), "every memory has a context to fill in"
+    _owe_search_fields(ws)
+    rng = random.Random(20261202)
+    midway, finished, last = 0, 0, 0
+    for run in range(30):
+        if kill_at_random(workspace, "reindex", 25, rng, 0.3, "contextRid"):
+            finished += 1
+        check_store(ws)
+        assert memory_rows(ws) == before, f"run {run}: the backfill changes no memory"
+        progress = meta(ws, "contextRid")
+        with sqlite3.connect(ws.db_path) as conn:
+            contexts = {int(r): str(c) for r, c in conn.execute("SELECT rowid, context FROM fts")}
+        assert contexts.keys() == expected.keys()
+        if progress is None:  # done: every field filled in, and the marker gone
+            assert contexts == expected, f"run {run}"
+            _owe_search_fields(ws)  # owe it again, for the next kills
+            last = 0
+            continue
+        mark = int(progress)
+        assert mark >= last, f"run {run}: resumed from {mark}, behind {last}: it restarted"
+        last = mark
+        wrong = [r for r in expected if contexts[r] != (expected[r] if r <= mark else "")]
+        assert not wrong, f"run {run}: the fields disagree with the marker {mark} at rows {wrong[:5]}"
+        midway += 0 < mark < max(expected)
+    assert midway >= 5, f"only {midway} kills landed inside the backfill"
+    assert reindex.catch_up(ws) >= 0 and meta(ws, "contextRid") is None
+    with sqlite3.connect(ws.db_path) as conn:
+        assert {int(r): str(c) for r, c in conn.execute("SELECT rowid, context FROM fts")} == expected
+
+
+def _old_rules_store(ws: Workspace, monkeypatch: pytest.MonkeyPatch, corpus: list[dict[str, object]]) -> None:
+    """A store written before today's rules (the door open), holding the secret corpus in every table."""
+    texts = [str(c["text"]) for c in corpus]
+    filler = [f"Remember that the plant on shelf {i} needs water" for i in range(300)]
+    with monkeypatch.context() as old:
+        old.setattr(redacted, "redact", lambda text: text)
+        _store(ws, [x for pair in zip(filler, ["Remember that " + t for t in texts], strict=False) for x in pair])
+        with database.writing(ws) as conn:
+            logs.insert_events(
+                conn, [{"time": "t", "type": "revise", "id": "m", "before": t, "after": t} for t in texts]
+            )
+            conn.execute("DELETE FROM meta WHERE key = 'redactionRules'")
+        queue.append_signals(ws, [Signal("s", f"m{i}", t, "t", 0.0) for i, t in enumerate(texts)])
+        state.update(ws, "notes", {str(i): t for i, t in enumerate(texts)})
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_re_redaction_survives_kills_resumes_and_leaves_no_secret(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    ws = Workspace(workspace)
+    corpus = cases()[seed - 1 :: 2]
+    _old_rules_store(ws, monkeypatch, corpus)
+    ids = {json.loads(doc)["id"] for doc in memory_rows(ws).values()}
+    assert len(leaked(workspace, corpus)) > len(corpus) // 2, "the old store really holds the secrets"
+    rng = random.Random(seed)
+    midway, last, done_at = 0, 0, None
+    for run in range(25):
+        finished = kill_at_random(workspace, "reredact", 2, rng, 0.3, "redactionRid")
+        check_store(ws)
+        now_rows = memory_rows(ws)
+        assert {json.loads(doc)["id"] for doc in now_rows.values()} == ids, f"run {run}: no memory is lost"
+        if meta(ws, "redactionRules") == reredact.RULES and meta(ws, "redactionScrub") is None:  # done: no byte left
+            assert leaked(workspace, corpus) == set(), f"run {run} (finished: {finished}): done, yet secrets remain"
+            done_at = run
+            break
+        progress = meta(ws, "redactionRid")
+        mark = int(progress or 0)
+        assert mark >= last, f"run {run}: resumed from {mark}, behind {last}: it restarted"
+        last = mark
+        redone = "\n".join(doc for rid, doc in now_rows.items() if rid <= mark).encode()
+        assert leaks(redone, corpus) == set(), f"run {run}: rows up to the marker {mark} still hold secrets"
+        midway += mark > 0
+    assert midway >= 3, f"only {midway} kills landed inside the re-redaction"
+    reredact.catch_up(ws)  # what the next decay does: finishes, or finds nothing owed
+    assert meta(ws, "redactionRules") == reredact.RULES and meta(ws, "redactionRid") is None
+    assert meta(ws, "redactionScrub") is None
+    assert leaked(workspace, corpus) == set()
+    assert {json.loads(doc)["id"] for doc in memory_rows(ws).values()} == ids
+    assert done_at is None or done_at > 0, "the kills came before the end at least once"
+
+
+def test_a_kill_between_the_last_batch_and_the_scrub_still_scrubs(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one moment random kills rarely hit: the rules are recorded as current, the old pages not yet
+    scrubbed (the FTS segments and the WAL still hold the old tokens). The next run must scrub them."""
+    ws = Workspace(workspace)
+    corpus = cases()[::4]
+    _old_rules_store(ws, monkeypatch, corpus)
+
+    def killed(_ws: Workspace) -> None:
+        raise KeyboardInterrupt("killed before the scrub")
+
+    with monkeypatch.context() as crash:
+        crash.setattr(database, "scrub_files", killed)
+        with pytest.raises(KeyboardInterrupt):
+            reredact.catch_up(ws)
+    assert meta(ws, "redactionRules") == reredact.RULES, "the last batch committed"
+    assert leaked(workspace, corpus), "the kill really left old bytes behind"
+    assert reredact.catch_up(ws) == 0  # the next decay: nothing left to redact, the scrub still owed
+    assert leaked(workspace, corpus) == set()
+    assert meta(ws, "redactionScrub") is None
