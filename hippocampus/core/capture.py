@@ -37,10 +37,18 @@ def context_of(before: str) -> str:
 
 
 def raw_signal(
-    session: str, message_id: str, text: str, timestamp: str, speaker: str = "", context: str = ""
+    session: str,
+    message_id: str,
+    text: str,
+    timestamp: str,
+    speaker: str = "",
+    context: str = "",
+    role: str = "user",
 ) -> Signal | None:
-    """A cleaned, redacted user message waiting to be scored; None when nothing is left of it."""
-    body = scrub(text)
+    """A cleaned, redacted message waiting to be scored; None when nothing is left of it. The assistant's
+    reply (`role` "assistant") is queued too, redacted and cut like a context (`context_of`): it is never a
+    fact, only the context of what follows and the answer an exchange keeps (`score_queued`)."""
+    body = scrub(text) if role == "user" else context_of(text)
     if not body:
         return None
     return Signal(
@@ -50,27 +58,44 @@ def raw_signal(
         timestamp=timestamp,
         score=0.0,
         category=UNSCORED,
-        role="user",
+        role=role,
         speaker=speaker,
         context=context_of(context),
     )
 
 
 def score_queued(signals: list[Signal]) -> list[Signal]:
-    """Score the signals queued unscored; drop the ones not worth remembering; keep the rest as they are."""
+    """Score the signals queued unscored with the rules of history and imports (`signals_from_messages`,
+    exchanges included): each run of them is read as the conversation it was, the assistant's queued
+    replies among them. Signals already scored are kept as they are, in their place."""
     if not any(s.category == UNSCORED for s in signals):
         return signals
-    from hippocampus.core.scoring import score_clean
-
     out: list[Signal] = []
-    for signal in signals:
-        if signal.category != UNSCORED:
-            out.append(signal)
+    run: list[Signal] = []
+    for signal in [*signals, None]:
+        if signal is not None and signal.category == UNSCORED:
+            run.append(signal)
             continue
-        score = score_clean(signal.text, signal.role)
-        if score is not None:
-            out.append(signal.replace(score=score.value, domain=score.domain, category=score.category))
+        if run:
+            out += signals_from_messages([_row(s) for s in run], run[0].timestamp)
+            run = []
+        if signal is not None:
+            out.append(signal)
     return out
+
+
+def _row(signal: Signal) -> dict[str, Any]:
+    """A queued signal as the conversation row `signals_from_messages` reads; `before` is the turn before
+    it as the hook saw it, for the first row of its session in the run."""
+    return {
+        "session": signal.session,
+        "id": signal.message_id,
+        "role": signal.role,
+        "text": signal.text,
+        "timestamp": signal.timestamp,
+        "speaker": signal.speaker,
+        "before": signal.context,
+    }
 
 
 EXCHANGE = "exchange"
@@ -79,7 +104,8 @@ EXCHANGE = "exchange"
 
 def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list[Signal]:
     """Clean, redact and score conversation rows `{session, id, role, text, timestamp, speaker}` into
-    signals; rows without a timestamp get `default_time`.
+    signals; rows without a timestamp get `default_time`. A row's optional `before` is the turn before it
+    where the rows do not hold that turn (the first row of a session the hooks queued).
 
     Speakers: a "user" row is the user's own words. The assistant's (and system and tool rows) are
     never facts: they are kept only as the context of the next statement. Any other role is a named
@@ -109,7 +135,7 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         role = str(row.get("role", "user"))
         session = str(row.get("session", ""))
         raw = str(row.get("text", ""))
-        earlier, kept = before.get(session, ("", True))
+        earlier, kept = before.get(session, (str(row.get("before", "")), True))
         if role in NOT_FACTS:
             before[session] = (raw if kept or not earlier else f"{earlier} … {raw}", True)
             if session in open_asks and role == "assistant":
