@@ -42,6 +42,8 @@ def around(d: date, margin: int = 1) -> tuple[date, date]:
         ("who called yesterday?", around(date(2023, 3, 1))),
         ("what did I buy 3 weeks ago?", around(date(2023, 2, 9), 4)),
         ("what did I read last month?", (date(2023, 2, 1), date(2023, 2, 28))),
+        ("how far did I run last week?", (date(2023, 2, 18), date(2023, 2, 28))),  # the week before, ± 2 days
+        ("which concerts did I go to in the past three months?", (date(2022, 12, 1), date(2023, 3, 2))),
         ("where did I go in March?", (date(2023, 3, 1), date(2023, 3, 31))),
         ("what did I do in May 2021?", (date(2021, 5, 1), date(2021, 5, 31))),
         ("¿qué hice el 14 de febrero?", around(date(2023, 2, 14))),
@@ -182,3 +184,21 @@ def test_recall_finds_the_message_said_on_the_day_the_question_names(workspace: 
     assert plain[0] == "mem_003", "without date words the most matching words win"
     dated = [h.memory.id for h in recall(ws, "which airlines did I fly with on Valentine's day?", NOW, Config(), k=3)]
     assert dated[0] == "mem_001"
+
+
+def test_a_question_without_date_words_compiles_no_pattern() -> None:
+    """The cold per-turn process pays for the date patterns only when its question has date words."""
+    import subprocess
+    import sys
+
+    code = (
+        "from datetime import datetime, timezone\n"
+        "from hippocampus.core import dates\n"
+        "now = datetime(2023, 3, 2, tzinfo=timezone.utc)\n"
+        "for q in ('how do I fix my bike?', 'what is my sister called?', 'which book did you recommend?'):\n"
+        "    assert not dates.question_time(q, now).active\n"
+        "assert not dates._compiled, dates._compiled\n"
+        "assert dates.question_time('what did I do on Valentine\\'s day?', now).spans\n"
+        "assert dates._compiled\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

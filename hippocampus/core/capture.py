@@ -25,6 +25,10 @@ UNSCORED = "unscored"
 
 CONTEXT_CHARS = 400
 """How much of the turn before a message is kept as its context (`Signal.context`)."""
+CONTEXT_WINDOW = 4 * CONTEXT_CHARS
+"""How much of that turn is redacted to give it: redacting a 20,000-character reply costs ~35 ms on the
+per-turn path, and only its start is kept. A secret cut at the window's edge lies far past the kept part
+(a private key's body is redacted to the end of the window, `core.redact`)."""
 NOT_FACTS = ("assistant", "system", "tool", "toolResult", "developer")
 """Roles whose words are never facts about anyone: the agent's own, and the machinery's."""
 
@@ -33,7 +37,7 @@ def context_of(before: str) -> str:
     """The turn before a message as its context: cleaned, redacted and cut (see `Memory.context`)."""
     from hippocampus.core.clean import shorten
 
-    return shorten(scrub(before), CONTEXT_CHARS) if before else ""
+    return shorten(scrub(before[:CONTEXT_WINDOW]), CONTEXT_CHARS) if before else ""
 
 
 def raw_signal(
