@@ -109,7 +109,8 @@ EXCHANGE = "exchange"
 def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list[Signal]:
     """Clean, redact and score conversation rows `{session, id, role, text, timestamp, speaker}` into
     signals; rows without a timestamp get `default_time`. A row's optional `before` is the turn before it
-    where the rows do not hold that turn (the first row of a session the hooks queued).
+    as the hooks saw it: used unless the row follows a reply among these rows (a run the hooks queued
+    holds each turn's reply; older queues and turns without one do not).
 
     Speakers: a "user" row is the user's own words. The assistant's (and system and tool rows) are
     never facts: they are kept only as the context of the next statement. Any other role is a named
@@ -135,16 +136,21 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         if replies:
             out.append(signal.replace(context=context_of(" … ".join(replies))))
 
+    replied: set[str] = set()  # sessions whose last row here was the assistant's (or the machinery's)
     for row in rows:
         role = str(row.get("role", "user"))
         session = str(row.get("session", ""))
         raw = str(row.get("text", ""))
-        earlier, kept = before.get(session, (str(row.get("before", "")), True))
+        earlier, kept = before.get(session, ("", True))
         if role in NOT_FACTS:
+            replied.add(session)
             before[session] = (raw if kept or not earlier else f"{earlier} … {raw}", True)
             if session in open_asks and role == "assistant":
                 open_asks[session][1].append(raw)
             continue
+        if "before" in row and session not in replied:  # the turn before is not among these rows
+            earlier = str(row["before"])
+        replied.discard(session)
         named = role != "user"
         speaker = str(row.get("speaker", "")) or role
         text = scrub(raw)
