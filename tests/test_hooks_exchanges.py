@@ -115,3 +115,25 @@ def test_a_turn_without_a_reply_queues_only_the_user_message(workspace: Path) ->
     call("request_after", payload(workspace, messages=history(CONVERSATION[:1])[:1]))
     call("session_end", payload(workspace, reason="new"))
     assert kept(workspace) == [], "a request with no answer is no exchange (as ingest)"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"role": "assistant", "content": None},
+        {"role": "assistant", "content": {"weird": True}},
+        {"role": "assistant", "content": [{"type": "image", "data": "x"}, 5, None]},
+        {"role": "assistant", "content": "x" * 200_000},
+        {"role": "assistant"},
+    ],
+)
+def test_a_hostile_or_empty_reply_queues_the_user_message_and_at_most_a_cut_reply(
+    workspace: Path, reply: dict[str, Any]
+) -> None:
+    user = {"role": "user", "content": [{"type": "text", "text": "Remember that my dog is called Rex"}]}
+    assert call("request_after", payload(workspace, messages=[user, reply])).strip() == "1"
+    lines = [json.loads(line) for line in (workspace / "memory" / "inbox.jsonl").read_text().splitlines()]
+    assert [row["role"] for row in lines][0] == "user" and len(lines) <= 2
+    assert all(len(row["text"]) <= 400 for row in lines if row["role"] == "assistant")
+    call("session_end", payload(workspace, reason="new"))
+    assert [content for content, *_ in kept(workspace)] == ["my dog is called Rex"]
