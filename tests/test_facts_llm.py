@@ -223,3 +223,25 @@ def test_the_store_is_not_write_locked_while_the_judge_is_asked(tmp_path: Path) 
     assert written.returncode == 0, written.stderr
     assert len(report.superseded) == 1, "the verdict asked before the transaction is applied in it"
     assert _contents(ws) == sorted([LAPTOP[1], "My sister Alma lives in Porto"])
+
+
+def test_prejudge_asks_each_question_once_and_follows_what_a_verdict_changes() -> None:
+    """A dry run whose second question depends on the first verdict needs a second round; no question is
+    asked twice, and what only the real run would ask is not asked at all."""
+    from hippocampus.judging import ROUNDS, prejudge
+
+    asked: list[tuple[str, tuple[str, ...]]] = []
+
+    def judge(statement: str, memories: list[str]) -> tuple[str, int] | None:
+        asked.append((statement, tuple(memories)))
+        return ("UPDATE", 0) if statement == "first" else ("SAME", 0)
+
+    def batch(j: Any) -> None:  # like encoding: the second statement is compared with what the first left
+        verdict = j("first", ["old"])
+        j("second", ["first" if verdict else "old"])
+
+    decided = prejudge(judge, batch)
+    # round 1 asks both as the batch looks without verdicts; round 2 the second again, now against "first"
+    assert asked == [("first", ("old",)), ("second", ("old",)), ("second", ("first",))] and ROUNDS >= 3
+    assert decided("first", ["old"]) == ("UPDATE", 0) and decided("second", ["first"]) == ("SAME", 0)
+    assert decided("unseen", ["x"]) is None and len(asked) == 3, "the real run asks nothing new"
