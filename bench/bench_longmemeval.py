@@ -15,6 +15,7 @@ import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -66,9 +67,18 @@ def metrics(ranked: list[str], gold: set[str], k: int) -> tuple[float, float, fl
     return hit_any, hit_all, dcg / ideal if ideal else 0.0
 
 
-def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
-    """Ingest the haystack into a fresh store and return the ranked distinct source sessions."""
-    with tempfile.TemporaryDirectory() as tmp:
+def run_question(item: dict, cli: list[str], settings: str = "", stores: Path | None = None) -> list[str]:
+    """Ingest the haystack into a fresh store and return the ranked distinct source sessions.
+
+    With `stores`, the store of each question is kept in `stores/<question id>` and reused when it is
+    there (recall never writes unless asked to reinforce), so a change to ranking alone re-runs in
+    seconds; delete the folder after a change to capture or encoding."""
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = str(stores / item["question_id"]) if stores else scratch
+        ws_dir = Path(tmp) / "ws" / "memory"
+        if stores and (ws_dir / ".ingested").exists():
+            return _recall(item, cli, settings, tmp)
+        Path(tmp).mkdir(parents=True, exist_ok=True)
         chat = Path(tmp) / "chat.jsonl"
         with open(chat, "w", encoding="utf-8") as out:
             for sid, date, session in zip(
@@ -88,18 +98,31 @@ def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
                         )
                         + "\n"
                     )
-        (Path(tmp) / "ws" / "memory").mkdir(parents=True)  # a workspace that does not exist is an error
-        if settings:
-            (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
+        if ws_dir.exists():
+            shutil.rmtree(ws_dir)
+        ws_dir.mkdir(parents=True)  # a workspace that does not exist is an error
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
-        res = subprocess.run(
-            cli + ["recall", item["question"], "-k", "20", "--json"],
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
+        chat.unlink()
+        (ws_dir / ".ingested").write_text("")
+        return _recall(item, cli, settings, tmp)
+
+
+def _recall(item: dict, cli: list[str], settings: str, tmp: str) -> list[str]:
+    """The question through `hippocampus recall --json` on the store in `tmp`: ranked distinct sessions."""
+    settings_file = Path(tmp) / "ws" / "memory" / "hippocampus.yaml"
+    if settings:
+        settings_file.write_text(settings)
+    elif settings_file.exists():
+        settings_file.unlink()
+    env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
+    res = subprocess.run(
+        cli + ["recall", item["question"], "-k", "20", "--json"],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     ranked: list[str] = []
     for mem in json.loads(res.stdout):
         for src in mem["sources"]:
@@ -112,6 +135,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--weights", default="", help="relevance,importance,recency (default: the product's)")
+    parser.add_argument("--cli", default="", help="the hippocampus command to measure (default: this venv's)")
+    parser.add_argument("--stores", type=Path, default=None, help="keep and reuse each question's store here")
     parser.add_argument("--tag", default="", help="suffix of the results file (bench/results/longmemeval<tag>.json)")
     args = parser.parse_args()
     settings = ""
@@ -123,12 +148,12 @@ def main() -> None:
     if args.limit:
         items = items[: args.limit]
     exe = Path(sys.executable).parent / "hippocampus"
-    cli = [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
+    cli = args.cli.split() if args.cli else [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
     per_type: dict[str, list[tuple[float, ...]]] = defaultdict(list)
     questions = []
     for n, item in enumerate(items, 1):
         gold = set(item["answer_session_ids"])
-        ranked = run_question(item, cli, settings)
+        ranked = run_question(item, cli, settings, args.stores)
         ours = metrics(ranked, gold, K)
         questions.append(
             {"id": item["question_id"], "type": item["question_type"], "gold": sorted(gold), "ranked": ranked}

@@ -19,6 +19,7 @@ from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from hippocampus.core import verdicts
     from hippocampus.core.encode import EncodeResult
     from hippocampus.llm import Judge
 
@@ -57,36 +58,61 @@ def _report_judge(ws: Workspace, judge: Judge | None, now: datetime) -> None:
 
 def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult:
     """Encode every queued signal in one transaction: the memories are written and the queue rows they
-    came from removed together, so a crash encodes a signal exactly once or not at all."""
+    came from removed together, so a crash encodes a signal exactly once or not at all. With a judge
+    (`llm_decisions`) its questions are asked before that transaction, never inside it (`judging`)."""
+    from hippocampus.judging import prejudge
+
+    judge = judge_for(config)
+    decided = None
+    if judge is not None:
+        decided = prejudge(judge, lambda asking: _encode_queue(ws, now, config, asking, dry=True))
+    report = _encode_queue(ws, now, config, decided)
+    _report_judge(ws, judge, now)
+    return report
+
+
+class _DryRun(Exception):
+    """Raised to roll back a dry run's transaction (`judging`)."""
+
+
+def _encode_queue(
+    ws: Workspace, now: datetime, config: Config, judge: verdicts.Judge | None, dry: bool = False
+) -> EncodeResult:
+    """`encode_pending`'s transaction; `dry` rolls it back (the inbox files it claimed are claimed again
+    by the next run, `inbox.claim`)."""
     from hippocampus.core.capture import score_queued
     from hippocampus.core.encode import EncodeResult, encode_into
     from hippocampus.store import injections, memory_space
 
-    judge = judge_for(config)
-    with database.writing(ws) as conn:
-        claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
-        signals, last, bad = queue.pending(conn)
-        signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
-        report = EncodeResult(malformed=bad)
-        if signals:
-            space = memory_space.StoreSpace(conn, now)
-            result = encode_into(
-                space,
-                lambda: memory_space.StoreCandidates(conn),
-                signals,
-                now,
-                config.curve,
-                config.consolidation_gate,
-                judge,
-                threshold=config.capture_threshold,
-            )
-            space.flush()
-            logs.insert_events(conn, result.events)
-            report.add(result)
-        if last:
-            queue.consume(conn, last)
+    report = EncodeResult()
+    try:
+        with database.writing(ws) as conn:
+            claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
+            signals, last, bad = queue.pending(conn)
+            signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
+            report.malformed = bad
+            if signals:
+                space = memory_space.StoreSpace(conn, now)
+                result = encode_into(
+                    space,
+                    lambda: memory_space.StoreCandidates(conn),
+                    signals,
+                    now,
+                    config.curve,
+                    config.consolidation_gate,
+                    judge,
+                    threshold=config.capture_threshold,
+                )
+                space.flush()
+                logs.insert_events(conn, result.events)
+                report.add(result)
+            if dry:
+                raise _DryRun
+            if last:
+                queue.consume(conn, last)
+    except _DryRun:
+        return report
     inbox.delete(claimed)
-    _report_judge(ws, judge, now)
     return report
 
 
@@ -100,11 +126,12 @@ def ingest(
     """Run whole sessions of messages through capture and encoding, one session at a time."""
     from hippocampus.core.capture import signals_from_messages
     from hippocampus.core.encode import EncodeResult, encode
+    from hippocampus.judging import prejudge
 
     total = EncodeResult()
     judge = judge_for(config)
 
-    def change(index: Index) -> None:
+    def run(index: Index, asking: verdicts.Judge | None, dry: bool = False) -> None:
         for messages in sessions.values():
             result = encode(
                 index,
@@ -112,15 +139,19 @@ def ingest(
                 now,
                 config.curve,
                 gate=config.consolidation_gate,
-                judge=judge,
+                judge=asking,
                 threshold=config.capture_threshold,
             )
-            logs.append_events(ws, result.events)
-            total.add(result)
-            if progress:
-                progress(1)
+            if not dry:
+                logs.append_events(ws, result.events)
+                total.add(result)
+                if progress:
+                    progress(1)
 
-    index_file.update_index(ws, change, now)
+    decided = None
+    if judge is not None:  # its questions are asked on a copy first, outside the write transaction (`judging`)
+        decided = prejudge(judge, lambda asking: run(index_file.load_index(ws), asking, dry=True))
+    index_file.update_index(ws, lambda index: run(index, decided), now)
     _report_judge(ws, judge, now)
     return total
 

@@ -105,7 +105,7 @@ def request_after(payload: dict[str, Any]) -> int:
     if not os.path.isdir(root):
         raise FileNotFoundError(f"workspace {root} does not exist")
     inbox.append_signals(root, signals)
-    return len(signals)
+    return sum(1 for s in signals if s.role == "user")
 
 
 def session_end(payload: dict[str, Any]) -> dict[str, Any]:

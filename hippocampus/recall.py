@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable
 
+    from hippocampus.core.ranking import Candidate
     from hippocampus.store.workspace import Workspace
 
 
@@ -45,13 +46,26 @@ def recall(
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
-        top = rank_candidates(search_cache.search(c, query, config.candidates), now, config, k)
+        top = rank_candidates(_dated(c, query, now, search_cache.search(c, query, config.candidates)), now, config, k)
         found = rows.by_rids(c, [key for key, *_ in top])  # only the winners are parsed
         return [
             Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found
         ]
 
     return _with_cache(ws, conn, work)
+
+
+def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list[Candidate]) -> list[Candidate]:
+    """`candidates` with `core.dates.time_factor` applied to their relevance: a question that names a
+    day ("on Valentine's day", "last Tuesday") or asks "when" favours the memories that match it. Other
+    questions pay only the check of their words."""
+    from hippocampus.core.dates import question_time, time_factor
+
+    asked = question_time(query, now)
+    if not asked.active or not candidates:
+        return candidates
+    said = search_cache.said(conn, [c[0] for c in candidates])
+    return [(*c[:5], c[5] * time_factor(asked, said.get(c[0], []))) for c in candidates]
 
 
 def recall_with_history(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:

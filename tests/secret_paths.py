@@ -207,6 +207,36 @@ def via_hooks(root: Path, cases: list[Case]) -> None:
     _hook(root, "session_end", _payload(root, reason="new"))
 
 
+def via_hook_replies(root: Path, cases: list[Case]) -> None:
+    """The assistant's reply that request_after queues with each turn (for exchanges), a secret in it at
+    its start, across the kept part's end and across the redacted window's edge (`capture.CONTEXT_WINDOW`).
+    In process: one turn carries one reply, so a process per case would take minutes."""
+    import io
+
+    from hippocampus import hooks
+    from hippocampus.core.capture import CONTEXT_CHARS, CONTEXT_WINDOW
+
+    filler = "The answer runs on about the settings you asked for, word after word. " * 40
+    before = os.environ.get("HIPPOCAMPUS_NOW")
+    os.environ["HIPPOCAMPUS_NOW"] = STAMP
+    try:
+        for c in cases:
+            for at in (0, CONTEXT_CHARS - 20, CONTEXT_WINDOW - 10):
+                reply = filler[:at] + str(c["text"]) + " " + filler
+                messages = [
+                    {"role": "user", "content": [{"type": "text", "text": "Can you check my deploy settings?"}]},
+                    {"role": "assistant", "content": [{"type": "text", "text": reply}]},
+                ]
+                raw = json.dumps(_payload(root, messages=messages)).encode()
+                assert hooks.run("request_after", io.BytesIO(raw), io.StringIO(), io.StringIO()) == 0
+    finally:
+        if before is None:
+            os.environ.pop("HIPPOCAMPUS_NOW", None)
+        else:
+            os.environ["HIPPOCAMPUS_NOW"] = before
+    _hook(root, "session_end", _payload(root, reason="new"))
+
+
 def via_inbox(root: Path, cases: list[Case]) -> None:
     """The turn inbox holding raw text (as a file left by an older version would), then encoded."""
     import json
@@ -259,6 +289,7 @@ PATHS: dict[str, Callable[[Path, list[Case]], None]] = {
     "revise": via_revise,
     "summarize (LLM)": via_summarize,
     "hooks request_after + session_end": via_hooks,
+    "the assistant's reply a turn queues": via_hook_replies,
     "the turn inbox (raw), then encode": via_inbox,
     "preprocess/backfill": via_backfill,
     "hippocampus.log": via_log,

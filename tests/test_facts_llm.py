@@ -186,3 +186,62 @@ def test_the_endpoint_may_come_from_the_environment(
     ws = Workspace(tmp_path)
     assert len(_two(ws, LAPTOP, Config(llm_decisions=True)).superseded) == 1
     assert model.requests()[0]["model"] == "env-model"
+
+
+def test_the_store_is_not_write_locked_while_the_judge_is_asked(tmp_path: Path) -> None:
+    """The judge's questions are asked before encoding's write transaction, not inside it: while the fake
+    judge is answering, another process writes to the same store (`hippocampus remember`, which waits at
+    most `BUSY_SECONDS` for a lock), and the judge's verdict still takes effect afterwards."""
+    import os
+    import subprocess
+    import sys
+
+    ws = Workspace(tmp_path)
+    seen: list[subprocess.CompletedProcess[str]] = []
+
+    def answer_after_a_concurrent_write(body: dict[str, Any]) -> str:
+        env = {**os.environ, "WORKSPACE": str(tmp_path), "HIPPOCAMPUS_NOW": NOW.isoformat()}
+        seen.append(
+            subprocess.run(
+                [sys.executable, "-m", "hippocampus", "remember", "My sister Alma lives in Porto", "--json"],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        )
+        return '{"decision": "UPDATE", "memory": 1}'
+
+    fake = FakeModel(tmp_path / "llm.jsonl", lifetime=120, responder=answer_after_a_concurrent_write)
+    try:
+        _encode(ws, [LAPTOP[0]], Config())
+        config = Config(llm_decisions=True, llm_url=fake.base_url, llm_model="judge-1", llm_timeout=30.0)
+        report = _encode(ws, [LAPTOP[1]], config, NOW + timedelta(days=1))
+    finally:
+        fake.stop()
+    (written,) = seen
+    assert written.returncode == 0, written.stderr
+    assert len(report.superseded) == 1, "the verdict asked before the transaction is applied in it"
+    assert _contents(ws) == sorted([LAPTOP[1], "My sister Alma lives in Porto"])
+
+
+def test_prejudge_asks_each_question_once_and_follows_what_a_verdict_changes() -> None:
+    """A dry run whose second question depends on the first verdict needs a second round; no question is
+    asked twice, and what only the real run would ask is not asked at all."""
+    from hippocampus.judging import ROUNDS, prejudge
+
+    asked: list[tuple[str, tuple[str, ...]]] = []
+
+    def judge(statement: str, memories: list[str]) -> tuple[str, int] | None:
+        asked.append((statement, tuple(memories)))
+        return ("UPDATE", 0) if statement == "first" else ("SAME", 0)
+
+    def batch(j: Any) -> None:  # like encoding: the second statement is compared with what the first left
+        verdict = j("first", ["old"])
+        j("second", ["first" if verdict else "old"])
+
+    decided = prejudge(judge, batch)
+    # round 1 asks both as the batch looks without verdicts; round 2 the second again, now against "first"
+    assert asked == [("first", ("old",)), ("second", ("old",)), ("second", ("first",))] and ROUNDS >= 3
+    assert decided("first", ["old"]) == ("UPDATE", 0) and decided("second", ["first"]) == ("SAME", 0)
+    assert decided("unseen", ["x"]) is None and len(asked) == 3, "the real run asks nothing new"

@@ -67,11 +67,11 @@ def turn(*texts: str, reply: str = "Sure.") -> list[dict[str, Any]]:
     ]
 
 
-def queued(workspace: Path) -> list[dict[str, Any]]:
+def queued(workspace: Path, role: str | None = "user") -> list[dict[str, Any]]:
+    """The queued rows of `role` (None: all, the assistant's replies queued with each turn included)."""
     ws = Workspace(workspace)
-    if ws.db_path.exists():
-        return queue.rows(ws)
-    return [json.loads(line) for line in inbox.waiting(str(workspace))]
+    rows = queue.rows(ws) if ws.db_path.exists() else [json.loads(line) for line in inbox.waiting(str(workspace))]
+    return [r for r in rows if role is None or r.get("role", "user") == role]
 
 
 def remember(workspace: Path, text: str) -> None:
@@ -207,10 +207,11 @@ def test_corrupt_database_fails_open_logs_and_is_left_untouched(workspace: Path)
     assert out == "" and err.count("\n") == 1 and "failed open" in err and "hippocampus.db" in err
     out, err = call("request_after", payload(workspace, messages=turn("Remember that my dog is called Rex")))
     assert (out, err) == ("1\n", ""), "the turn's message waits in the inbox, which never opens the database"
-    assert [s["text"] for s in map(json.loads, inbox.waiting(str(workspace)))] == ["Remember that my dog is called Rex"]
+    waiting = [(s["role"], s["text"]) for s in map(json.loads, inbox.waiting(str(workspace)))]
+    assert waiting == [("user", "Remember that my dog is called Rex"), ("assistant", "Sure.")]
     out, err = call("session_end", payload(workspace, reason="new"))
     assert out == "" and "session_end failed open" in err and "hippocampus.db" in err
-    assert len(inbox.waiting(str(workspace))) == 1, "encoding could not run, so the message still waits"
+    assert len(inbox.waiting(str(workspace))) == 2, "encoding could not run, so the turn still waits"
     assert db.read_bytes() == junk, "a damaged database is never rewritten"
 
 

@@ -26,5 +26,6 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     encode       signals become memories or reinforce existing ones
     consolidate  merging near-duplicates
     ranking      recall's weighted score
+    dates        the days a question's date words name, and the boost of memories said on them
     import_formats  the foreign files `import` reads
 """

@@ -25,6 +25,10 @@ UNSCORED = "unscored"
 
 CONTEXT_CHARS = 400
 """How much of the turn before a message is kept as its context (`Signal.context`)."""
+CONTEXT_WINDOW = 4 * CONTEXT_CHARS
+"""How much of that turn is redacted to give it: redacting a 20,000-character reply costs ~35 ms on the
+per-turn path, and only its start is kept. A secret cut at the window's edge lies far past the kept part
+(a private key's body is redacted to the end of the window, `core.redact`)."""
 NOT_FACTS = ("assistant", "system", "tool", "toolResult", "developer")
 """Roles whose words are never facts about anyone: the agent's own, and the machinery's."""
 
@@ -33,14 +37,22 @@ def context_of(before: str) -> str:
     """The turn before a message as its context: cleaned, redacted and cut (see `Memory.context`)."""
     from hippocampus.core.clean import shorten
 
-    return shorten(scrub(before), CONTEXT_CHARS) if before else ""
+    return shorten(scrub(before[:CONTEXT_WINDOW]), CONTEXT_CHARS) if before else ""
 
 
 def raw_signal(
-    session: str, message_id: str, text: str, timestamp: str, speaker: str = "", context: str = ""
+    session: str,
+    message_id: str,
+    text: str,
+    timestamp: str,
+    speaker: str = "",
+    context: str = "",
+    role: str = "user",
 ) -> Signal | None:
-    """A cleaned, redacted user message waiting to be scored; None when nothing is left of it."""
-    body = scrub(text)
+    """A cleaned, redacted message waiting to be scored; None when nothing is left of it. The assistant's
+    reply (`role` "assistant") is queued too, redacted and cut like a context (`context_of`): it is never a
+    fact, only the context of what follows and the answer an exchange keeps (`score_queued`)."""
+    body = scrub(text) if role == "user" else context_of(text)
     if not body:
         return None
     return Signal(
@@ -50,27 +62,44 @@ def raw_signal(
         timestamp=timestamp,
         score=0.0,
         category=UNSCORED,
-        role="user",
+        role=role,
         speaker=speaker,
         context=context_of(context),
     )
 
 
 def score_queued(signals: list[Signal]) -> list[Signal]:
-    """Score the signals queued unscored; drop the ones not worth remembering; keep the rest as they are."""
+    """Score the signals queued unscored with the rules of history and imports (`signals_from_messages`,
+    exchanges included): each run of them is read as the conversation it was, the assistant's queued
+    replies among them. Signals already scored are kept as they are, in their place."""
     if not any(s.category == UNSCORED for s in signals):
         return signals
-    from hippocampus.core.scoring import score_clean
-
     out: list[Signal] = []
-    for signal in signals:
-        if signal.category != UNSCORED:
-            out.append(signal)
+    run: list[Signal] = []
+    for signal in [*signals, None]:
+        if signal is not None and signal.category == UNSCORED:
+            run.append(signal)
             continue
-        score = score_clean(signal.text, signal.role)
-        if score is not None:
-            out.append(signal.replace(score=score.value, domain=score.domain, category=score.category))
+        if run:
+            out += signals_from_messages([_row(s) for s in run], run[0].timestamp)
+            run = []
+        if signal is not None:
+            out.append(signal)
     return out
+
+
+def _row(signal: Signal) -> dict[str, Any]:
+    """A queued signal as the conversation row `signals_from_messages` reads; `before` is the turn before
+    it as the hook saw it, for the first row of its session in the run."""
+    return {
+        "session": signal.session,
+        "id": signal.message_id,
+        "role": signal.role,
+        "text": signal.text,
+        "timestamp": signal.timestamp,
+        "speaker": signal.speaker,
+        "before": signal.context,
+    }
 
 
 EXCHANGE = "exchange"
@@ -79,7 +108,9 @@ EXCHANGE = "exchange"
 
 def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list[Signal]:
     """Clean, redact and score conversation rows `{session, id, role, text, timestamp, speaker}` into
-    signals; rows without a timestamp get `default_time`.
+    signals; rows without a timestamp get `default_time`. A row's optional `before` is the turn before it
+    as the hooks saw it: used unless the row follows a reply among these rows (a run the hooks queued
+    holds each turn's reply; older queues and turns without one do not).
 
     Speakers: a "user" row is the user's own words. The assistant's (and system and tool rows) are
     never facts: they are kept only as the context of the next statement. Any other role is a named
@@ -105,16 +136,21 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         if replies:
             out.append(signal.replace(context=context_of(" … ".join(replies))))
 
+    replied: set[str] = set()  # sessions whose last row here was the assistant's (or the machinery's)
     for row in rows:
         role = str(row.get("role", "user"))
         session = str(row.get("session", ""))
         raw = str(row.get("text", ""))
         earlier, kept = before.get(session, ("", True))
         if role in NOT_FACTS:
+            replied.add(session)
             before[session] = (raw if kept or not earlier else f"{earlier} … {raw}", True)
             if session in open_asks and role == "assistant":
                 open_asks[session][1].append(raw)
             continue
+        if "before" in row and session not in replied:  # the turn before is not among these rows
+            earlier = str(row["before"])
+        replied.discard(session)
         named = role != "user"
         speaker = str(row.get("speaker", "")) or role
         text = scrub(raw)

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 _DEFAULTS: dict[str, Any] = {
     "curve": EXPONENTIAL,
     "weight_relevance": 3.0,
-    "weight_importance": 1.0,
-    "weight_recency": 0.5,
+    "weight_importance": 0.5,
+    "weight_recency": 0.25,
     "recency_per_hour": 0.995,
     "candidates": 200,
     "inject_budget": 1500,

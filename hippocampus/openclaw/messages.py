@@ -75,6 +75,20 @@ def turn_with_context(messages: Any) -> tuple[list[dict[str, Any]], str]:
     return rows[start : end + 1], message_text(rows[start - 1]) if start > 0 else ""
 
 
+def reply_of(messages: Any) -> tuple[str, dict[str, Any]]:
+    """The assistant's words after the turn's last user message (its text parts, joined), and the last
+    of those messages (for its time); ("", {}) when it has none."""
+    rows = [m for m in messages if isinstance(m, dict)] if isinstance(messages, list) else []
+    replies: list[dict[str, Any]] = []
+    for row in reversed(rows):
+        if row.get("role") == "user":
+            break
+        if row.get("role") == "assistant":
+            replies.insert(0, row)
+    text = " ".join(t for t in (message_text(r) for r in replies) if t)
+    return text, replies[-1] if replies and text else {}
+
+
 def message_time(message: dict[str, Any], now: datetime) -> str:
     """The message's own time (epoch ms or ISO) as ISO 8601, else `now`."""
     from hippocampus.core.model import format_time, parse_time
@@ -104,7 +118,8 @@ def is_bare_command(text: str) -> bool:
 
 def turn_signals(payload: dict[str, Any], now: datetime) -> list[Signal]:
     """This turn's user messages as raw signals (cleaned, redacted, unscored: `core.capture.raw_signal`),
-    each with the message before it as its context."""
+    each with the message before it as its context, then the assistant's reply to them (never a fact:
+    the context of what follows, and the answer a request is kept with as an exchange)."""
     from hippocampus.core.capture import raw_signal
     from hippocampus.openclaw.payload import as_dict, session_of
 
@@ -121,4 +136,10 @@ def turn_signals(payload: dict[str, Any], now: datetime) -> list[Signal]:
         if signal is not None:
             signals.append(signal)
         before = text
+    reply, last = reply_of(event.get("messages"))
+    if signals and reply:  # the answer, for the exchange a request makes at encoding (core/capture.py)
+        answer = raw_signal(
+            session, message_id(session, reply), reply, message_time(last, now), "", before, role="assistant"
+        )
+        signals += [answer] if answer is not None else []
     return signals

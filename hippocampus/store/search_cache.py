@@ -15,6 +15,7 @@ from hippocampus.core.model import Memory
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from datetime import datetime
 
     from hippocampus.core.ranking import Candidate
 
@@ -69,6 +70,29 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[Candidate]:
         (int(rid), str(i), float(a), float(last), float(st), float(rel))
         for rid, i, a, last, st, rel in conn.execute(sql, (CONTEXT_WEIGHT, match_query(words), CONTEXT_WEIGHT, limit))
     ]
+
+
+def said(conn: sqlite3.Connection, rids: list[int]) -> dict[int, list[tuple[str, datetime]]]:
+    """Each source of the memories `rids` as (its message as said, or the memory's content where the
+    source keeps no text of its own; when it was said): what `core.dates.time_factor` reads."""
+    from hippocampus.core.model import parse_time
+
+    out: dict[int, list[tuple[str, datetime]]] = {}
+    if not rids:
+        return out
+    marks = ",".join("?" * len(rids))
+    sql = (
+        f"SELECT rid, json_extract(json, '$.content'), json_extract(json, '$.sources') FROM mem WHERE rid IN ({marks})"
+    )
+    for rid, content, sources in conn.execute(sql, rids):
+        pairs = []
+        for source in json.loads(sources or "[]"):
+            try:
+                pairs.append((str(source.get("text") or content or ""), parse_time(str(source.get("time", "")))))
+            except ValueError:  # a source without a readable time still has no date to match
+                continue
+        out[int(rid)] = pairs
+    return out
 
 
 def anchored(

@@ -124,3 +124,18 @@ def test_a_real_turn_records_its_injection_for_why(openclaw: OpenClaw) -> None:
     assert last["session"] and last["session"] in "\n".join(openclaw.transcript_rows())
     records = (openclaw.workspace / "memory" / "injections.jsonl").read_text(encoding="utf-8")
     assert memory_id in records and "Brompton" not in records
+
+
+def test_a_real_turns_request_is_kept_with_the_reply_as_an_exchange(openclaw: OpenClaw) -> None:
+    """agent_end's messages hold the model's reply after the user's: request_after queues it, and a
+    request no statement carries is kept with that reply as its context, as `ingest` keeps it."""
+    openclaw.reset_session()
+    openclaw.agent("Can you recommend a board game for exactly five players? (probe-exchange)")
+    rows = queue.rows(Workspace(openclaw.workspace))
+    replies = [r for r in rows if r.get("role") == "assistant" and REPLY_PREFIX in r["text"]]
+    assert replies, rows
+    openclaw.reset_session()
+    hits = json.loads(openclaw.hippocampus("recall", "board game five players", "--json").stdout)
+    exchange = [h for h in hits if "probe-exchange" in h["content"]]
+    assert exchange and exchange[0]["category"] == "exchange", hits
+    assert REPLY_PREFIX in exchange[0].get("context", ""), exchange[0]
