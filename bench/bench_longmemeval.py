@@ -113,11 +113,13 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--weights", default="", help="relevance,importance,recency (default: the product's)")
     parser.add_argument("--tag", default="", help="suffix of the results file (bench/results/longmemeval<tag>.json)")
+    parser.add_argument("--jobs", type=int, default=1, help="questions run at once (each in its own store)")
+    parser.add_argument("--lexical", action="store_true", help="recall without the embedding model (semantic: off)")
     args = parser.parse_args()
-    settings = ""
+    settings = "semantic: off\n" if args.lexical else ""
     if args.weights:
         r, i, t = args.weights.split(",")
-        settings = f"weight_relevance: {r}\nweight_importance: {i}\nweight_recency: {t}\n"
+        settings += f"weight_relevance: {r}\nweight_importance: {i}\nweight_recency: {t}\n"
     with gzip.open(DATA, "rt", encoding="utf-8") as handle:
         items = json.load(handle)
     if args.limit:
@@ -126,9 +128,12 @@ def main() -> None:
     cli = [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
     per_type: dict[str, list[tuple[float, ...]]] = defaultdict(list)
     questions = []
-    for n, item in enumerate(items, 1):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each question runs in its own processes
+        answers = list(pool.map(lambda item: run_question(item, cli, settings), items))
+    for n, (item, ranked) in enumerate(zip(items, answers, strict=True), 1):
         gold = set(item["answer_session_ids"])
-        ranked = run_question(item, cli, settings)
         ours = metrics(ranked, gold, K)
         questions.append(
             {"id": item["question_id"], "type": item["question_type"], "gold": sorted(gold), "ranked": ranked}

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from hippocampus import semantic
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, format_time
 from hippocampus.store import database, inbox, index_file, logs, queue
@@ -87,6 +88,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
             queue.consume(conn, last)
     inbox.delete(claimed)
     _report_judge(ws, judge, now)
+    semantic.after_encoding(ws, config)  # the new memories' vectors, as this process may (semantic.py)
     return report
 
 
@@ -122,6 +124,7 @@ def ingest(
 
     index_file.update_index(ws, change, now)
     _report_judge(ws, judge, now)
+    semantic.after_encoding(ws, config)
     return total
 
 

@@ -26,5 +26,6 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     encode       signals become memories or reinforce existing ones
     consolidate  merging near-duplicates
     ranking      recall's weighted score
+    fusion       hybrid relevance: BM25 and embedding similarity, min-max-normalised and weighted
     import_formats  the foreign files `import` reads
 """
