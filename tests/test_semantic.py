@@ -38,6 +38,7 @@ def lexical_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts as a cold hook does: no model allowed (tests opt in with `semantic.allow`)."""
     monkeypatch.setattr(semantic, "_policy", None)
     monkeypatch.setattr(semantic, "_matrices", {})
+    monkeypatch.setattr(embedder, "_models", {})  # no model loaded yet, as in a new process
 
 
 def _vec_rows(ws: Workspace) -> list[tuple[int, str]]:
@@ -307,3 +308,41 @@ def test_an_endpoint_that_is_down_leaves_recall_lexical_and_logs_once(tmp_path: 
     assert "embedding memories failed" in ws.log_path.read_text(encoding="utf-8")
     (hit,) = recall(ws, "alpha", NOW, config)
     assert hit.similarity is None, "the query could not be embedded either: words only, nothing broken"
+
+
+# --- the warm worker ----------------------------------------------------------------------------------
+
+
+@needs_model
+def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_model_is_warm(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the real serve loop: the session end's memories get vectors on a background thread; the
+    first turn starts the model load and is lexical; a later one injects the memory found by meaning."""
+    import time
+
+    from hippocampus import worker
+    from tests.test_hooks import payload, turn
+    from tests.test_worker import by_id, request, serve
+
+    monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
+    ws = Workspace(workspace)
+    semantic.allow(wait=False)  # what worker.main does
+    after = payload(workspace, messages=turn("Remember that I just adopted a beagle named Biscuit"))
+    serve([request(1, "request_after", after), request(2, "session_end", payload(workspace))])
+    deadline = time.monotonic() + 120
+    while not _vec_rows(ws) and time.monotonic() < deadline:  # the background backfill
+        time.sleep(0.2)
+    assert len(_vec_rows(ws)) == 1
+    with database.writing(ws) as conn:  # out of core, so only recall can bring it into the block
+        conn.execute("UPDATE mem SET anchor = 0.4")
+    question = payload(workspace, prompt="what is my dog called?")
+    _, first = serve([request(3, "request_before", question)])
+    assert "Biscuit" not in by_id(first)[3]["stdout"], "the first turn does not wait for the model"
+    deadline = time.monotonic() + 120
+    name = embedder.choice(Config())[0]
+    while (name, "query", "") not in embedder._models and time.monotonic() < deadline:  # the load it started
+        time.sleep(0.2)
+    _, later = serve([request(4, "request_before", question)])
+    assert "beagle named Biscuit" in by_id(later)[4]["stdout"]
+    assert worker.PROTOCOL == 1, "the protocol is unchanged"

@@ -49,7 +49,8 @@ def as_events(item: dict[str, Any]) -> list[dict[str, Any]]:
     events = []
     for memory in item["memories"]:
         if isinstance(memory, dict) and isinstance(memory.get("id"), str):
-            extra = {k: memory[k] for k in ("section", "score", "lexical", "importance", "recency") if k in memory}
+            kept = ("section", "score", "lexical", "semantic", "importance", "recency")
+            extra = {k: memory[k] for k in kept if k in memory}
             events.append(
                 {
                     "time": item.get("time"),
