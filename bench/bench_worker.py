@@ -47,6 +47,13 @@ def rss_kb(pid: int) -> dict[str, int]:
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of `pid` so far (from /proc/PID/stat), in seconds: the load-independent
+    cost of a call, which wall time on a shared machine is not."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def bare_start() -> float:
     samples = []
     for _ in range(11):
@@ -97,6 +104,7 @@ def measure(workspace: str, env: dict[str, str], semantic: bool = False) -> dict
     assert ready.get("ready"), ready
     bodies = {name: json.loads(raw) for name, raw in payloads(workspace).items()}
     samples: dict[str, list[float]] = {name: [] for name in bodies}
+    cpu: dict[str, list[float]] = {name: [] for name in bodies}
     rid = 0
     if semantic:  # the first turn starts the model load (answered lexically); wait for it
         proc.stdin.write(
@@ -109,15 +117,17 @@ def measure(workspace: str, env: dict[str, str], semantic: bool = False) -> dict
         for name, body in bodies.items():
             rid += 1
             line = json.dumps({"id": rid, "hook": name, "payload": body, "timeout_ms": 30000})
-            start = time.perf_counter()
+            start, used = time.perf_counter(), cpu_seconds(proc.pid)
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
             answer = json.loads(proc.stdout.readline())
             took = time.perf_counter() - start
+            spent = cpu_seconds(proc.pid) - used
             if not answer.get("ok") or answer.get("stderr"):
                 raise SystemExit(f"{name}: {answer}")
             if round_ >= 3:
                 samples[name].append(took)
+                cpu[name].append(spent)
     memory = rss_kb(proc.pid)
     proc.stdin.close()
     proc.wait(timeout=60)
@@ -126,6 +136,7 @@ def measure(workspace: str, env: dict[str, str], semantic: bool = False) -> dict
         values.sort()
         row[f"{name}_p50_ms"] = statistics.median(values) * 1000
         row[f"{name}_p90_ms"] = values[int(len(values) * 0.9)] * 1000
+        row[f"{name}_cpu_mean_ms"] = statistics.mean(cpu[name]) * 1000  # clock ticks: the mean, not a p50
     return row
 
 
@@ -148,7 +159,8 @@ def main() -> None:
             print(
                 f"{n:>7} memories  request_before p50 {row['request_before_p50_ms']:6.1f} ms "
                 f"(p90 {row['request_before_p90_ms']:6.1f})  request_after p50 {row['request_after_p50_ms']:5.1f} ms "
-                f"(p90 {row['request_after_p90_ms']:5.1f})  RSS {row['rss_mb']:.0f} MB (peak {row['peak_rss_mb']:.0f})"
+                f"(p90 {row['request_after_p90_ms']:5.1f})  CPU per request_before {row['request_before_cpu_mean_ms']:.1f} ms"
+                f"  RSS {row['rss_mb']:.0f} MB (peak {row['peak_rss_mb']:.0f})"
             )
     print(f"bare python -c pass: {bare * 1000:.1f} ms; Python {platform.python_version()}, {os.cpu_count()} CPUs")
     out = HERE / "results"

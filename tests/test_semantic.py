@@ -88,6 +88,8 @@ def test_settings_refuse_an_unknown_mode_and_an_out_of_range_weight() -> None:
     from hippocampus.errors import InputError
 
     assert config_from_mapping({"semantic": "off"}).semantic == "off"
+    assert config_from_mapping({"semantic": False}).semantic == "off", "YAML reads `semantic: off` as false"
+    assert config_from_mapping({"semantic": True}).semantic == "auto"
     with pytest.raises(InputError, match="semantic must be one of auto, off"):
         config_from_mapping({"semantic": "maybe"})
     with pytest.raises(InputError, match="semantic_weight"):

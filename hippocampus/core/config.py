@@ -81,6 +81,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         if name not in known:
             raise InputError(f"unknown setting {key!r} (known: {', '.join(sorted(known))})")
         default = getattr(base, name)
+        if name == "semantic" and isinstance(value, bool):  # YAML reads a bare `off` as false, `on` as true
+            value = "auto" if value else "off"
         try:
             changes[name] = type(default)(value)
         except (TypeError, ValueError):
