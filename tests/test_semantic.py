@@ -108,6 +108,9 @@ def test_without_the_model_recall_is_lexical_and_says_why(tmp_path: Path, monkey
     (hit,) = recall(ws, "beagle", NOW, Config())
     assert hit.similarity is None and hit.semantic == 0.0, "found by its words, lexical only"
     assert embedder.choice(Config(semantic="off"))[1].startswith("turned off")
+    from hippocampus.overview import status
+
+    assert status(ws, NOW, Config())["recall"] == {"mode": "lexical", "why": why}
 
 
 # --- vectors in the store -----------------------------------------------------------------------------
@@ -348,3 +351,24 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     _, later = serve([request(4, "request_before", question)])
     assert "beagle named Biscuit" in by_id(later)[4]["stdout"]
     assert worker.PROTOCOL == 1, "the protocol is unchanged"
+
+
+def test_status_says_the_mode_why_and_how_many_have_a_vector(
+    tmp_path: Path, word_model: WordModel, run_cli: Any, workspace: Path
+) -> None:
+    from hippocampus.overview import status
+
+    ws = Workspace(workspace)
+    memories.remember(ws, NOW, Config(), "alpha bravo")
+    memories.remember(ws, NOW, Config(), "charlie delta")
+    assert status(ws, NOW, Config())["recall"] == {
+        "mode": "semantic",
+        "why": "test",
+        "model": word_model.name,
+        "embedded": 0,
+        "waiting": 2,
+    }
+    semantic.catch_up(ws, Config())
+    done = run_cli("status")
+    assert done.returncode == 0 and "recall: semantic (test; 2 embedded, 0 waiting)" in done.stdout
+    assert json.loads(run_cli("status", "--json").stdout)["recall"]["embedded"] == 2
