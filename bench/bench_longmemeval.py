@@ -93,7 +93,7 @@ def run_question(item: dict, cli: list[str], settings: str = "") -> list[str]:
             (Path(tmp) / "ws" / "memory" / "hippocampus.yaml").write_text(settings)
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
-        if "semantic: off" not in settings:  # what the daily decay does: embed whatever ingest had no time for
+        if 'semantic: "off"' not in settings:  # what the daily decay does: embed whatever ingest had no time for
             subprocess.run(cli + ["decay", "--json"], env=env, check=True, capture_output=True)
         res = subprocess.run(
             cli + ["recall", item["question"], "-k", "20", "--json"],
@@ -118,7 +118,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="questions run at once (each in its own store)")
     parser.add_argument("--lexical", action="store_true", help="recall without the embedding model (semantic: off)")
     args = parser.parse_args()
-    settings = "semantic: off\n" if args.lexical else ""
+    settings = 'semantic: "off"\n' if args.lexical else ""
     if args.weights:
         r, i, t = args.weights.split(",")
         settings += f"weight_relevance: {r}\nweight_importance: {i}\nweight_recency: {t}\n"
