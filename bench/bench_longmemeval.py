@@ -103,6 +103,8 @@ def run_question(item: dict, cli: list[str], settings: str = "", stores: Path | 
         ws_dir.mkdir(parents=True)  # a workspace that does not exist is an error
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
+        if 'semantic: "off"' not in settings:  # what the daily decay does: embed whatever ingest had no time for
+            subprocess.run(cli + ["decay", "--json"], env=env, check=True, capture_output=True)
         chat.unlink()
         (ws_dir / ".ingested").write_text("")
         return _recall(item, cli, settings, tmp)
@@ -138,11 +140,13 @@ def main() -> None:
     parser.add_argument("--cli", default="", help="the hippocampus command to measure (default: this venv's)")
     parser.add_argument("--stores", type=Path, default=None, help="keep and reuse each question's store here")
     parser.add_argument("--tag", default="", help="suffix of the results file (bench/results/longmemeval<tag>.json)")
+    parser.add_argument("--jobs", type=int, default=1, help="questions run at once (each in its own store)")
+    parser.add_argument("--lexical", action="store_true", help="recall without the embedding model (semantic: off)")
     args = parser.parse_args()
-    settings = ""
+    settings = 'semantic: "off"\n' if args.lexical else ""
     if args.weights:
         r, i, t = args.weights.split(",")
-        settings = f"weight_relevance: {r}\nweight_importance: {i}\nweight_recency: {t}\n"
+        settings += f"weight_relevance: {r}\nweight_importance: {i}\nweight_recency: {t}\n"
     with gzip.open(DATA, "rt", encoding="utf-8") as handle:
         items = json.load(handle)
     if args.limit:
@@ -151,9 +155,23 @@ def main() -> None:
     cli = args.cli.split() if args.cli else [str(exe)] if exe.exists() else [sys.executable, "-m", "hippocampus"]
     per_type: dict[str, list[tuple[float, ...]]] = defaultdict(list)
     questions = []
-    for n, item in enumerate(items, 1):
-        gold = set(item["answer_session_ids"])
+    from concurrent.futures import ThreadPoolExecutor
+
+    out = Path(__file__).resolve().parent / "results"
+    out.mkdir(exist_ok=True)
+    progress = out / f"longmemeval{args.weights.replace(',', '_')}{args.tag}.progress.jsonl"
+    progress.write_text("")
+
+    def answer(item: dict) -> list[str]:
         ranked = run_question(item, cli, settings, args.stores)
+        with open(progress, "a", encoding="utf-8") as handle:  # one line per question as it finishes
+            handle.write(json.dumps({"id": item["question_id"], "ranked": ranked}) + "\n")
+        return ranked
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:  # each question runs in its own processes
+        answers = list(pool.map(answer, items))
+    for n, (item, ranked) in enumerate(zip(items, answers, strict=True), 1):
+        gold = set(item["answer_session_ids"])
         ours = metrics(ranked, gold, K)
         questions.append(
             {"id": item["question_id"], "type": item["question_type"], "gold": sorted(gold), "ranked": ranked}
@@ -182,8 +200,6 @@ def main() -> None:
     print(f"| all | {len(everything)} | " + " | ".join(f"{m:.3f}" for m in means) + " |")
     ratio = [means[i] / means[i + 3] if means[i + 3] else float("nan") for i in range(3)]
     print(f"ratio ours/bm25: any {ratio[0]:.2f}, all {ratio[1]:.2f}, ndcg {ratio[2]:.2f}")
-    out = Path(__file__).resolve().parent / "results"
-    out.mkdir(exist_ok=True)
     (out / f"longmemeval{args.weights.replace(',', '_')}{args.tag}.json").write_text(
         json.dumps({"rows": rows, "all": means, "questions": questions}, indent=2)
     )

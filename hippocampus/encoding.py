@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from hippocampus import semantic
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, format_time
 from hippocampus.store import database, inbox, index_file, logs, queue
@@ -68,6 +69,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         decided = prejudge(judge, lambda asking: _encode_queue(ws, now, config, asking, dry=True))
     report = _encode_queue(ws, now, config, decided)
     _report_judge(ws, judge, now)
+    semantic.after_encoding(ws, config)  # the new memories' vectors, as this process may (semantic.py)
     return report
 
 
@@ -153,6 +155,7 @@ def ingest(
         decided = prejudge(judge, lambda asking: run(index_file.load_index(ws), asking, dry=True))
     index_file.update_index(ws, lambda index: run(index, decided), now)
     _report_judge(ws, judge, now)
+    semantic.after_encoding(ws, config)
     return total
 
 

@@ -77,6 +77,7 @@ def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: l
         row = {"id": hit.memory.id, "section": section, "score": round(hit.score, 4)}
         if hit.parts is not None:
             row.update(zip(("lexical", "importance", "recency"), (round(p, 4) for p in hit.parts), strict=True))
+            row["semantic"] = round(hit.semantic, 4)
         rows.append(row)
     session = str(as_dict(payload.get("ctx")).get("sessionId") or "")
     try:

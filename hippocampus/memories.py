@@ -171,4 +171,4 @@ def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int
     if not hits:
         return hits
     done = {m.id: m for m in reinforce(ws, now, config, [h.memory.id for h in hits])}
-    return [Hit(done[h.memory.id], h.score, h.relevance, h.effective, h.recency) for h in hits]
+    return [h.replace(memory=done[h.memory.id]) for h in hits]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from hippocampus import semantic
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.ranking import Hit, by_importance
@@ -51,6 +52,7 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
         "curve": config.curve,
         "lastUpdated": index.last_updated,
         "decayLastRun": index.decay_last_run,
+        "recall": semantic.describe(ws, config),
     }
 
 

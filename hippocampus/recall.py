@@ -6,6 +6,7 @@ import heapq
 import math
 from datetime import datetime
 
+from hippocampus import semantic
 from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank_candidates
@@ -15,6 +16,7 @@ TYPE_CHECKING = False  # see core/values.py: typing and pathlib stay off the rea
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable
+    from typing import Any
 
     from hippocampus.core.ranking import Candidate
     from hippocampus.store.workspace import Workspace
@@ -46,7 +48,12 @@ def recall(
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
-        top = rank_candidates(_dated(c, query, now, search_cache.search(c, query, config.candidates)), now, config, k)
+        pending = semantic.start_query(query, config)  # None in the cold hooks: nothing is imported
+        lexical = _dated(c, query, now, search_cache.search(c, query, config.candidates))
+        embedded = pending() if pending is not None else None
+        if embedded is not None:
+            return _hybrid(c, lexical, embedded, now, config, k)
+        top = rank_candidates(lexical, now, config, k)
         found = rows.by_rids(c, [key for key, *_ in top])  # only the winners are parsed
         return [
             Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found
@@ -66,6 +73,32 @@ def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list
         return candidates
     said = search_cache.said(conn, [c[0] for c in candidates])
     return [(*c[:5], c[5] * time_factor(asked, said.get(c[0], []))) for c in candidates]
+
+
+def _hybrid(
+    conn: sqlite3.Connection, lexical: list[Candidate], embedded: tuple[str, Any], now: datetime, config: Config, k: int
+) -> list[Hit]:
+    """Lexical candidates and the memories nearest the query's vector, ranked on their fused relevance
+    (`core.fusion`), then by the usual importance and recency weights; each hit keeps its BM25, its
+    similarity and the semantic part of its score."""
+    from hippocampus.core import fusion
+    from hippocampus.store import vectors
+
+    model, vector = embedded
+    bm25 = {c[0]: c[5] for c in lexical}
+    nearest = semantic.similar(conn, model, vector, list(bm25), config.candidates)
+    sims = fusion.kept(nearest, bm25, config.semantic_floor)
+    fused = fusion.fuse(bm25, sims, config.semantic_weight)
+    pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
+    top = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, k)
+    found = rows.by_rids(conn, [key for key, *_ in top])
+    hits = []
+    for key, score, _rel, eff, rec, parts in top:
+        if key in found:
+            lexical_part, semantic_part = fusion.split(parts[0], fused[key])
+            hit_parts = (lexical_part, parts[1], parts[2])
+            hits.append(Hit(found[key], score, bm25.get(key, 0.0), eff, rec, hit_parts, semantic_part, sims.get(key)))
+    return hits
 
 
 def recall_with_history(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:

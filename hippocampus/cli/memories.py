@@ -66,14 +66,27 @@ def _recall_json(
 @click.option(
     "--explain",
     is_flag=True,
-    help="Per result: the lexical (BM25), importance and recency parts of its score, and its sources.",
+    help="Per result: the lexical (BM25), semantic, importance and recency parts of its score, and its sources.",
 )
+@click.option("--lexical", is_flag=True, help="Words only: no embedding model, even where one is installed.")
 @json_option
 @pass_env
 def recall(
-    env: Env, query: str | None, k: int, reinforce: bool, everything: bool, queries: Any, explain: bool, as_json: bool
+    env: Env,
+    query: str | None,
+    k: int,
+    reinforce: bool,
+    everything: bool,
+    queries: Any,
+    explain: bool,
+    lexical: bool,
+    as_json: bool,
 ) -> None:
     """Find memories relevant to QUERY. Example: hippocampus recall "sister" --explain"""
+    if lexical:
+        from hippocampus import semantic
+
+        semantic.forbid()
     if queries is not None:
         try:
             lines = list(queries)
@@ -209,6 +222,9 @@ def status(env: Env, as_json: bool) -> None:
         echo_json(data)
         return
     for key, value in data.items():
+        if key == "recall":
+            vectors = f"; {value['embedded']} embedded, {value['waiting']} waiting" if "model" in value else ""
+            value = f"{value['mode']} ({value['why']}{vectors})"
         click.echo(f"{key}: {value}")
 
 

@@ -26,16 +26,20 @@ def memory_json(memory: Memory, now: datetime, curve: str) -> dict[str, Any]:
 
 def hit_json(hit: Hit, now: datetime, curve: str, explain: bool = False) -> dict[str, Any]:
     """A recall hit: the memory plus its score parts; with `explain`, what each term added to the score
-    (`lexical` from BM25, `importance`, `recency`: weight × min-max-normalised value) and the raw values."""
+    (`lexical` from BM25, `semantic` from the embedding's similarity, `importance`, `recency`: weight ×
+    min-max-normalised value; in hybrid recall lexical and semantic share the relevance term, `core.fusion`)
+    and the raw values (`similarity` is null when no vector was compared: lexical recall)."""
     data = memory_json(hit.memory, now, curve)
     data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4), "recency": round(hit.recency, 4)})
     if explain:
         parts = hit.parts or (0.0, 0.0, 0.0)
         data["explain"] = {
             "lexical": round(parts[0], 4),
+            "semantic": round(hit.semantic, 4),
             "importance": round(parts[1], 4),
             "recency": round(parts[2], 4),
             "bm25": round(hit.relevance, 4),
+            "similarity": None if hit.similarity is None else round(hit.similarity, 4),
             "effectiveImportance": round(hit.effective, 4),
             "recencyFactor": round(hit.recency, 4),
             "ranked": hit.parts is not None,
@@ -70,8 +74,10 @@ def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
         )
         if explain and "explain" in r:
             e = r["explain"]
+            cosine = e["similarity"]
+            meaning = "" if cosine is None else f" + semantic {e['semantic']:.3f} (cosine {cosine:.2f})"
             out.append(
-                f"    score {r['score']:.3f} = lexical {e['lexical']:.3f} (BM25 {e['bm25']:.2f})"
+                f"    score {r['score']:.3f} = lexical {e['lexical']:.3f} (BM25 {e['bm25']:.2f}){meaning}"
                 f" + importance {e['importance']:.3f} ({e['effectiveImportance']:.2f})"
                 f" + recency {e['recency']:.3f} ({e['recencyFactor']:.2f})\n"
                 if e["ranked"]

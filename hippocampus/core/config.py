@@ -27,7 +27,15 @@ _DEFAULTS: dict[str, Any] = {
     "llm_url": "",
     "llm_model": "",
     "llm_timeout": 10.0,
+    "semantic": "auto",
+    "semantic_weight": 0.5,
+    "semantic_floor": 0.0,
+    "embed_url": "",
+    "embed_model": "",
 }
+SEMANTIC_MODES = ("auto", "off")
+"""`semantic: auto` fuses meaning into recall where a model is at hand (README "Semantic recall");
+`off` keeps recall lexical."""
 
 
 class Config(ValueClass):
@@ -49,6 +57,11 @@ class Config(ValueClass):
     llm_url: str
     llm_model: str
     llm_timeout: float
+    semantic: str
+    semantic_weight: float
+    semantic_floor: float
+    embed_url: str
+    embed_model: str
 
     def __init__(self, **settings: Any) -> None:
         unknown = set(settings) - set(_DEFAULTS)
@@ -68,6 +81,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         if name not in known:
             raise InputError(f"unknown setting {key!r} (known: {', '.join(sorted(known))})")
         default = getattr(base, name)
+        if name == "semantic" and isinstance(value, bool):  # YAML reads a bare `off` as false, `on` as true
+            value = "auto" if value else "off"
         try:
             changes[name] = type(default)(value)
         except (TypeError, ValueError):
@@ -77,6 +92,10 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         raise InputError("setting 'llm_timeout' must be more than 0 seconds")
     if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
         raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
+    if config.semantic not in SEMANTIC_MODES:
+        raise InputError(f"semantic must be one of {', '.join(SEMANTIC_MODES)}, not {config.semantic!r}")
+    if not 0.0 <= config.semantic_weight <= 1.0:
+        raise InputError(f"semantic_weight must be between 0 and 1, not {config.semantic_weight!r}")
     if config.curve not in CURVES:
         raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
     return config

@@ -14,7 +14,7 @@ from hippocampus.core.values import ValueClass
 class Hit(ValueClass):
     """A ranked memory with the parts of its score, for `--json` and for explaining recall."""
 
-    __slots__ = ("memory", "score", "relevance", "effective", "recency", "parts")
+    __slots__ = ("memory", "score", "relevance", "effective", "recency", "parts", "semantic", "similarity")
     memory: Memory
     score: float
     relevance: float
@@ -23,6 +23,11 @@ class Hit(ValueClass):
     parts: tuple[float, float, float] | None
     """What each term added to `score` (weight × normalised value): lexical, importance, recency; None
     for a hit that was not ranked by the weighted sum (core listings, history)."""
+    semantic: float
+    """What meaning added to `score` (hybrid recall, `core.fusion`; the lexical part is then BM25's share
+    of the relevance term); 0.0 in lexical recall."""
+    similarity: float | None
+    """The embedding's cosine similarity to the query; None when not compared (lexical recall, no vector)."""
 
     def __init__(
         self,
@@ -32,6 +37,8 @@ class Hit(ValueClass):
         effective: float,
         recency: float,
         parts: tuple[float, float, float] | None = None,
+        semantic: float = 0.0,
+        similarity: float | None = None,
     ) -> None:
         self.memory, self.score, self.relevance, self.effective, self.recency, self.parts = (
             memory,
@@ -41,6 +48,7 @@ class Hit(ValueClass):
             recency,
             parts,
         )
+        self.semantic, self.similarity = semantic, similarity
 
     @property
     def tier(self) -> str:

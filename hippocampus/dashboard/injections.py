@@ -40,7 +40,9 @@ class InjectionRow:
 
 def _why(event: Mapping[str, Any]) -> str:
     parts = [
-        f"{name} {float(event[name]):.2f}" for name in ("lexical", "importance", "recency") if _number(event.get(name))
+        f"{name} {float(event[name]):.2f}"
+        for name in ("lexical", "semantic", "importance", "recency")
+        if _number(event.get(name)) and (name != "semantic" or event[name] > 0)  # lexical recall: no semantic part
     ]
     return " + ".join(parts) if parts else "core: by importance"
 

@@ -6,6 +6,7 @@ only through the venv's `hippocampus` CLI.
 
     main       arguments, the read-only look at the machine, the run
     plan       what will be done, decided before anything is touched (pure)
+    recall_mode  semantic or lexical recall: the `semantic` extra where its wheel exists, --no-semantic
     apply      doing it: venv, store, plugin, settings, cron jobs
     patches    JSON paths and merge patches over OpenClaw's config (pure)
     agent      the opt-in background agent

@@ -73,7 +73,10 @@ def make_venv(opts: Options, seen: Observed, say: Say) -> None:
                 "install the venv module first: apt-get install python3-venv"
             )
         (venv / VENV_MARKER).write_text("This virtual environment was created by Hippocampus's install.py.\n")
-    target = ["-e", str(opts.skill_dir)] if opts.link else [str(opts.skill_dir)]
+    from hippocampus.installer.recall_mode import SEMANTIC_PACKAGE, semantic_install
+
+    spec = str(opts.skill_dir) + ("[semantic]" if semantic_install(opts) else "")
+    target = ["-e", spec] if opts.link else [spec]
     say("Installing the hippocampus package into the venv (pip) ...")
     # pip builds a local folder in place, leaving build/ and *.egg-info/ in the skill: removed again
     # unless they were there before (a developer's checkout).
@@ -89,6 +92,8 @@ def make_venv(opts: Options, seen: Observed, say: Say) -> None:
                 shutil.rmtree(path, ignore_errors=True)
     if pip.returncode != 0:
         raise OpenClawError(f"pip install failed: {pip.stderr.strip()[-1500:]}")
+    if not opts.semantic:  # the opt-out holds on a venv that had the model: recall is lexical
+        run_python(seen.python, "-m", "pip", "uninstall", "--quiet", "--yes", SEMANTIC_PACKAGE)
 
 
 def hippocampus(seen: Observed, *command: str) -> subprocess.CompletedProcess[str]:

@@ -59,6 +59,12 @@ def parse_args(argv: list[str] | None) -> Options:
     p.add_argument("--purge", action="store_true", help="with --uninstall: also delete every memory")
     p.add_argument("--json", dest="as_json", action="store_true", help="print a JSON report on stdout")
     p.add_argument("--link", action="store_true", help="developers: link the plugin, editable pip install")
+    p.add_argument(
+        "--no-semantic",
+        dest="semantic",
+        action="store_false",
+        help="lexical recall only: do not install the local embedding model",
+    )
     p.add_argument("--skill-dir", type=Path, default=Path(__file__).resolve().parent.parent, help=argparse.SUPPRESS)
     p.add_argument("--python", default=os.environ.get("HIPPOCAMPUS_INSTALL_PYTHON") or None, help=argparse.SUPPRESS)
     ns = p.parse_args(argv)

@@ -37,6 +37,7 @@ class Options:
     as_json: bool = False
     link: bool = False
     python: str | None = None
+    semantic: bool = True
 
 
 @dataclass
@@ -152,6 +153,9 @@ def build(opts: Options, seen: Observed) -> list[Step]:
                 str(opts.skill_dir / ".venv"),
             )
         )
+    from hippocampus.installer.recall_mode import recall_step
+
+    steps.append(Step("recall", *recall_step(opts, seen)))
     if seen.index_exists:
         steps.append(
             Step(

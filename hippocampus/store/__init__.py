@@ -18,7 +18,8 @@
     injections   memory/injections.jsonl: what each turn's block held (ids, scores), for `why`
     redacted     the one door to disk for text: every document, line and meta value is redacted here
     reredact     a store redacted under older rules is redacted again, in place, by `decay`
-    reindex      search fields owed by the schema 3 upgrade, filled in short batches after it
+    reindex      search fields owed by the schema 3 upgrade, filled in short batches after it (the shared loop)
+    vectors      the `vec` table: one embedding per current memory (schema 4), as bytes
 
 Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
 settings file exists), so the per-turn hooks and the installer can use it.

@@ -32,12 +32,19 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   `rid` is the row they had, whose `seen` rows stay (re-encoding the old
                                   message does not bring the old fact back)
     state(key, value)             small bookkeeping (history-backfill watermarks)
+    vec(seq, rid, model, norm, v) one embedding per current memory (`store/vectors.py`): `v` is float32
+                                  bytes of the unit vector of its stored (redacted) content under `model`
+                                  (name and version), `norm` the text it was made from; `seq` grows with
+                                  every write, so a warm reader refreshes only what is new. Triggers
+                                  delete a memory's vector when its row goes (forget, archive,
+                                  supersede, merge, wipe) or its text changes.
 
 Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 rebuilds `fts` with the
 `context` column (every memory's tokens copied, contexts empty: version 1 kept none) and adds
 `superseded`; 2 → 3 fills the second column again from each memory (its context and its sources'
-messages as said, `rows.search_fields`). Each runs in one transaction: a crash leaves the older
-version as it was.
+messages as said, `rows.search_fields`); 3 → 4 adds `vec` and its triggers, empty (memories are
+embedded afterwards in short batches, `semantic.catch_up`). Each runs in one transaction: a crash
+leaves the older version as it was.
 
 Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
 survives power loss), `secure_delete=ON` (forgotten text is overwritten, not left in free pages),
@@ -61,7 +68,7 @@ TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads t
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
 the per-turn read uses `HOOK_BUSY_SECONDS`."""
@@ -95,6 +102,17 @@ CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEX
                         json TEXT NOT NULL) WITHOUT ROWID;
 """
 
+VECTORS = """
+CREATE TABLE vec(seq INTEGER PRIMARY KEY AUTOINCREMENT, rid INTEGER NOT NULL UNIQUE, model TEXT NOT NULL,
+                 norm TEXT NOT NULL, v BLOB NOT NULL);
+CREATE INDEX vec_model ON vec(model, seq);
+CREATE TRIGGER mem_gone_vec AFTER DELETE ON mem BEGIN DELETE FROM vec WHERE rid = old.rid; END;
+CREATE TRIGGER mem_text_vec AFTER UPDATE OF norm ON mem WHEN old.norm IS NOT new.norm
+  BEGIN DELETE FROM vec WHERE rid = new.rid; END;
+"""
+"""Schema 4: the embeddings of current memories (store/vectors.py). The triggers are why no verb that
+removes or rewrites a memory can leave its vector behind."""
+
 MIGRATIONS = {
     1: """
 CREATE VIRTUAL TABLE fts_v2 USING fts5(tokens, context, tokenize='unicode61 remove_diacritics 0');
@@ -111,6 +129,7 @@ CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEX
     2: """
 INSERT OR REPLACE INTO meta(key, value) VALUES ('contextRid', '0');
 """,
+    3: VECTORS,
 }
 """Schema version → the statements that bring it to the next version."""
 
@@ -194,9 +213,14 @@ def _translate(ws: Workspace, exc: sqlite3.Error) -> Exception:
 
 
 def _run(conn: sqlite3.Connection, script: str) -> None:
-    for statement in script.split(";"):
-        if statement.strip():
-            conn.execute(statement)
+    """Each statement of `script` in the open transaction (a trigger's body keeps its own semicolons)."""
+    statement = ""
+    for piece in script.split(";"):
+        statement += piece + ";"
+        if sqlite3.complete_statement(statement):
+            if statement.strip(" \n;"):
+                conn.execute(statement)
+            statement = ""
 
 
 def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
@@ -210,6 +234,7 @@ def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
         if version == 0:
             _run(conn, SCHEMA)
+            _run(conn, VECTORS)
             from hippocampus.store.legacy import import_legacy
 
             import_legacy(ws, conn)  # through the door: today's rules

@@ -136,6 +136,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
             "archived",
             "state",
             "superseded",
+            "vec",
         ):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")

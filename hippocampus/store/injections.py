@@ -53,7 +53,8 @@ def as_events(item: dict[str, Any]) -> list[dict[str, Any]]:
     events = []
     for memory in item["memories"]:
         if isinstance(memory, dict) and isinstance(memory.get("id"), str):
-            extra = {k: memory[k] for k in ("section", "score", "lexical", "importance", "recency") if k in memory}
+            kept = ("section", "score", "lexical", "semantic", "importance", "recency")
+            extra = {k: memory[k] for k in kept if k in memory}
             if extra.get("section") not in SECTIONS:
                 extra.pop("section", None)  # a line not written by `record`: only the closed vocabulary is kept
             events.append(

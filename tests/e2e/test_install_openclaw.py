@@ -153,6 +153,20 @@ def test_install_wires_hippocampus_into_openclaw(gateway: Box) -> None:
     for job in jobs:
         assert job["payload"]["kind"] == "command" and job["delivery"]["mode"] == "none"
         assert job["payload"]["argv"][:3] == [str(box.skill / ".venv" / "bin" / "python"), "-m", "hippocampus"]
+    from hippocampus.installer.recall_mode import semantic_wheel
+
+    (recall_step,) = [s for s in json.loads(done.stdout)["plan"] if s["kind"] == "recall"]
+    status = subprocess.run(
+        [str(box.skill / ".venv" / "bin" / "hippocampus"), "--workspace", str(box.workspace), "status", "--json"],
+        env=box.env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    mode = json.loads(status.stdout)["recall"]["mode"]
+    assert mode == ("semantic" if semantic_wheel() else "lexical"), "the venv has the model where a wheel exists"
+    assert recall_step["title"].startswith(mode), "and the plan said so"
 
 
 def test_memory_search_finds_a_core_memory(gateway: Box) -> None:

@@ -1,0 +1,86 @@
+"""Paraphrase recall: questions that share no content word with the memory that answers them.
+
+bench/fixtures/paraphrase.json holds 20 (question, answer) pairs (e.g. "what is my dog called?" for
+"I just adopted a beagle named Biscuit"; tests/test_paraphrase_fixture.py checks that no pair shares
+a search token) and 300 distractor memories. Everything goes through the real product path: each
+memory through `memories.remember` into a fresh store, the vectors through `semantic.catch_up` (what
+session end and cron run), each question through `recall.recall`, first lexical (no model allowed in
+the process, as in a cold hook), then hybrid (`semantic.allow`, as in the worker and the CLI).
+Reports how many answers are in the top 3 for each. Target (issue 11): hybrid >= 16 of 20; lexical
+was 0 of 20. Run by hand: `.venv/bin/python bench/paraphrase.py`; writes bench/results/paraphrase.json.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from hippocampus import embedder, memories, semantic
+from hippocampus.core.config import Config
+from hippocampus.recall import recall
+from hippocampus.store.workspace import Workspace
+
+FIXTURE = HERE / "fixtures" / "paraphrase.json"
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
+TOP = 3
+
+
+def load() -> tuple[list[dict[str, str]], list[str]]:
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data["pairs"], data["distractors"]
+
+
+def run(ws: Workspace, pairs: list[dict[str, str]], config: Config) -> list[dict[str, object]]:
+    rows = []
+    for pair in pairs:
+        hits = recall(ws, pair["question"], NOW, config, TOP)
+        contents = [h.memory.content for h in hits]
+        rows.append({"question": pair["question"], "found": pair["answer"] in contents, "top": contents})
+    return rows
+
+
+def main() -> None:
+    pairs, distractors = load()
+    config = Config()
+    model, why = embedder.choice(config)
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Workspace(Path(tmp))
+        for text in distractors + [p["answer"] for p in pairs]:
+            memories.remember(ws, NOW, config, text)
+        started = time.perf_counter()
+        embedded = semantic.catch_up(ws, config)
+        embed_seconds = time.perf_counter() - started
+        lexical = run(ws, pairs, config)
+        semantic.allow(wait=True)
+        hybrid = run(ws, pairs, config) if model else []
+    report = {
+        "memories": len(distractors) + len(pairs),
+        "model": model,
+        "why": why,
+        "embedded": embedded,
+        "embedSecondsWall": round(embed_seconds, 2),
+        "lexicalTop3": sum(1 for r in lexical if r["found"]),
+        "hybridTop3": sum(1 for r in hybrid if r["found"]) if model else None,
+        "questions": len(pairs),
+        "lexical": lexical,
+        "hybrid": hybrid,
+    }
+    out = HERE / "results" / "paraphrase.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(
+        f"lexical top-{TOP}: {report['lexicalTop3']}/{len(pairs)}; hybrid top-{TOP}: {report['hybridTop3']}/{len(pairs)}"
+    )
+    for r in hybrid:
+        if not r["found"]:
+            print("  missed:", r["question"], "->", r["top"])
+
+
+if __name__ == "__main__":
+    main()

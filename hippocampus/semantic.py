@@ -1,0 +1,284 @@
+"""Semantic recall: query embedding, the warm vector matrix, and embedding memories in the background.
+
+Contract:
+- A process opts in with `allow(wait)`: the warm worker (`wait=False`: a turn never waits for the
+  model; the first one starts loading it and is answered lexically) and the CLI (`wait=True`). The
+  cold per-turn hooks never do, so for them `start_query` returns None at once and nothing heavy
+  is imported: that path stays lexical, as the issue asks.
+- `similar` compares a query vector with every stored vector of the model (one matrix product),
+  from a per-database matrix kept in memory and refreshed from `vec.seq` on every call: the new rows
+  only, or all of them when any went (so a forgotten memory's vector leaves the cache at the next turn).
+- `catch_up` embeds memories that have no vector by the current model, in batches of `BATCH`, each
+  embedded outside any transaction and stored in one short one (`store.vectors.put`, which drops a
+  vector whose memory changed meanwhile), until done or the time budget is spent; it runs through
+  `store.reindex.in_batches`, the same resumable loop as the schema 3 backfill. Called after
+  encoding (`after_encoding`: in the worker on a background thread after the answer, in the CLI at
+  once within `CLI_SECONDS`, in a cold hook not at all) and by the daily decay from cron
+  (`DECAY_SECONDS`); `backfill` is that call, a no-op in a process that did not `allow`.
+"""
+
+from __future__ import annotations
+
+import threading
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable
+    from typing import Any
+
+    from hippocampus.core.config import Config
+    from hippocampus.store.workspace import Workspace
+
+BATCH = 16
+CLI_SECONDS = 300.0
+"""How long `encode`/`ingest` from the CLI spend embedding what they wrote; the rest waits for cron."""
+DECAY_SECONDS = 900.0
+"""How long the daily decay spends embedding (a first run on 100k memories takes longer: it resumes)."""
+
+_policy: str | None = None  # None: never load a model here; "wait" or "background"
+_state_lock = threading.Lock()
+_pool: Any = None
+_loading: set[str] = set()
+_embedding: set[str] = set()
+
+
+THREAD_SETTINGS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+"""One thread each for the model (OpenMP) and numpy's BLAS unless the user set them: a turn's work is
+one small product, and idle pool threads spin. Measured here (2 shared cores): a 10k x 384 product cost
+7.9 ms of CPU with OpenBLAS's default threads and 2.1 ms with one; a query embedding 600 ms of wall
+time with every core and 33 ms of CPU with one."""
+
+
+def allow(wait: bool) -> None:
+    """Let this process load a model and fuse meaning into recall (`wait`: block on the first load).
+    Called before numpy or the model is imported, so the thread settings take effect."""
+    global _policy
+    import os
+
+    for name in THREAD_SETTINGS:
+        os.environ.setdefault(name, "1")
+    _policy = "wait" if wait else "background"
+
+
+def forbid() -> None:
+    """Keep this process lexical from now on (`recall --lexical`)."""
+    global _policy
+    _policy = None
+
+
+def _executor() -> Any:
+    global _pool
+    with _state_lock:
+        if _pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="semantic")
+        return _pool
+
+
+def _ready_model(config: Config, role: str) -> Any:
+    """The model if loaded (or `wait`), else None after starting its load in the background."""
+    from hippocampus import embedder
+
+    name, _why = embedder.choice(config)
+    if name is None:
+        return None
+    if _policy == "wait" or (name, role, config.embed_url) in embedder._models:
+        return embedder.load(config, role)
+    with _state_lock:
+        if name in _loading:
+            return None
+        _loading.add(name)
+
+    def warm() -> None:
+        try:
+            embedder.load(config, role)
+        finally:
+            with _state_lock:
+                _loading.discard(name)
+
+    _executor().submit(warm)
+    return None
+
+
+def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
+    """Begin embedding `query` beside the lexical search; a callable that gives (model name, vector)
+    or None. None at once where this process may not load a model, or the settings say lexical."""
+    if _policy is None or config.semantic == "off" or not query.strip():
+        return None
+    try:
+        model = _ready_model(config, "query")
+    except Exception:  # noqa: BLE001 - a model that cannot load leaves recall lexical, never broken
+        return None
+    if model is None:
+        return None
+    future = _executor().submit(model.queries, [query])
+
+    def result() -> tuple[str, Any] | None:
+        try:
+            return model.name, future.result()[0]
+        except Exception:  # noqa: BLE001 - an endpoint down or a model error: this turn is lexical
+            return None
+
+    return result
+
+
+class _Matrix:
+    """One database's vectors of one model, in memory: rows in `index` order."""
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.rids: list[int] = []
+        self.index: dict[int, int] = {}
+        self.rows: Any = None  # a numpy (n, dim) float32 array once a vector is in
+
+
+_matrices: dict[tuple[str, str], _Matrix] = {}
+_matrix_lock = threading.Lock()
+
+
+def _database_key(conn: sqlite3.Connection) -> str:
+    return str(conn.execute("PRAGMA database_list").fetchone()[2])
+
+
+def _refresh(conn: sqlite3.Connection, model: str) -> _Matrix:
+    """The cached matrix brought up to the connection's snapshot (new rows only while none went)."""
+    import numpy as np
+
+    from hippocampus.store import vectors
+
+    key = (_database_key(conn), model)
+    top, count = vectors.stamp(conn, model)
+    matrix = _matrices.get(key)
+    if matrix is None or top < matrix.seq:
+        matrix = _Matrix()
+    fresh = vectors.since(conn, model, matrix.seq) if top != matrix.seq or len(matrix.rids) != count else []
+    if fresh:
+        added: list[tuple[int, Any]] = []
+        rows = matrix.rows
+        for _seq, rid, blob in fresh:
+            vector = np.frombuffer(blob, dtype=np.float32)
+            at = matrix.index.get(rid)
+            if at is not None and rows is not None:
+                rows[at] = vector
+            else:
+                matrix.index[rid] = len(matrix.rids) + len(added)
+                added.append((rid, vector))
+        if added:
+            matrix.rids.extend(rid for rid, _ in added)
+            stacked = np.vstack([v for _, v in added])
+            matrix.rows = stacked if rows is None else np.vstack([rows, stacked])
+        matrix.seq = fresh[-1][0]
+    if len(matrix.rids) != count:  # some went: start again from everything
+        matrix = _Matrix()
+        everything = vectors.since(conn, model, 0)
+        matrix.rids = [rid for _, rid, _ in everything]
+        matrix.index = {rid: i for i, rid in enumerate(matrix.rids)}
+        if everything:
+            joined = np.frombuffer(b"".join(b for *_, b in everything), dtype=np.float32)
+            matrix.rows = joined.reshape(len(everything), -1).copy()
+        matrix.seq = everything[-1][0] if everything else 0
+    _matrices[key] = matrix
+    return matrix
+
+
+def similar(conn: sqlite3.Connection, model: str, vector: Any, also: list[int], k: int) -> dict[int, float]:
+    """rid → cosine similarity to `vector` of the `k` most similar memories and of those in `also`
+    (the lexical matches) that have a vector by `model`."""
+    import numpy as np
+
+    with _matrix_lock:
+        matrix = _refresh(conn, model)
+        if matrix.rows is None or not matrix.rids:
+            return {}
+        sims = matrix.rows @ np.asarray(vector, dtype=np.float32)
+        rids, index = matrix.rids, matrix.index
+    k = min(k, len(rids))
+    best: Any = np.argpartition(-sims, k - 1)[:k] if k > 0 else []
+    found = {rids[int(i)]: float(sims[int(i)]) for i in best}
+    for rid in also:
+        at = index.get(rid)
+        if at is not None:
+            found[rid] = float(sims[at])
+    return found
+
+
+def catch_up(ws: Workspace, config: Config, budget_seconds: float | None = None) -> int:
+    """Embed memories still without a vector by the current model; returns how many were stored."""
+    from hippocampus import embedder
+    from hippocampus.store import database, reindex, vectors
+
+    name, _why = embedder.choice(config)
+    if name is None:
+        return 0
+
+    def step() -> int:
+        with database.reading(ws) as conn:
+            todo = vectors.owed(conn, name, BATCH)
+        if not todo:
+            return 0
+        model = embedder.load(config, "passage")
+        if model is None:
+            return 0
+        made = model.passages([content for _, _, content in todo])
+        with database.writing(ws) as conn:
+            vectors.put(conn, name, [(rid, norm, made[i].tobytes()) for i, (rid, norm, _) in enumerate(todo)])
+        return len(todo)
+
+    return reindex.in_batches(step, budget_seconds)
+
+
+def after_encoding(ws: Workspace, config: Config) -> None:
+    """Embed what encoding wrote, as this process may: on a background thread in the worker (one per
+    workspace at a time), at once in the CLI, not at all in a cold hook (cron and the worker catch up)."""
+    if _policy is None or config.semantic == "off":
+        return
+    if _policy == "wait":
+        backfill(ws, config, CLI_SECONDS)
+        return
+    root = str(ws.root)
+    with _state_lock:
+        if root in _embedding:
+            return
+        _embedding.add(root)
+
+    def work() -> None:
+        try:
+            backfill(ws, config, DECAY_SECONDS)
+        finally:
+            with _state_lock:
+                _embedding.discard(root)
+
+    threading.Thread(target=work, name="semantic-backfill", daemon=True).start()
+
+
+def backfill(ws: Workspace, config: Config, budget_seconds: float | None) -> int:
+    """`catch_up` where this process may load a model (`allow`; else 0 at once), where a failure
+    (endpoint down, model broken) goes to the log and returns 0: the memories stay found by their words,
+    and whatever called this (a decay, an encode) still succeeds."""
+    if _policy is None:
+        return 0
+    try:
+        return catch_up(ws, config, budget_seconds)
+    except Exception as exc:  # noqa: BLE001 - embedding is an addition; it never fails what called it
+        from hippocampus.clock import now
+        from hippocampus.store.logs import log_line
+
+        text = " ".join(str(exc).split())[:300]
+        log_line(ws, f"embedding memories failed (they stay found by their words): {type(exc).__name__}: {text}", now())
+        return 0
+
+
+def describe(ws: Workspace, config: Config) -> dict[str, Any]:
+    """What `status` says of recall: `semantic` or `lexical`, why, and for semantic the model and how
+    many memories have its vector (the rest are found by their words until the backfill reaches them)."""
+    from hippocampus import embedder
+    from hippocampus.store import database, vectors
+
+    name, why = embedder.choice(config)
+    if name is None:
+        return {"mode": "lexical", "why": why}
+    with database.reading(ws) as conn:
+        done, total = vectors.counts(conn, name)
+    return {"mode": "semantic", "why": why, "model": name, "embedded": done, "waiting": total - done}

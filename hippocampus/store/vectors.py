@@ -1,0 +1,71 @@
+"""The `vec` table (schema 4, store/database.py): one embedding per current memory, as bytes.
+
+Contract: a vector is float32 bytes of a unit vector, made from the memory's stored content (the
+redacted text, never a message as said) by the model named in `model` (name and version). It is
+written only if the memory still has the text (`norm`) it was made from, so an embedding computed
+while the text changed is dropped, not stored stale. Triggers delete a vector with its memory row and
+when the row's text changes, so forget, archive, supersede, merge and wipe need no code here.
+Vectors of another model count as missing: a model change re-embeds in the background, and until
+then those memories are found lexically. No numpy here: the caller turns the bytes into arrays.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
+if TYPE_CHECKING:
+    from hippocampus.core.ranking import Candidate
+
+
+def owed(conn: sqlite3.Connection, model: str, limit: int) -> list[tuple[int, str, str]]:
+    """(rid, norm, content) of up to `limit` memories with no vector by `model`, oldest first."""
+    sql = (
+        "SELECT mem.rid, mem.norm, mem.json FROM mem LEFT JOIN vec ON vec.rid = mem.rid AND vec.model = ? "
+        "WHERE vec.rid IS NULL ORDER BY mem.rid LIMIT ?"
+    )
+    found = conn.execute(sql, (model, limit))
+    return [(int(rid), str(norm), str(json.loads(doc)["content"])) for rid, norm, doc in found]
+
+
+def counts(conn: sqlite3.Connection, model: str) -> tuple[int, int]:
+    """(memories with a vector by `model`, memories in all): what `status` reports."""
+    done = int(conn.execute("SELECT COUNT(*) FROM vec WHERE model = ?", (model,)).fetchone()[0])
+    return done, int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
+
+
+def put(conn: sqlite3.Connection, model: str, made: list[tuple[int, str, bytes]]) -> int:
+    """Store (rid, norm, vector bytes) in the open write transaction, each only if the memory still
+    has that text; returns how many were stored."""
+    stored = 0
+    for rid, norm, blob in made:
+        cursor = conn.execute(
+            "INSERT OR REPLACE INTO vec(rid, model, norm, v) "
+            "SELECT rid, ?, norm, ? FROM mem WHERE rid = ? AND norm = ?",
+            (model, blob, rid, norm),
+        )
+        stored += cursor.rowcount
+    return stored
+
+
+def stamp(conn: sqlite3.Connection, model: str) -> tuple[int, int]:
+    """(highest seq, count) of `model`'s vectors: a warm reader's cache is current while both match."""
+    top, n = conn.execute("SELECT COALESCE(MAX(seq), 0), COUNT(*) FROM vec WHERE model = ?", (model,)).fetchone()
+    return int(top), int(n)
+
+
+def since(conn: sqlite3.Connection, model: str, after: int) -> list[tuple[int, int, bytes]]:
+    """(seq, rid, vector bytes) of `model`'s vectors written after seq `after`, in seq order."""
+    sql = "SELECT seq, rid, v FROM vec WHERE model = ? AND seq > ? ORDER BY seq"
+    return [(int(s), int(r), bytes(v)) for s, r, v in conn.execute(sql, (model, after))]
+
+
+def candidates(conn: sqlite3.Connection, rids: list[int]) -> list[Candidate]:
+    """Ranking columns (`core.ranking.Candidate`, relevance 0) of the memories `rids` that still exist:
+    the semantic matches lexical search did not find."""
+    if not rids:
+        return []
+    marks = ",".join("?" * len(rids))
+    sql = f"SELECT rid, id, anchor, last, stability FROM mem WHERE rid IN ({marks})"
+    return [(int(r), str(i), float(a), float(last), float(st), 0.0) for r, i, a, last, st in conn.execute(sql, rids)]
