@@ -7,7 +7,9 @@ memory through `memories.remember` into a fresh store, the vectors through `sema
 session end and cron run), each question through `recall.recall`, first lexical (no model allowed in
 the process, as in a cold hook), then hybrid (`semantic.allow`, as in the worker and the CLI).
 Reports how many answers are in the top 3 for each. Target (issue 11): hybrid >= 16 of 20; lexical
-was 0 of 20. Run by hand: `.venv/bin/python bench/paraphrase.py`; writes bench/results/paraphrase.json.
+was 0 of 20. Also counts, for 20 questions about nothing stored (the fixture's `unrelated`), how
+many of the per-turn block's relevant slots recall fills with memories found by meaning alone.
+Run by hand: `.venv/bin/python bench/paraphrase.py`; writes bench/results/paraphrase.json.
 """
 
 from __future__ import annotations
@@ -31,9 +33,9 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
 TOP = 3
 
 
-def load() -> tuple[list[dict[str, str]], list[str]]:
+def load() -> tuple[list[dict[str, str]], list[str], list[str]]:
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    return data["pairs"], data["distractors"]
+    return data["pairs"], data["distractors"], data["unrelated"]
 
 
 def run(ws: Workspace, pairs: list[dict[str, str]], config: Config) -> list[dict[str, object]]:
@@ -45,8 +47,18 @@ def run(ws: Workspace, pairs: list[dict[str, str]], config: Config) -> list[dict
     return rows
 
 
+def by_meaning_only(ws: Workspace, questions: list[str], config: Config) -> list[int]:
+    """For each question about nothing stored: how many of the per-turn block's relevant memories
+    (`inject_relevant`) recall brought in by meaning alone, sharing no word with it."""
+    counts = []
+    for question in questions:
+        hits = recall(ws, question, NOW, config, config.inject_relevant)
+        counts.append(sum(1 for h in hits if h.relevance == 0.0 and h.semantic > 0.0))
+    return counts
+
+
 def main() -> None:
-    pairs, distractors = load()
+    pairs, distractors, unrelated = load()
     config = Config()
     model, why = embedder.choice(config)
     with tempfile.TemporaryDirectory() as tmp:
@@ -59,6 +71,7 @@ def main() -> None:
         lexical = run(ws, pairs, config)
         semantic.allow(wait=True)
         hybrid = run(ws, pairs, config) if model else []
+        noise = by_meaning_only(ws, unrelated, config) if model else []
     report = {
         "memories": len(distractors) + len(pairs),
         "model": model,
@@ -67,6 +80,8 @@ def main() -> None:
         "embedSecondsWall": round(embed_seconds, 2),
         "lexicalTop3": sum(1 for r in lexical if r["found"]),
         "hybridTop3": sum(1 for r in hybrid if r["found"]) if model else None,
+        "unrelatedQuestions": len(unrelated),
+        "unrelatedByMeaningOnly": sum(noise),
         "questions": len(pairs),
         "lexical": lexical,
         "hybrid": hybrid,
@@ -76,6 +91,10 @@ def main() -> None:
     out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(
         f"lexical top-{TOP}: {report['lexicalTop3']}/{len(pairs)}; hybrid top-{TOP}: {report['hybridTop3']}/{len(pairs)}"
+    )
+    print(
+        f"{len(unrelated)} questions about nothing stored: {sum(noise)} of their "
+        f"{len(unrelated) * config.inject_relevant} relevant slots filled by memories found by meaning alone"
     )
     for r in hybrid:
         if not r["found"]:
