@@ -71,7 +71,9 @@ def after(text: str) -> dict[str, Any]:
 
 
 def waiting_texts(workspace: Path) -> list[str]:
-    return [json.loads(line)["text"] for line in inbox.waiting(str(workspace))]
+    """The user messages waiting in the inbox (each turn also queues the assistant's reply as context)."""
+    rows = [json.loads(line) for line in inbox.waiting(str(workspace))]
+    return [row["text"] for row in rows if row.get("role", "user") == "user"]
 
 
 def test_turns_after_the_first_go_through_one_warm_worker(openclaw_path: str, workspace: Path, tmp_path: Path) -> None:
