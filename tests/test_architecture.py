@@ -11,6 +11,7 @@ import subprocess
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -218,6 +219,24 @@ with open(out, "w") as handle:
 """
 
 
+def run_cold_hook(
+    hook: str, payload: dict[str, Any], tmp_path: Path
+) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """Run `hooks/<hook>.py` as the bridge's cold path does (no PATH, a fresh interpreter) with `payload`;
+    the finished process and every module it had imported. The hook must not have failed open."""
+    out = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
+    )
+    assert "failed open" not in done.stderr, done.stderr
+    return done, set(json.loads(out.read_text(encoding="utf-8")))
+
+
 @pytest.mark.parametrize("hook", ["request_before", "request_after"])
 def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> None:
     """The two per-turn hook processes, on a real store, import none of HEAVY (each costs milliseconds
@@ -236,21 +255,11 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
             "messages": [{"role": "user", "content": "I always take my tea without sugar"}],
         },
     }
-    out = tmp_path / "modules.json"
-    done = subprocess.run(
-        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
-    )
-    assert "failed open" not in done.stderr, done.stderr
+    done, modules = run_cold_hook(hook, payload, tmp_path)
     if hook == "request_before":
         assert "green tea" in done.stdout, "the hook really recalled"
     else:
         assert queue.queued(Workspace(workspace)) == 1
-    modules = set(json.loads(out.read_text(encoding="utf-8")))
     loaded = {m.split(".")[0] for m in modules}
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
     if hook == "request_before":
@@ -317,16 +326,6 @@ def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) 
         "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"},
         "event": {},
     }
-    out = tmp_path / "modules.json"
-    done = subprocess.run(
-        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / "session_end.py"), str(out)],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
-    )
-    assert "failed open" not in done.stderr, done.stderr
-    modules = set(json.loads(out.read_text(encoding="utf-8")))
+    _, modules = run_cold_hook("session_end", payload, tmp_path)
     assert not {m.split(".")[0] for m in modules} & set(MODEL)
     assert "hippocampus.embedder" not in modules

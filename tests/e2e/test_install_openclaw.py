@@ -100,12 +100,7 @@ def box(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     (state / "openclaw.json").write_text(
         '// my config\n{ gateway: { mode: "local", bind: "loopback" }, memory: { search: { extraPaths: ["/my/notes.md"] } } }\n'
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "OPENCLAW_")) and k != "WORKSPACE"}
-    env.update({"PATH": openclaw_path, "HOME": str(home), "OPENCLAW_STATE_DIR": str(state), "NO_COLOR": "1"})
-    made = Box(env, home, state, workspace, skill)
-    yield made
-    if made.gateway is not None:
-        stop_process_group(made.gateway)
+    yield from boxed(openclaw_path, home, state, workspace, skill)
 
 
 @pytest.fixture(scope="module")
@@ -311,6 +306,12 @@ def global_box(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> 
     gateway = {"mode": "local", "bind": "loopback", "port": port, "auth": {"mode": "token", "token": token}}
     config = {"gateway": gateway, "agents": {"defaults": {"workspace": str(workspace)}}}
     (state / "openclaw.json").write_text(json.dumps(config))
+    yield from boxed(openclaw_path, home, state, workspace, skill)
+
+
+def boxed(openclaw_path: str, home: Path, state: Path, workspace: Path, skill: Path) -> Iterator[Box]:
+    """A Box whose environment is only this home and state (no outer HIPPOCAMPUS_ or OPENCLAW_ setting),
+    yielded to the test; its Gateway, if one was started, is stopped after."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HIPPOCAMPUS_", "OPENCLAW_")) and k != "WORKSPACE"}
     env.update({"PATH": openclaw_path, "HOME": str(home), "OPENCLAW_STATE_DIR": str(state), "NO_COLOR": "1"})
     made = Box(env, home, state, workspace, skill)
