@@ -129,3 +129,19 @@ def search_superseded(conn: sqlite3.Connection, query: str, limit: int) -> list[
             found.append((memory, float(shared)))
     found.sort(key=lambda pair: (-pair[1], pair[0].superseded_at, pair[0].id))
     return found[:limit]
+
+
+def full_match(conn: sqlite3.Connection, query: str) -> float:
+    """The BM25 score (as `search` gives it) of a memory of average length holding each of the query's
+    searched words once: the sum of their IDFs, by FTS5's own formula. What hybrid recall measures a
+    lexical match against (`core.fusion`), so a memory sharing one common word with a long question
+    stays a weak match however few others match at all. 0.0 when no word is searched."""
+    import math
+
+    words = selective_words(conn, _tokenize(query))
+    if not words:
+        return 0.0
+    total = conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]
+    marks = ",".join("?" * len(words))
+    df = dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", words).fetchall())
+    return sum(max(1e-6, math.log((total - df.get(w, 0) + 0.5) / (df.get(w, 0) + 0.5))) for w in words)
