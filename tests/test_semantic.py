@@ -1,5 +1,6 @@
-"""Semantic recall (issue 11): the fusion rule, the vectors in the store and their life cycle, the
-backfill, hybrid recall with the real local model, an embeddings endpoint, and the lexical-only mode."""
+"""Semantic recall (issue 11): the vectors in the store and their life cycle, the backfill, hybrid recall
+with the real local model, an embeddings endpoint, and the lexical-only mode (the fusion rule and the
+noise baseline: test_fusion.py)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from hippocampus import embedder, memories, semantic
 from hippocampus.cli.output import hit_json, recall_text
-from hippocampus.core import fusion
 from hippocampus.core.config import Config
 from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
@@ -47,67 +45,6 @@ def _vec_rows(ws: Workspace) -> list[tuple[int, str]]:
         return conn.execute("SELECT rid, model FROM vec ORDER BY rid").fetchall()
     finally:
         conn.close()
-
-
-# --- the fusion rule (pure) -----------------------------------------------------------------------
-
-
-def test_fusion_measures_words_against_a_full_match_and_meaning_against_the_nearest() -> None:
-    fused = fusion.fuse({1: 10.0, 2: 5.0}, {2: 0.4, 3: 0.2}, 0.5, full_match=20.0)
-    assert fused == {1: (0.25, 0.0), 2: (0.125, 0.5), 3: (0.0, 0.25)}, "the nearest by meaning counts fully"
-    assert fusion.fuse({1: 2.0}, {}, 0.5, full_match=10.0) == {1: (0.1, 0.0)}, "one weak word stays weak"
-    assert fusion.fuse({1: 3.0}, {}, 0.5, full_match=1.0) == {1: (0.5, 0.0)}, "past a full match counts fully"
-    assert fusion.fuse({}, {4: -0.1, 5: 0.2}, 1.0) == {4: (0.0, 0.0), 5: (0.0, 1.0)}, "below the average: nothing"
-    assert fusion.fuse({6: 0.0}, {}, 0.5) == {6: (0.0, 0.0)}
-
-
-@given(
-    st.dictionaries(st.integers(0, 30), st.floats(0, 50), max_size=12),
-    st.dictionaries(st.integers(0, 30), st.floats(-1, 1), max_size=12),
-    st.floats(0, 1),
-    st.floats(0, 60),
-    st.integers(0, 30),
-    st.floats(0, 10),
-)
-def test_fused_parts_are_bounded_and_monotone_in_each_score(
-    lexical: dict[int, float], sims: dict[int, float], share: float, full: float, key: int, more: float
-) -> None:
-    fused = fusion.fuse(lexical, sims, share, full)
-    assert set(fused) == set(lexical) | set(sims)
-    for k, (lex, sem) in fused.items():
-        assert 0.0 <= lex <= 1 - share + 1e-9 and 0.0 <= sem <= share + 1e-9
-        assert (lex == 0.0 or k in lexical) and (sem == 0.0 or k in sims), "a missing side counts nothing"
-    higher = fusion.fuse({**lexical, key: lexical.get(key, 0.0) + more}, sims, share, full)
-    assert higher[key][0] >= fused.get(key, (0.0, 0.0))[0] - 1e-12, "more BM25 never lowers its own part"
-    closer = fusion.fuse(lexical, {**sims, key: min(1.0, sims.get(key, 0.0) + more / 10)}, share, full)
-    assert closer[key][1] >= fused.get(key, (0.0, 0.0))[1] - 1e-12, "more similarity never lowers its own part"
-    stricter = fusion.fuse(lexical, sims, share, full + more)
-    assert all(stricter[k][0] <= fused[k][0] + 1e-12 for k in fused), "a higher full match lowers no lexical part"
-
-
-@given(
-    st.dictionaries(st.integers(0, 30), st.floats(0, 50), max_size=12),
-    st.dictionaries(st.integers(0, 30), st.floats(-1, 1), max_size=12),
-    st.floats(0, 1),
-    st.floats(0, 5),
-)
-def test_split_adds_up(lexical: dict[int, float], sims: dict[int, float], share: float, term: float) -> None:
-    for parts in fusion.fuse(lexical, sims, share).values():
-        a, b = fusion.split(term, parts)
-        assert abs(a + b - term) < 1e-9 and a >= -1e-9 and b >= -1e-9
-
-
-def test_the_noise_bar_is_the_largest_of_n_unrelated_memories() -> None:
-    assert fusion.noise_bar(0.1, 0.05, 1) == float("-inf"), "one memory: no spread to judge by"
-    assert fusion.noise_bar(0.0, 1.0, 2) == pytest.approx(0.0)
-    assert fusion.noise_bar(0.0, 1.0, 41) == pytest.approx(1.97, abs=0.01)
-    assert fusion.noise_bar(0.0, 1.0, 10_000) == pytest.approx(3.72, abs=0.01)
-    bars = [fusion.noise_bar(0.02, 0.1, n) for n in (2, 3, 10, 100, 1000, 100_000)]
-    assert bars == sorted(bars) and fusion.noise_bar(0.02, 0.0, 50) == 0.02
-
-
-def test_the_floor_keeps_lexical_matches_and_drops_weak_semantic_only_ones() -> None:
-    assert fusion.kept({1: 0.2, 2: 0.9, 3: 0.5}, {1: 4.0}, 0.6) == {1: 0.2, 2: 0.9}
 
 
 # --- settings and the mode -------------------------------------------------------------------------
