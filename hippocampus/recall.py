@@ -96,7 +96,7 @@ def _hybrid(
     sims = fusion.kept(nearest, bm25, max(config.semantic_floor, fusion.noise_bar(*noise)))
     fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
-    top = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, k)
+    top = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, k, scaled=True)
     found = rows.by_rids(conn, [key for key, *_ in top])
     hits = []
     for key, score, _rel, eff, rec, parts in top:
