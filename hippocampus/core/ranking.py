@@ -27,7 +27,8 @@ class Hit(ValueClass):
     """What meaning added to `score` (hybrid recall, `core.fusion`; the lexical part is then BM25's share
     of the relevance term); 0.0 in lexical recall."""
     similarity: float | None
-    """The embedding's cosine similarity to the query; None when not compared (lexical recall, no vector)."""
+    """The embedding's cosine similarity to the query, both measured from the store's average memory
+    (`semantic.similar`); None when not compared (lexical recall, no vector)."""
 
     def __init__(
         self,
