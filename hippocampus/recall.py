@@ -53,13 +53,16 @@ def recall(
         embedded = pending() if pending is not None else None
         if embedded is not None:
             return _hybrid(c, query, lexical, embedded, now, config, k)
-        top = rank_candidates(lexical, now, config, k)
-        found = rows.by_rids(c, [key for key, *_ in top])  # only the winners are parsed
-        return [
-            Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found
-        ]
+        return _lexical(c, lexical, now, config, k)
 
     return _with_cache(ws, conn, work)
+
+
+def _lexical(conn: sqlite3.Connection, lexical: list[Candidate], now: datetime, config: Config, k: int) -> list[Hit]:
+    """The lexical candidates ranked by BM25 (min-max over them), importance and recency."""
+    top = rank_candidates(lexical, now, config, k)
+    found = rows.by_rids(conn, [key for key, *_ in top])  # only the winners are parsed
+    return [Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found]
 
 
 def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list[Candidate]) -> list[Candidate]:
@@ -93,6 +96,8 @@ def _hybrid(
     model, vector = embedded
     bm25 = {c[0]: c[5] for c in lexical}
     nearest, noise = semantic.similar(conn, model, vector, list(bm25), config.candidates)
+    if not noise[2]:  # no memory has a vector by this model yet: recall is lexical, exactly
+        return _lexical(conn, lexical, now, config, k)
     sims = fusion.kept(nearest, bm25, max(config.semantic_floor, fusion.noise_bar(*noise)))
     fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])

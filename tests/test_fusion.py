@@ -34,12 +34,14 @@ BEAGLE = "I just adopted a beagle named Biscuit"
 
 
 def test_fusion_measures_words_against_a_full_match_and_meaning_against_the_nearest() -> None:
-    fused = fusion.fuse({1: 10.0, 2: 5.0}, {2: 0.4, 3: 0.2}, 0.5, full_match=20.0)
+    fused = fusion.fuse({1: 10.0, 2: 5.0}, {1: -0.1, 2: 0.4, 3: 0.2}, 0.5, full_match=20.0)
     assert fused == {1: (0.25, 0.0), 2: (0.125, 0.5), 3: (0.0, 0.25)}, "the nearest by meaning counts fully"
-    assert fusion.fuse({1: 2.0}, {}, 0.5, full_match=10.0) == {1: (0.1, 0.0)}, "one weak word stays weak"
-    assert fusion.fuse({1: 3.0}, {}, 0.5, full_match=1.0) == {1: (0.5, 0.0)}, "past a full match counts fully"
+    assert fusion.fuse({1: 2.0}, {1: 0.0}, 0.5, full_match=10.0) == {1: (0.1, 0.0)}, "one weak word stays weak"
+    assert fusion.fuse({1: 3.0}, {1: 0.0}, 0.5, full_match=1.0) == {1: (0.5, 0.0)}, "past a full match counts fully"
     assert fusion.fuse({}, {4: -0.1, 5: 0.2}, 1.0) == {4: (0.0, 0.0), 5: (0.0, 1.0)}, "below the average: nothing"
     assert fusion.fuse({6: 0.0}, {}, 0.5) == {6: (0.0, 0.0)}
+    not_embedded = fusion.fuse({1: 4.0, 2: 4.0}, {2: 0.3}, 0.5, full_match=4.0)
+    assert not_embedded == {1: (1.0, 0.0), 2: (0.5, 0.5)}, "a memory without a vector is judged by its words alone"
 
 
 @given(
@@ -56,8 +58,10 @@ def test_fused_parts_are_bounded_and_monotone_in_each_score(
     fused = fusion.fuse(lexical, sims, share, full)
     assert set(fused) == set(lexical) | set(sims)
     for k, (lex, sem) in fused.items():
-        assert 0.0 <= lex <= 1 - share + 1e-9 and 0.0 <= sem <= share + 1e-9
+        assert 0.0 <= lex <= (1 - share if k in sims else 1.0) + 1e-9 and 0.0 <= sem <= share + 1e-9
         assert (lex == 0.0 or k in lexical) and (sem == 0.0 or k in sims), "a missing side counts nothing"
+        if k not in sims:
+            assert lex == fusion.fuse(lexical, {}, share, full)[k][0], "not embedded: judged by its words alone"
     higher = fusion.fuse({**lexical, key: lexical.get(key, 0.0) + more}, sims, share, full)
     assert higher[key][0] >= fused.get(key, (0.0, 0.0))[0] - 1e-12, "more BM25 never lowers its own part"
     closer = fusion.fuse(lexical, {**sims, key: min(1.0, sims.get(key, 0.0) + more / 10)}, share, full)

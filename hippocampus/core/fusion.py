@@ -3,9 +3,10 @@
 Contract (pure; no numpy): `fuse` takes the lexical matches (key → BM25, higher is better), the BM25 of
 a full match of the question (`store.search_cache.full_match`) and the semantic ones (key → similarity
 beyond the store's average, `semantic.similar`) and gives every key in either the parts of its fused
-relevance (`lexical`, `semantic`), each in [0, 1 - share] and [0, share], each non-decreasing in the
-key's own score. A key missing from one side gets that side's nothing (0): a memory without a vector
-yet is still found by its words, and one that shares no word with the question by its meaning. The
+relevance (`lexical`, `semantic`), each in [0, 1 - share] and [0, share] (a lexical match not yet
+embedded: its lexical part alone, in [0, 1]), each non-decreasing in the key's own score. A memory
+without a vector yet is still found by its words, and one that shares no word with the question by
+its meaning. The
 fused relevance then goes into the usual ranking (`core.ranking.rank_candidates`) in place of BM25, so
 importance and recency weigh exactly as in lexical recall, and `split` says how much of the ranked
 relevance term each side gave, for `recall --explain` and the injection records. `kept` and
@@ -47,12 +48,16 @@ def fuse(
 
     `full_match` is the BM25 score of a memory holding every word of the question
     (`store.search_cache.full_match`); the semantic scores are similarities beyond the store's average
-    (`semantic.similar`), so 0 is the noise baseline and the nearest memory is the reference."""
+    (`semantic.similar`), so 0 is the noise baseline and the nearest memory is the reference.
+    `semantic` must hold a score for every lexical match that has a vector (recall passes them all):
+    a lexical match without one has not been embedded yet, so its words are all there is to judge it
+    by and its lexical part takes the whole weight (it ranks as lexical recall would rank it, not at
+    `1 - share` of it); a key only in `semantic` shares no word with the question (lexical part 0)."""
     share = min(1.0, max(0.0, share))
     lex_n, sem_n = _over(lexical, full_match), _over(semantic, 0.0)
-    return {
-        k: ((1.0 - share) * lex_n.get(k, 0.0), share * sem_n.get(k, 0.0)) for k in sorted(set(lexical) | set(semantic))
-    }
+    fused = {k: ((1.0 - share) * lex_n.get(k, 0.0), share * s) for k, s in sem_n.items()}
+    fused.update((k, (v, 0.0)) for k, v in lex_n.items() if k not in sem_n)
+    return dict(sorted(fused.items()))
 
 
 def split(relevance_term: float, parts: tuple[float, float]) -> tuple[float, float]:
