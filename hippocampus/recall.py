@@ -52,14 +52,17 @@ def recall(
         lexical = _dated(c, query, now, search_cache.search(c, query, config.candidates))
         embedded = pending() if pending is not None else None
         if embedded is not None:
-            return _hybrid(c, lexical, embedded, now, config, k)
-        top = rank_candidates(lexical, now, config, k)
-        found = rows.by_rids(c, [key for key, *_ in top])  # only the winners are parsed
-        return [
-            Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found
-        ]
+            return _hybrid(c, query, lexical, embedded, now, config, k)
+        return _lexical(c, lexical, now, config, k)
 
     return _with_cache(ws, conn, work)
+
+
+def _lexical(conn: sqlite3.Connection, lexical: list[Candidate], now: datetime, config: Config, k: int) -> list[Hit]:
+    """The lexical candidates ranked by BM25 (min-max over them), importance and recency."""
+    top = rank_candidates(lexical, now, config, k)
+    found = rows.by_rids(conn, [key for key, *_ in top])  # only the winners are parsed
+    return [Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found]
 
 
 def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list[Candidate]) -> list[Candidate]:
@@ -76,7 +79,13 @@ def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list
 
 
 def _hybrid(
-    conn: sqlite3.Connection, lexical: list[Candidate], embedded: tuple[str, Any], now: datetime, config: Config, k: int
+    conn: sqlite3.Connection,
+    query: str,
+    lexical: list[Candidate],
+    embedded: tuple[str, Any],
+    now: datetime,
+    config: Config,
+    k: int,
 ) -> list[Hit]:
     """Lexical candidates and the memories nearest the query's vector, ranked on their fused relevance
     (`core.fusion`), then by the usual importance and recency weights; each hit keeps its BM25, its
@@ -86,11 +95,13 @@ def _hybrid(
 
     model, vector = embedded
     bm25 = {c[0]: c[5] for c in lexical}
-    nearest = semantic.similar(conn, model, vector, list(bm25), config.candidates)
-    sims = fusion.kept(nearest, bm25, config.semantic_floor)
-    fused = fusion.fuse(bm25, sims, config.semantic_weight)
+    nearest, noise = semantic.similar(conn, model, vector, list(bm25), config.candidates)
+    if not noise[2]:  # no memory has a vector by this model yet: recall is lexical, exactly
+        return _lexical(conn, lexical, now, config, k)
+    sims = fusion.kept(nearest, bm25, max(config.semantic_floor, fusion.noise_bar(*noise)))
+    fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
-    top = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, k)
+    top = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, k, scaled=True)
     found = rows.by_rids(conn, [key for key, *_ in top])
     hits = []
     for key, score, _rel, eff, rec, parts in top:

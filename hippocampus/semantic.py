@@ -132,6 +132,7 @@ class _Matrix:
         self.rids: list[int] = []
         self.index: dict[int, int] = {}
         self.rows: Any = None  # a numpy (n, dim) float32 array once a vector is in
+        self.centre: Any = None  # ((seq, count), centroid, rows · centroid, |row - centroid|): `_centred`
 
 
 _matrices: dict[tuple[str, str], _Matrix] = {}
@@ -183,16 +184,20 @@ def _refresh(conn: sqlite3.Connection, model: str) -> _Matrix:
     return matrix
 
 
-def similar(conn: sqlite3.Connection, model: str, vector: Any, also: list[int], k: int) -> dict[int, float]:
-    """rid → cosine similarity to `vector` of the `k` most similar memories and of those in `also`
-    (the lexical matches) that have a vector by `model`."""
+def similar(
+    conn: sqlite3.Connection, model: str, vector: Any, also: list[int], k: int
+) -> tuple[dict[int, float], tuple[float, float, int]]:
+    """rid → similarity to `vector` beyond the store's average (`_centred`) of the `k` most similar
+    memories and of those in `also` (the lexical matches) that have a vector by `model`; and the mean,
+    the standard deviation and the count of that similarity over every memory with a vector: the
+    noise a memory found by meaning alone has to stand out of (`core.fusion.noise_bar`)."""
     import numpy as np
 
     with _matrix_lock:
         matrix = _refresh(conn, model)
         if matrix.rows is None or not matrix.rids:
-            return {}
-        sims = matrix.rows @ np.asarray(vector, dtype=np.float32)
+            return {}, (0.0, 0.0, 0)
+        sims = _centred(matrix, np.asarray(vector, dtype=np.float32))
         rids, index = matrix.rids, matrix.index
     k = min(k, len(rids))
     best: Any = np.argpartition(-sims, k - 1)[:k] if k > 0 else []
@@ -201,7 +206,30 @@ def similar(conn: sqlite3.Connection, model: str, vector: Any, also: list[int], 
         at = index.get(rid)
         if at is not None:
             found[rid] = float(sims[at])
-    return found
+    return found, (float(sims.mean()), float(sims.std()), len(rids))
+
+
+def _centred(matrix: _Matrix, query: Any) -> Any:
+    """Each row's cosine similarity to `query` with both taken from the store's mean vector (its
+    centroid), not from the origin: the noise baseline of the store. An embedding model puts every
+    short text in one narrow cone (e5 rates unrelated texts 0.75-0.80 similar), and some memories
+    near its axis are near every question; measured from the centroid, a memory as near the question
+    as the average memory scores 0 and those hubs lose their head start. The centroid is the sum over
+    n + 1 (one pseudo-memory at the origin), so a store of one memory still has a direction.
+    Per query this is the one matrix product plus O(n); the centroid terms are kept with the matrix."""
+    import numpy as np
+
+    rows = matrix.rows
+    key = (matrix.seq, len(matrix.rids))
+    if matrix.centre is None or matrix.centre[0] != key:
+        centroid = rows.sum(axis=0) / (len(rows) + 1)
+        along = rows @ centroid
+        spread = np.sqrt(np.maximum(np.einsum("ij,ij->i", rows, rows) - 2 * along + centroid @ centroid, 1e-12))
+        matrix.centre = (key, centroid, along, spread)
+    _key, centroid, along, spread = matrix.centre
+    lift = float(query @ centroid)
+    length = float(np.sqrt(max(float(query @ query) - 2 * lift + float(centroid @ centroid), 1e-12)))
+    return (rows @ query - along - lift + float(centroid @ centroid)) / (spread * length)
 
 
 def catch_up(ws: Workspace, config: Config, budget_seconds: float | None = None) -> int:

@@ -94,6 +94,25 @@ def test_when_questions_are_recognised(question: str) -> None:
     assert dates.question_time(question, NOW).asks_when
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do I eat when it's cold?",
+        "How many engineers did I lead when I started the new role?",
+        "Whenever I travel, what do I pack?",
+    ],
+)
+def test_when_as_a_conjunction_asks_for_no_time(question: str) -> None:
+    assert not dates.question_time(question, NOW).asks_when
+
+
+@pytest.mark.parametrize(
+    "question", ["  when did I move?", "[Tue 2026-12-01 19:00 UTC] When did I move?", "Do you remember when we met?"]
+)
+def test_when_after_an_envelope_or_a_verb_of_knowing_still_asks(question: str) -> None:
+    assert dates.question_time(question, NOW).asks_when
+
+
 def test_a_memorys_words_resolve_from_when_they_were_said() -> None:
     monday = datetime(2023, 2, 20, 18, tzinfo=timezone.utc)
     assert dates.spans_in("my flight last Tuesday was late", monday) == [around(date(2023, 2, 14))]

@@ -1,5 +1,6 @@
-"""Semantic recall (issue 11): the fusion rule, the vectors in the store and their life cycle, the
-backfill, hybrid recall with the real local model, an embeddings endpoint, and the lexical-only mode."""
+"""Semantic recall (issue 11): the vectors in the store and their life cycle, the backfill, hybrid recall
+with the real local model, an embeddings endpoint, and the lexical-only mode (the fusion rule and the
+noise baseline: test_fusion.py)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from hippocampus import embedder, memories, semantic
 from hippocampus.cli.output import hit_json, recall_text
-from hippocampus.core import fusion
 from hippocampus.core.config import Config
 from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
@@ -47,37 +45,6 @@ def _vec_rows(ws: Workspace) -> list[tuple[int, str]]:
         return conn.execute("SELECT rid, model FROM vec ORDER BY rid").fetchall()
     finally:
         conn.close()
-
-
-# --- the fusion rule (pure) -----------------------------------------------------------------------
-
-
-def test_fusion_normalises_each_side_and_a_missing_side_counts_nothing() -> None:
-    fused = fusion.fuse({1: 10.0, 2: 5.0}, {2: 0.9, 3: 0.7}, 0.5)
-    assert fused == {1: (0.5, 0.0), 2: (0.0, 0.5), 3: (0.0, 0.0)}
-    assert fusion.fuse({1: 3.0}, {}, 0.5) == {1: (0.5, 0.0)}, "a lone match counts fully"
-    assert fusion.fuse({}, {4: 0.8}, 1.0) == {4: (0.0, 1.0)}
-
-
-@given(
-    st.dictionaries(st.integers(0, 30), st.floats(0, 50), max_size=12),
-    st.dictionaries(st.integers(0, 30), st.floats(-1, 1), max_size=12),
-    st.floats(0, 1),
-    st.floats(0, 5),
-)
-def test_fused_parts_stay_in_their_range_and_split_adds_up(
-    lexical: dict[int, float], sims: dict[int, float], share: float, term: float
-) -> None:
-    fused = fusion.fuse(lexical, sims, share)
-    assert set(fused) == set(lexical) | set(sims)
-    for lex, sem in fused.values():
-        assert -1e-9 <= lex <= 1 - share + 1e-9 and -1e-9 <= sem <= share + 1e-9
-        a, b = fusion.split(term, (lex, sem))
-        assert abs(a + b - term) < 1e-9 and a >= -1e-9 and b >= -1e-9
-
-
-def test_the_floor_keeps_lexical_matches_and_drops_weak_semantic_only_ones() -> None:
-    assert fusion.kept({1: 0.2, 2: 0.9, 3: 0.5}, {1: 4.0}, 0.6) == {1: 0.2, 2: 0.9}
 
 
 # --- settings and the mode -------------------------------------------------------------------------
@@ -208,14 +175,14 @@ def test_the_warm_matrix_follows_adds_and_removals(tmp_path: Path, word_model: W
     semantic.catch_up(ws, Config())
     query = WordModel().queries(["alpha bravo"])[0]
     with database.reading(ws) as conn:
-        assert list(semantic.similar(conn, word_model.name, query, [], 5)) == [1]
+        assert list(semantic.similar(conn, word_model.name, query, [], 5)[0]) == [1]
     memories.remember(ws, NOW, Config(), "charlie delta")
     semantic.catch_up(ws, Config())
     with database.reading(ws) as conn:
-        assert sorted(semantic.similar(conn, word_model.name, query, [], 5)) == [1, 2]
+        assert sorted(semantic.similar(conn, word_model.name, query, [], 5)[0]) == [1, 2]
     memories.forget(ws, NOW, [first.id])
     with database.reading(ws) as conn:
-        assert sorted(semantic.similar(conn, word_model.name, query, [], 5)) == [2], "a forgotten vector leaves"
+        assert sorted(semantic.similar(conn, word_model.name, query, [], 5)[0]) == [2], "a forgotten vector leaves"
 
 
 def test_hybrid_recall_explains_the_semantic_part_and_the_parts_add_up(tmp_path: Path, word_model: WordModel) -> None:

@@ -27,8 +27,9 @@ def memory_json(memory: Memory, now: datetime, curve: str) -> dict[str, Any]:
 def hit_json(hit: Hit, now: datetime, curve: str, explain: bool = False) -> dict[str, Any]:
     """A recall hit: the memory plus its score parts; with `explain`, what each term added to the score
     (`lexical` from BM25, `semantic` from the embedding's similarity, `importance`, `recency`: weight ×
-    min-max-normalised value; in hybrid recall lexical and semantic share the relevance term, `core.fusion`)
-    and the raw values (`similarity` is null when no vector was compared: lexical recall)."""
+    normalised value; in hybrid recall lexical and semantic share the relevance term, `core.fusion`)
+    and the raw values (`similarity`: the embedding's cosine to the question, both measured from the store's
+    average memory, `semantic.similar`; null when no vector was compared: lexical recall)."""
     data = memory_json(hit.memory, now, curve)
     data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4), "recency": round(hit.recency, 4)})
     if explain:
@@ -74,8 +75,8 @@ def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
         )
         if explain and "explain" in r:
             e = r["explain"]
-            cosine = e["similarity"]
-            meaning = "" if cosine is None else f" + semantic {e['semantic']:.3f} (cosine {cosine:.2f})"
+            similarity = e["similarity"]
+            meaning = "" if similarity is None else f" + semantic {e['semantic']:.3f} (similarity {similarity:.2f})"
             out.append(
                 f"    score {r['score']:.3f} = lexical {e['lexical']:.3f} (BM25 {e['bm25']:.2f}){meaning}"
                 f" + importance {e['importance']:.3f} ({e['effectiveImportance']:.2f})"

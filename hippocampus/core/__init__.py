@@ -27,6 +27,6 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     consolidate  merging near-duplicates
     ranking      recall's weighted score
     dates        the days a question's date words name, and the boost of memories said on them
-    fusion       hybrid relevance: BM25 and embedding similarity, min-max-normalised and weighted
+    fusion       hybrid relevance: BM25 and embedding similarity, each against a reference, weighted
     import_formats  the foreign files `import` reads
 """

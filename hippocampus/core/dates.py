@@ -18,6 +18,10 @@ Decisions:
   date may be the user's day before or after).
 - Holidays are a small table of fixed days and a few computed ones (Easter, US Thanksgiving, Mother's
   and Father's Day, Memorial and Labor Day), with the names in the supported languages where cheap.
+- English "when" asks for a time only where a question or clause starts with it, or after a verb of
+  knowing or telling ("do you remember when"): "what do I eat when it's cold" asks about food, and
+  boosting every memory with a date for it put dated distractors first. (The other languages' words,
+  also conjunctions, are still taken as asking.)
 Pure: every function takes the moment its words are relative to.
 """
 
@@ -109,7 +113,8 @@ _PATTERNS = {
     "year": r"\b(?:in|since|during|of) (19\d\d|20\d\d)\b",
     "holiday": "|".join(f"(?P<h{i}>{p})" for i, (p, _m, _d) in enumerate(_FIXED_HOLIDAYS)),
     "computed": f"(?P<name>{_COMPUTED_NAMES})",
-    "when": r"\b(?:when|what (?:date|day|time|year|month)|which (?:date|day|year|month)|how long ago"
+    "when": r"(?:^\s*|[,;:.!?¿\"“()\[\]]\s*|\b(?:know|remember|recall|tell me|say|said|since|until|till|and|or) )when\b"
+    r"|\b(?:what (?:date|day|time|year|month)|which (?:date|day|year|month)|how long ago"
     r"|how long (?:has|had|have|did|was|since)|how many (?:days|weeks|months|years)|how old was"
     r"|before or after|in what order|which (?:came|happened|did i \w+) first)\b"
     r"|cuándo|quand\b|\bwann\b|\bquando\b|когда|متى|מתי|कब|ne zaman|언제|いつ|什么时候|何时|哪天",

@@ -27,7 +27,8 @@ class Hit(ValueClass):
     """What meaning added to `score` (hybrid recall, `core.fusion`; the lexical part is then BM25's share
     of the relevance term); 0.0 in lexical recall."""
     similarity: float | None
-    """The embedding's cosine similarity to the query; None when not compared (lexical recall, no vector)."""
+    """The embedding's cosine similarity to the query, both measured from the store's average memory
+    (`semantic.similar`); None when not compared (lexical recall, no vector)."""
 
     def __init__(
         self,
@@ -78,11 +79,13 @@ ranking reads, so a store can rank from columns and parse only the winners."""
 
 
 def rank_candidates(
-    candidates: list[Candidate], now: datetime, config: Config, k: int
+    candidates: list[Candidate], now: datetime, config: Config, k: int, scaled: bool = False
 ) -> list[tuple[int, float, float, float, float, tuple[float, float, float]]]:
     """The top `k` candidates as (key, score, relevance, effective importance, recency, parts), best
     first (ties by memory id); `parts` is what the lexical, importance and recency terms each added to
-    the score, so `recall --explain` shows the sum the ranking really made."""
+    the score, so `recall --explain` shows the sum the ranking really made. `scaled`: the relevance is
+    already on a fixed [0, 1] scale (hybrid recall's fused relevance, `core.fusion`) and counts as it
+    is; BM25 (not `scaled`) has no fixed scale and is min-max-normalised over the candidates."""
     if not candidates:
         return []
     now_ts = now.timestamp()
@@ -91,7 +94,7 @@ def rank_candidates(
         elapsed = max(0.0, now_ts - last)
         effective.append(anchor * retention(elapsed / SECONDS_PER_DAY, config.curve, stability))
         recent.append(float(config.recency_per_hour ** (elapsed / 3600.0)))
-    rel_n = _normalise([c[5] for c in candidates])
+    rel_n = [min(1.0, max(0.0, c[5])) for c in candidates] if scaled else _normalise([c[5] for c in candidates])
     imp_n = _normalise(effective)
     rec_n = _normalise(recent)
     scored = []

@@ -27,6 +27,11 @@ COMMON_SHARE = 0.1
 """A query word found in more than this share of memories is left out while rarer words remain:
 it says little (low IDF) and scoring its tens of thousands of matches dominates recall at 100k."""
 
+BM25_K1 = 1.2
+"""FTS5's BM25 term-frequency saturation (its built-in default, which `bm25()` uses)."""
+KEYWORD_TF = 2.0
+"""How often a memory's key word is in its index row: once in its text, once among its keywords."""
+
 
 def _tokenize(text: str) -> list[str]:
     """`text.tokenize`, imported on first use so reading core memories never loads it."""
@@ -129,3 +134,22 @@ def search_superseded(conn: sqlite3.Connection, query: str, limit: int) -> list[
             found.append((memory, float(shared)))
     found.sort(key=lambda pair: (-pair[1], pair[0].superseded_at, pair[0].id))
     return found[:limit]
+
+
+def full_match(conn: sqlite3.Connection, query: str) -> float:
+    """The BM25 score (as `search` gives it) of the question if it were a memory of average length:
+    each searched word held as a memory holds its key words, in its text and again among its keywords
+    (term frequency 2), so FTS5's BM25 (k1 1.2; length is average) gives each word's IDF × 2·2.2/3.2.
+    What hybrid recall measures a lexical match against (`core.fusion`), so a memory sharing one
+    common word with a longer question stays a weak match however few others match at all. 0.0 when
+    no word is searched."""
+    import math
+
+    words = selective_words(conn, _tokenize(query))
+    if not words:
+        return 0.0
+    total = conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]
+    marks = ",".join("?" * len(words))
+    df = dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", words).fetchall())
+    idf = sum(max(1e-6, math.log((total - df.get(w, 0) + 0.5) / (df.get(w, 0) + 0.5))) for w in words)
+    return idf * KEYWORD_TF * (BM25_K1 + 1.0) / (KEYWORD_TF + BM25_K1)
