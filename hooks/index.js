@@ -6,7 +6,7 @@
 // - the cold path, one process per call, below; used whenever the worker is off, starting, down, busy or does not
 //   answer in time (and then a request_after is sent again here: a message already appended is skipped by encoding).
 //
-// Protocol of the cold path (one process per hook call):
+// Protocol of the cold path (one process per hook call, `<python> -S hooks/<entry>.py`):
 //   stdin  = JSON {hook, event, ctx, config, workspace}
 //   stdout = request_before.py: the context block to prepend (may be empty); others: ignored
 //   stderr = diagnostics, one line per problem; lines ending in "(logged)" are already in the log file
@@ -110,7 +110,9 @@ export function runPython(cfg, entry, payload, timeoutMs) {
       finish({ ok: false, stdout: "", reason: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
     try {
-      child = spawn(python, [script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
+      // -S: no `site` at start-up (about 5 ms of each start); hippocampus_hook.py imports it the first time an
+      // import needs it, so a hook resolves every module as an ordinary start would (hooks/README.md).
+      child = spawn(python, ["-S", script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
     } catch (err) {
       finish({ ok: false, stdout: "", reason: `cannot start ${python}: ${err && err.message}` });
       return;
