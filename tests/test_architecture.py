@@ -276,13 +276,17 @@ NOT_LOADED = {
         "hippocampus.core.clean",
         "unicodedata",
         "site",
+        "hippocampus.semantic",
+        "threading",
     ),
-    "request_after": ("unicodedata", "sqlite3", "site"),
+    "request_after": ("unicodedata", "sqlite3", "site", "hippocampus.semantic", "threading"),
 }
 """What each cold hook must not load. `request_before` writes no text (its injection record holds ids,
 sections and scores), so not the redactor (5–10 ms); `request_after` on an ASCII message needs no
 Unicode tables, and it never opens the database. Neither needs `site` (about 5 ms of a start): without a
-settings file nothing they import lives only in site-packages (hooks/hippocampus_hook.py)."""
+settings file nothing they import lives only in site-packages (hooks/hippocampus_hook.py). Nor
+`semantic` (and its `threading`, ~2 ms): the cold path is lexical, and recall only asks a process
+that imported it (the worker, the CLI) for a query vector."""
 
 LAZY_PATTERNS = (
     "_JOINERS_RE",
