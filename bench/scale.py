@@ -4,7 +4,7 @@ Builds 10k and 100k stores with `make_store.build` and times, per size, medians 
 interleaved rounds (each round runs bare, then every command once):
 
     remember, recall, decay, consolidate   the CLI (`python -m hippocampus`)
-    session_end                            `python -S hooks/session_end.py` (as hooks/index.js starts it) with SIGNALS signals queued first
+    session_end                            hooks/session_end.py with SIGNALS signals queued first
     request_before, request_after          `python -S hooks/*.py` with the payloads of bench_hooks.py
 
 Peak memory is each child's max RSS (GNU time); CPU time (user + sys) is from each child's rusage,
@@ -115,7 +115,7 @@ def measure(size: int, tmp: Path) -> dict[str, object]:
         "recall": ([*cli, "recall", "what does my sister prefer for the Berlin trip"], b""),
         "decay": ([*cli, "decay"], b""),
         "consolidate": ([*cli, "consolidate"], b""),
-        "session_end": ([py, "-S", str(ROOT / "hooks" / "session_end.py")], end),
+        "session_end": ([py, str(ROOT / "hooks" / "session_end.py")], end),
         "request_before": ([py, "-S", str(ROOT / "hooks" / "request_before.py")], hooks["request_before"]),
         "request_after": ([py, "-S", str(ROOT / "hooks" / "request_after.py")], hooks["request_after"]),
     }

@@ -1,6 +1,7 @@
 """What the three hook scripts share: put the package on sys.path, import `site` only if needed, fail open.
 
-The bridge (index.js) starts each cold hook as `python -S hooks/<entry>.py`. Importing `site` at start-up
+The bridge (index.js) starts the two per-turn cold hooks as `python -S hooks/<entry>.py` (session_end, which
+runs for seconds and may reach the network, as usual). Importing `site` at start-up
 (site-packages on sys.path, every `.pth` file run, a search for `sitecustomize`) is about 5 ms of CPU of a
 regular venv's start, and nothing a per-turn hook imports is found only there: the package comes from
 `HIPPOCAMPUS_PACKAGE_DIR` (else the folder above hooks/), everything else from the standard library.
