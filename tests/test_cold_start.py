@@ -111,6 +111,38 @@ def test_the_users_pythonpath_is_honoured_without_site(workspace: Path, tmp_path
     assert "site" not in seen["loaded"]
 
 
+def test_a_copied_plugin_without_package_dir_finds_the_installed_package(workspace: Path, tmp_path: Path) -> None:
+    """`openclaw plugins install` copies hooks/ to `extensions/hippocampus`, so with `packageDir` unset the
+    folder above it puts a namespace `hippocampus` first on sys.path. An ordinary start still imports the
+    regular package installed in site-packages (it wins over a namespace folder); under -S so must the hook.
+    Here the installed package is in the user site of the base interpreter (a venv turns the user site off)."""
+    base = Path(sys.base_prefix) / "bin" / f"python{sys.version_info.major}.{sys.version_info.minor}"
+    if not base.exists():
+        pytest.skip(f"no base interpreter at {base}")
+    env = {"PATH": "", "HOME": str(tmp_path), "PYTHONUSERBASE": str(tmp_path / "userbase")}
+    user_site = subprocess.run(
+        [str(base), "-c", "import site; print(site.getusersitepackages())"], env=env, capture_output=True, text=True
+    ).stdout.strip()
+    Path(user_site).mkdir(parents=True)
+    (Path(user_site) / "hippocampus").symlink_to(ROOT / "hippocampus")
+    plugin = tmp_path / "extensions" / "hippocampus"
+    plugin.mkdir(parents=True)
+    for name in ("request_before.py", "hippocampus_hook.py"):
+        (plugin / name).write_bytes((ROOT / "hooks" / name).read_bytes())
+    for flags in ([], ["-S"]):
+        done = subprocess.run(
+            [str(base), *flags, str(plugin / "request_before.py")],
+            input=json.dumps(turn(workspace, "what tea do I like")),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            env={**env, "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
+        )
+        assert done.returncode == 0 and "failed open" not in done.stderr, (flags, done.stderr)
+        assert "green tea" in done.stdout, flags
+
+
 @pytest.mark.parametrize("hook", ["request_before", "request_after", "session_end"])
 def test_a_package_that_cannot_be_imported_still_fails_open_under_minus_s(tmp_path: Path, hook: str) -> None:
     broken = tmp_path / "broken"
