@@ -33,8 +33,8 @@ class SiteOnDemand:
         if path is not None or cls.site_loaded:
             return None  # a submodule: its package's __path__ decides, as in any start
         spec = cls.path_finder.find_spec(name, None, target)  # type: ignore[attr-defined]
-        if spec is not None and spec.loader is not None:
-            return spec
+        if spec is not None and spec.loader is not None and spec.origin is not None:
+            return spec  # a module or a regular package (a namespace package has no origin)
         cls.site_loaded = True  # stays on sys.meta_path (removing it would skip the next finder), inert
         import site
 
