@@ -1,11 +1,14 @@
 """Time the hook entry points as whole processes at 1k/10k/100k memories against a bare interpreter.
 
-`hooks/request_before.py` and `hooks/request_after.py` get a realistic JSON payload on stdin,
-exactly as `hooks/index.js` sends it, and are compared with `python -c pass` of the same
-interpreter. Run by hand (`.venv/bin/python bench/bench_hooks.py [--write]`); never asserted in
-tests. `--real` fills the stores with real user sentences from LongMemEval instead of
-`make_store.py`'s small vocabulary. Writes bench/results/hooks-<corpus>.json; `--write` also
-refreshes that corpus's table in the hooks section of BENCHMARKS.md.
+`hooks/request_before.py` and `hooks/request_after.py` are started exactly as `hooks/index.js`
+starts them on its cold path (`python -S hooks/<entry>.py`, the JSON payload on stdin) and are
+compared with a bare `python -c pass` and a bare `python -S -c pass` of the same interpreter, all
+interleaved round by round. CPU time (user + sys, from each child's rusage) is the figure to read
+on a shared machine; wall medians are kept too. Run by hand from a regular (non-editable) install
+(`/tmp/v/bin/python bench/bench_hooks.py [--write]`); never asserted in tests. `--real` fills the
+stores with real user sentences from LongMemEval instead of `make_store.py`'s small vocabulary.
+Writes bench/results/hooks-<corpus>.json; `--write` also refreshes that corpus's table in the
+hooks section of BENCHMARKS.md.
 Targets: request_before ≤ 3× bare at 10k and ≤ 150 ms at 100k; request_after ≤ 2× bare.
 """
 
@@ -34,19 +37,31 @@ SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000,100000").spli
 START, END = "<!-- hooks-bench:start -->", "<!-- hooks-bench:end -->"
 
 
-def timed_together(cmds: dict[str, tuple[list[str], bytes]], env: dict[str, str]) -> dict[str, float]:
-    """Median wall time of each command over RUNS rounds, interleaved so machine load hits all alike."""
+def timed_together(cmds: dict[str, tuple[list[str], bytes]], env: dict[str, str]) -> dict[str, tuple[float, float]]:
+    """(median wall s, median CPU s) of each command over RUNS rounds, interleaved so machine load hits
+    all alike; CPU is user + sys of the child from its rusage."""
     for cmd, stdin in cmds.values():  # warm-up: page cache, .pyc files, the search cache
         subprocess.run(cmd, env=env, input=stdin, check=True, capture_output=True)
-    samples: dict[str, list[float]] = {name: [] for name in cmds}
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in cmds}
     for _ in range(RUNS):
         for name, (cmd, stdin) in cmds.items():
-            start = time.perf_counter()
-            proc = subprocess.run(cmd, env=env, input=stdin, check=True, capture_output=True)
-            samples[name].append(time.perf_counter() - start)
-            if proc.stderr:
-                raise SystemExit(f"{name} reported: {proc.stderr.decode()[:300]}")
-    return {name: statistics.median(values) for name, values in samples.items()}
+            with tempfile.TemporaryFile() as feed, tempfile.TemporaryFile() as err:
+                feed.write(stdin)
+                feed.seek(0)
+                start = time.perf_counter()
+                proc = subprocess.Popen(cmd, env=env, stdin=feed, stdout=subprocess.DEVNULL, stderr=err)
+                _, status, usage = os.wait4(proc.pid, 0)
+                wall = time.perf_counter() - start
+                proc.returncode = os.waitstatus_to_exitcode(status)
+                err.seek(0)
+                said = err.read()
+            if proc.returncode or said:
+                raise SystemExit(f"{name} exited {proc.returncode}: {said.decode()[:300]}")
+            samples[name].append((wall, usage.ru_utime + usage.ru_stime))
+    return {
+        name: (statistics.median(w for w, _ in values), statistics.median(c for _, c in values))
+        for name, values in samples.items()
+    }
 
 
 LONGMEMEVAL = Path(os.environ.get("BENCH_LONGMEMEVAL", "/work/shared/bench/longmemeval_s_dev72.json.gz"))
@@ -135,23 +150,30 @@ def prepare() -> None:
     compileall.compile_dir(str(Path(hippocampus.__file__).parent), quiet=1)
 
 
-def table(results: list[dict[str, float]], bare: float) -> str:
-    """The Markdown table for BENCHMARKS.md."""
+def table(results: list[dict[str, float]]) -> str:
+    """The Markdown table for BENCHMARKS.md: CPU medians, as ratios to both bare starts."""
     lines = [
-        f"Bare `python -c pass`: **{bare * 1000:.1f} ms** (median over sizes; each size interleaves "
-        f"{RUNS} rounds of bare, request_before, request_after); "
-        f"Python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}.",
+        f"CPU time (user + sys) medians; each size interleaves {RUNS} rounds of bare, bare -S, "
+        f"request_before, request_after; the hooks started as hooks/index.js does (`python -S`); "
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}, "
+        f"load {min(r['load'] for r in results):.1f}–{max(r['load'] for r in results):.1f}.",
         "",
-        "| memories | bare start | request_before | × bare | request_after | × bare |",
-        "|---:|---:|---:|---:|---:|---:|",
+        "| memories | bare | bare -S | request_before | × bare | × bare -S | request_after | × bare | × bare -S |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in results:
-        lines.append(
-            f"| {int(row['memories']):,} | {row['bare_s'] * 1000:.1f} ms "
-            f"| {row['request_before_s'] * 1000:.1f} ms | "
-            f"{row['request_before_ratio']:.2f}× | {row['request_after_s'] * 1000:.1f} ms | "
-            f"{row['request_after_ratio']:.2f}× |"
-        )
+        cells = [
+            f"{int(row['memories']):,}",
+            f"{row['bare_cpu_s'] * 1000:.1f} ms",
+            f"{row['bare_S_cpu_s'] * 1000:.1f} ms",
+        ]
+        for name in ("request_before", "request_after"):
+            cells += [
+                f"{row[f'{name}_cpu_s'] * 1000:.1f} ms",
+                f"{row[f'{name}_cpu_s'] / row['bare_cpu_s']:.2f}×",
+                f"{row[f'{name}_cpu_s'] / row['bare_S_cpu_s']:.2f}×",
+            ]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -172,7 +194,6 @@ def write_section(text: str, corpus: str) -> None:
 def main() -> None:
     prepare()
     results: list[dict[str, float]] = []
-    bares: list[float] = []
     corpus = "longmemeval" if "--real" in sys.argv else "make_store"
     for n in SIZES:
         with tempfile.TemporaryDirectory() as tmp:
@@ -181,23 +202,32 @@ def main() -> None:
             else:
                 build(Path(tmp), n)
             env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)}
-            cmds = {"bare": ([sys.executable, "-c", "pass"], b"")}
+            cmds = {
+                "bare": ([sys.executable, "-c", "pass"], b""),
+                "bare_S": ([sys.executable, "-S", "-c", "pass"], b""),
+            }
             for name, stdin in payloads(tmp).items():
-                cmds[name] = ([sys.executable, str(ROOT / "hooks" / f"{name}.py")], stdin)
+                cmds[name] = ([sys.executable, "-S", str(ROOT / "hooks" / f"{name}.py")], stdin)
+            load = os.getloadavg()[0]
             times = timed_together(cmds, env)
-            bare = times["bare"]
-            bares.append(bare)
-            row: dict[str, float] = {"memories": n, "bare_s": bare}
-            print(f"{n:>7} memories  bare            {bare * 1000:7.1f} ms")
+            row: dict[str, float] = {"memories": n, "load": load}
+            for name, (wall, cpu) in times.items():
+                row[f"{name}_s"], row[f"{name}_cpu_s"] = wall, cpu
             for name in ("request_before", "request_after"):
-                row[f"{name}_s"] = times[name]
-                row[f"{name}_ratio"] = times[name] / bare
-                print(f"{n:>7} memories  {name:<15} {times[name] * 1000:7.1f} ms  {times[name] / bare:5.2f}x bare")
+                row[f"{name}_ratio"] = times[name][1] / times["bare"][1]
+                row[f"{name}_ratio_S"] = times[name][1] / times["bare_S"][1]
+            print(
+                f"{n:>7} memories  bare {times['bare'][1] * 1000:.1f} ms CPU, bare -S {times['bare_S'][1] * 1000:.1f}"
+                + "".join(
+                    f"; {name} {times[name][1] * 1000:.1f} ms ({row[f'{name}_ratio']:.2f}x, {row[f'{name}_ratio_S']:.2f}x -S)"
+                    for name in ("request_before", "request_after")
+                )
+            )
             results.append(row)
     out = HERE / "results"
     out.mkdir(exist_ok=True)
     (out / f"hooks-{corpus}.json").write_text(json.dumps(results, indent=2))
-    text = f"Store texts: `{corpus}`. " + table(results, statistics.median(bares))
+    text = f"Store texts: `{corpus}`. " + table(results)
     print(text)
     if "--write" in sys.argv:
         write_section(text, corpus)

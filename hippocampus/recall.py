@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import heapq
 import math
+import sys
 from datetime import datetime
 
-from hippocampus import semantic
 from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank_candidates
@@ -48,7 +48,10 @@ def recall(
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
-        pending = semantic.start_query(query, config)  # None in the cold hooks: nothing is imported
+        # A process that never imported `semantic` never called its `allow`, so `start_query` would be None:
+        # the cold hooks skip importing it (and `threading`, ~2 ms of a start). tests/test_architecture.py
+        semantic = sys.modules.get("hippocampus.semantic")
+        pending = semantic.start_query(query, config) if semantic is not None else None
         lexical = _dated(c, query, now, search_cache.search(c, query, config.candidates))
         embedded = pending() if pending is not None else None
         if embedded is not None:
@@ -90,6 +93,7 @@ def _hybrid(
     """Lexical candidates and the memories nearest the query's vector, ranked on their fused relevance
     (`core.fusion`), then by the usual importance and recency weights; each hit keeps its BM25, its
     similarity and the semantic part of its score."""
+    from hippocampus import semantic
     from hippocampus.core import fusion
     from hippocampus.store import vectors
 

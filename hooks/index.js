@@ -6,7 +6,7 @@
 // - the cold path, one process per call, below; used whenever the worker is off, starting, down, busy or does not
 //   answer in time (and then a request_after is sent again here: a message already appended is skipped by encoding).
 //
-// Protocol of the cold path (one process per hook call):
+// Protocol of the cold path (one process per hook call, `<python> [-S] hooks/<entry>.py`, see coldArgs):
 //   stdin  = JSON {hook, event, ctx, config, workspace}
 //   stdout = request_before.py: the context block to prepend (may be empty); others: ignored
 //   stderr = diagnostics, one line per problem; lines ending in "(logged)" are already in the log file
@@ -73,6 +73,13 @@ export function logFailure(workspace, hook, message) {
   }
 }
 
+// The per-turn hooks start with -S: no `site` at start-up (about 5 ms of CPU of each start in a venv), and
+// hippocampus_hook.py imports it the first time an import needs it, so every module resolves as in an ordinary
+// start (hooks/README.md, "The cold start"). session_end, which runs for seconds and may reach the network,
+// starts as usual.
+const NO_SITE = new Set(["request_before.py", "request_after.py"]);
+export const coldArgs = (entry, script) => (NO_SITE.has(entry) ? ["-S", script] : [script]);
+
 // Run one Python entry point; resolves (never rejects) with {ok, stdout, reason}.
 export function runPython(cfg, entry, payload, timeoutMs) {
   return new Promise((resolve) => {
@@ -110,7 +117,7 @@ export function runPython(cfg, entry, payload, timeoutMs) {
       finish({ ok: false, stdout: "", reason: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
     try {
-      child = spawn(python, [script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
+      child = spawn(python, coldArgs(entry, script), { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
     } catch (err) {
       finish({ ok: false, stdout: "", reason: `cannot start ${python}: ${err && err.message}` });
       return;

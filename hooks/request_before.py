@@ -1,13 +1,11 @@
-"""OpenClaw before_prompt_build: print the block to prepend. Never raises; exits 0."""
+"""OpenClaw before_prompt_build: print the block to prepend. Never raises; exits 0.
+
+Started by hooks/index.js as `python -S` (see hippocampus_hook.py, beside this file)."""
 
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("HIPPOCAMPUS_PACKAGE_DIR") or os.path.dirname(HERE))
-try:
-    from hippocampus.hooks import main
-except BaseException as exc:  # noqa: BLE001 - a broken install must leave the turn untouched
-    sys.stderr.write(f"hippocampus: request_before failed open: cannot import hippocampus: {exc!r}\n")
-    sys.exit(0)
-main("request_before")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also where PYTHONSAFEPATH leaves it out
+from hippocampus_hook import run
+
+run("request_before")

@@ -1,13 +1,11 @@
-"""OpenClaw session_end, before_reset, before_compaction: encode queued signals. Never raises; exits 0."""
+"""OpenClaw session_end, before_reset, before_compaction: encode queued signals. Never raises; exits 0.
+
+Started by hooks/index.js as `python session_end.py` (see hippocampus_hook.py, beside this file)."""
 
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("HIPPOCAMPUS_PACKAGE_DIR") or os.path.dirname(HERE))
-try:
-    from hippocampus.hooks import main
-except BaseException as exc:  # noqa: BLE001 - a broken install must leave the turn untouched
-    sys.stderr.write(f"hippocampus: session_end failed open: cannot import hippocampus: {exc!r}\n")
-    sys.exit(0)
-main("session_end")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # also where PYTHONSAFEPATH leaves it out
+from hippocampus_hook import run
+
+run("session_end")

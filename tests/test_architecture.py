@@ -222,11 +222,11 @@ with open(out, "w") as handle:
 def run_cold_hook(
     hook: str, payload: dict[str, Any], tmp_path: Path
 ) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    """Run `hooks/<hook>.py` as the bridge's cold path does (no PATH, a fresh interpreter) with `payload`;
-    the finished process and every module it had imported. The hook must not have failed open."""
+    """Run `hooks/<hook>.py` as the bridge's cold path does (`python -S`, no PATH, a fresh interpreter) with
+    `payload`; the finished process and every module it had imported. The hook must not have failed open."""
     out = tmp_path / "modules.json"
     done = subprocess.run(
-        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
+        [sys.executable, "-S", "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
         input=json.dumps(payload),
         capture_output=True,
         text=True,
@@ -275,12 +275,18 @@ NOT_LOADED = {
         "hippocampus.core.secret_rules",
         "hippocampus.core.clean",
         "unicodedata",
+        "site",
+        "hippocampus.semantic",
+        "threading",
     ),
-    "request_after": ("unicodedata", "sqlite3"),
+    "request_after": ("unicodedata", "sqlite3", "site", "hippocampus.semantic", "threading"),
 }
 """What each cold hook must not load. `request_before` writes no text (its injection record holds ids,
 sections and scores), so not the redactor (5–10 ms); `request_after` on an ASCII message needs no
-Unicode tables, and it never opens the database."""
+Unicode tables, and it never opens the database. Neither needs `site` (about 5 ms of a start): without a
+settings file nothing they import lives only in site-packages (hooks/hippocampus_hook.py). Nor
+`semantic` (and its `threading`, ~2 ms): the cold path is lexical, and recall only asks a process
+that imported it (the worker, the CLI) for a query vector."""
 
 LAZY_PATTERNS = (
     "_JOINERS_RE",

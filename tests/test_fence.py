@@ -4,6 +4,8 @@ heading or list item in HIPPOCAMPUS_CORE.md, `load-core`, `recall` or archive.md
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,6 +25,7 @@ from hippocampus.render.markdown import archive_markdown, core_markdown, load_co
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 
+ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
 TAG = "hippocampus-recalled-notes"
 BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x00"]
@@ -148,6 +151,31 @@ def test_oneline_is_one_line_without_brackets_or_invisible_characters(text: str)
     assert "<" not in _skeleton(out) and ">" not in _skeleton(out)
     assert not any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in out)
     assert oneline(out) == out
+
+
+def _oneline_by_patterns(text: str) -> str:
+    """`oneline` as it was written with two regular expressions (before its one translation table)."""
+    import re
+
+    breaks = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+    invisible = re.compile(
+        r"[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]"
+    )
+    brackets = str.maketrans({**dict.fromkeys("<＜﹤〈⟨❮❰⧼〈《≺⋖ᐸ˂", "‹"), **dict.fromkeys(">＞﹥〉⟩❯❱⧽〉》≻⋗ᐳ˃", "›")})
+    return " ".join(invisible.sub("", breaks.sub(" ", text)).translate(brackets).split())
+
+
+@given(text=HOSTILE_TEXT | st.text(alphabet=st.characters(max_codepoint=0x2100)) | st.text())
+def test_oneline_is_what_the_two_patterns_made_of_any_text(text: str) -> None:
+    """The translation table (no pattern compiled on the hook path) changes no output."""
+    assert oneline(text) == _oneline_by_patterns(text)
+
+
+def test_the_fence_module_needs_no_regular_expressions() -> None:
+    """render.context compiles nothing at import: a fresh interpreter that imports it has no `re`."""
+    probe = "import sys; import hippocampus.render.context; print('re' in sys.modules)"
+    done = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "False"
 
 
 # --- the safe character set of domain and category ----------------------------------------------

@@ -90,7 +90,7 @@ def test_turns_after_the_first_go_through_one_warm_worker(openclaw_path: str, wo
     assert all("Pixel" in b["prependContext"] for b in blocks)  # the cold first call and the warm ones agree
     started = calls.read_text().splitlines()
     assert sum("serve --stdio" in line for line in started) == 1
-    assert [line for line in started if "serve --stdio" not in line] == [f"{ROOT}/hooks/request_before.py"]
+    assert [line for line in started if "serve --stdio" not in line] == [f"-S {ROOT}/hooks/request_before.py"]
     assert waiting_texts(workspace) == [f"I prefer green tea, note {i}" for i in range(3)]
     assert result["worker"] == {"state": "up", "starts": 1}
 

@@ -1,0 +1,159 @@
+"""The cold hook start as the bridge makes it, `python -S hooks/<entry>.py` (hooks/hippocampus_hook.py):
+no `site` at start-up, yet every module resolves as an ordinary start would, in every kind of install.
+
+Each test runs a real interpreter and reads which modules it loaded and from where."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippocampus import memories
+from hippocampus.core.config import Config
+from hippocampus.store import inbox
+from hippocampus.store.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = """
+import sys
+script, out = sys.argv[1], sys.argv[2]
+sys.argv = [script]
+try:
+    exec(compile(open(script).read(), script, "exec"), {"__name__": "__main__", "__file__": script})
+except SystemExit:
+    pass
+import json
+where = {name: getattr(sys.modules.get(name), "__file__", None) for name in ("site", "yaml", "hippocampus")}
+with open(out, "w") as handle:
+    json.dump({"loaded": {k: v for k, v in where.items() if k in sys.modules}, "prefix": sys.prefix}, handle)
+"""
+
+
+def start(hook: str, payload: dict[str, Any], tmp_path: Path, **env: str) -> tuple[str, str, dict[str, Any]]:
+    """(stdout, stderr, {loaded: {module: file}, prefix}) of `python -S hooks/<hook>.py`, exit status 0."""
+    out = tmp_path / "where.json"
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,  # `-c` puts the cwd first on sys.path: not the checkout, where the package is
+        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z", **env},
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout, done.stderr, json.loads(out.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    memories.remember(Workspace(root), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "I prefer green tea")
+    return root
+
+
+def turn(workspace: Path, text: str) -> dict[str, Any]:
+    return {
+        "hook": "x",
+        "workspace": str(workspace),
+        "config": {},
+        "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1", "trigger": "user"},
+        "event": {"prompt": text, "messages": [{"role": "user", "content": text}]},
+    }
+
+
+def test_an_ordinary_turn_never_imports_site(workspace: Path, tmp_path: Path) -> None:
+    out, err, seen = start("request_before", turn(workspace, "what tea do I like"), tmp_path)
+    assert "green tea" in out and err == ""
+    assert "site" not in seen["loaded"], "the fallback ran on an ordinary turn: the -S saving is gone"
+
+
+def test_a_settings_file_loads_pyyaml_from_site_packages_and_is_honoured(workspace: Path, tmp_path: Path) -> None:
+    """PyYAML lives only in site-packages: its import is what brings `site` in, and the setting applies."""
+    (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 40\n", encoding="utf-8")
+    out, err, seen = start("request_before", turn(workspace, "what tea do I like"), tmp_path)
+    assert "failed open" not in err, err
+    assert out == "", "a 40-character budget holds no block: the settings file was read"
+    assert "site-packages" in (seen["loaded"].get("yaml") or "") and "site" in seen["loaded"]
+    assert seen["prefix"] == sys.prefix, "site ran as at an ordinary start (a venv's sys.prefix is set by site)"
+
+
+def test_a_package_installed_only_into_the_venv_is_found_through_site(workspace: Path, tmp_path: Path) -> None:
+    """A packageDir without the package (pip into a venv, hooks copied elsewhere): found as without -S."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    text = "I always take my tea without sugar"
+    out, err, seen = start("request_after", turn(workspace, text), tmp_path, HIPPOCAMPUS_PACKAGE_DIR=str(empty))
+    assert "failed open" not in err, err
+    assert json.loads(inbox.waiting(str(workspace))[-1])["text"] == text
+    assert "site" in seen["loaded"] and not seen["loaded"]["hippocampus"].startswith(str(empty))
+
+
+def test_the_users_pythonpath_is_honoured_without_site(workspace: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out, err, seen = start(
+        "request_before",
+        turn(workspace, "what tea do I like"),
+        tmp_path,
+        HIPPOCAMPUS_PACKAGE_DIR=str(empty),
+        PYTHONPATH=str(ROOT),
+    )
+    assert "green tea" in out and err == ""
+    assert seen["loaded"]["hippocampus"] == str(ROOT / "hippocampus" / "__init__.py")
+    assert "site" not in seen["loaded"]
+
+
+def test_a_copied_plugin_without_package_dir_finds_the_installed_package(workspace: Path, tmp_path: Path) -> None:
+    """`openclaw plugins install` copies hooks/ to `extensions/hippocampus`, so with `packageDir` unset the
+    folder above it puts a namespace `hippocampus` first on sys.path. An ordinary start still imports the
+    regular package installed in site-packages (it wins over a namespace folder); under -S so must the hook.
+    Here the installed package is in the user site of the base interpreter (a venv turns the user site off)."""
+    base = Path(sys.base_prefix) / "bin" / f"python{sys.version_info.major}.{sys.version_info.minor}"
+    if not base.exists():
+        pytest.skip(f"no base interpreter at {base}")
+    env = {"PATH": "", "HOME": str(tmp_path), "PYTHONUSERBASE": str(tmp_path / "userbase")}
+    user_site = subprocess.run(
+        [str(base), "-c", "import site; print(site.getusersitepackages())"], env=env, capture_output=True, text=True
+    ).stdout.strip()
+    Path(user_site).mkdir(parents=True)
+    (Path(user_site) / "hippocampus").symlink_to(ROOT / "hippocampus")
+    plugin = tmp_path / "extensions" / "hippocampus"
+    plugin.mkdir(parents=True)
+    for name in ("request_before.py", "hippocampus_hook.py"):
+        (plugin / name).write_bytes((ROOT / "hooks" / name).read_bytes())
+    for flags in ([], ["-S"]):
+        done = subprocess.run(
+            [str(base), *flags, str(plugin / "request_before.py")],
+            input=json.dumps(turn(workspace, "what tea do I like")),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            env={**env, "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
+        )
+        assert done.returncode == 0 and "failed open" not in done.stderr, (flags, done.stderr)
+        assert "green tea" in done.stdout, flags
+
+
+@pytest.mark.parametrize("hook", ["request_before", "request_after", "session_end"])
+def test_a_package_that_cannot_be_imported_still_fails_open_under_minus_s(tmp_path: Path, hook: str) -> None:
+    broken = tmp_path / "broken"
+    (broken / "hippocampus").mkdir(parents=True)
+    (broken / "hippocampus" / "__init__.py").write_text("raise RuntimeError('broken install')\n")
+    done = subprocess.run(
+        [sys.executable, "-S", str(ROOT / "hooks" / f"{hook}.py")],
+        input=b"{}",
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(broken)},
+    )
+    assert done.returncode == 0 and done.stdout == b""
+    assert f"{hook} failed open: cannot import hippocampus" in done.stderr.decode()
