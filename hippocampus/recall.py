@@ -40,15 +40,22 @@ def _with_cache(
 
 
 def recall(
-    ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5, conn: sqlite3.Connection | None = None
+    ws: Workspace | None,
+    query: str,
+    now: datetime,
+    config: Config,
+    k: int = 5,
+    conn: sqlite3.Connection | None = None,
+    started: Callable[[], tuple[str, Any] | None] | None = None,
 ) -> list[Hit]:
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
-    Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
+    Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`;
+    `started`: the query's embedding already begun by the caller (`semantic.start_query`).
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
-        pending = semantic.start_query(query, config)  # None in the cold hooks: nothing is imported
+        pending = started or semantic.start_query(query, config)  # None in the cold hooks: nothing is imported
         lexical = _dated(c, query, now, search_cache.search(c, query, config.candidates))
         embedded = pending() if pending is not None else None
         if embedded is not None:
@@ -168,6 +175,9 @@ def turn_injection(
     """`turn_context`, and the hits the block holds with their section: what the injection record keeps."""
     from hippocampus.render.context import context_block_with_hits
 
-    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn) if query.strip() else []
+    if not query.strip():
+        return context_block_with_hits(core_memories(None, now, config, config.core_limit, conn=conn), [], budget)
+    started = semantic.start_query(query, config)  # the embedding runs while core memories are read
     core = core_memories(None, now, config, config.core_limit, conn=conn)
+    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn, started=started)
     return context_block_with_hits(core, relevant, budget)

@@ -58,6 +58,7 @@ def allow(wait: bool) -> None:
 
     for name in THREAD_SETTINGS:
         os.environ.setdefault(name, "1")
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # a query's second thread sleeps, never spins
     _policy = "wait" if wait else "background"
 
 
@@ -188,8 +189,10 @@ def similar(conn: sqlite3.Connection, model: str, vector: Any, also: list[int], 
     (the lexical matches) that have a vector by `model`."""
     import numpy as np
 
-    with _matrix_lock:
-        matrix = _refresh(conn, model)
+    from hippocampus.store.memo import memo
+
+    with _matrix_lock:  # the worker checks the vectors' stamp only when the database changed
+        matrix = memo(conn, ("matrix", model), lambda: _refresh(conn, model))
         if matrix.rows is None or not matrix.rids:
             return {}
         sims = matrix.rows @ np.asarray(vector, dtype=np.float32)
