@@ -189,3 +189,59 @@ def test_a_repeated_query_comes_from_the_cache_and_equals_a_fresh_embedding(monk
     fresh = np.asarray(model.engine.query(["what is my dog called?"]), dtype=np.float32)
     assert np.allclose(model.queries(["what is my dog called?"]), fresh, atol=1e-6)
     assert embedder._set_threads, "the query's thread count was set through the engine's libgomp"
+
+
+matrix_steps = st.lists(
+    st.tuples(st.sampled_from(["add", "forget", "revector"]), st.integers(0, 30)), min_size=1, max_size=25
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(matrix_steps, st.integers(1, 4))
+def test_the_kept_matrix_always_equals_a_fresh_read_of_the_vectors(plan: Any, block: int) -> None:
+    """Property: whatever is added, forgotten or re-embedded between calls (here with blocks of a few rows,
+    so growth crosses blocks and removals pass the quarter that starts the read again), `similar` on the
+    worker's kept matrix gives exactly the similarities of the vectors in the table at that moment."""
+    import tempfile
+
+    np = pytest.importorskip("numpy")
+    from hippocampus import vector_matrix
+
+    old_block, vector_matrix.BLOCK = vector_matrix.BLOCK, block
+    rng = np.random.default_rng(len(plan))
+    query = np.asarray([1.0, 0.5, -0.25], dtype=np.float32)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            ws = Workspace(Path(tmp))
+            semantic._matrices.clear()
+            for step, (action, arg) in enumerate(plan):
+                with database.writing(ws) as conn:
+                    live = [rid for (rid,) in conn.execute("SELECT rid FROM mem ORDER BY rid")]
+                if action == "add" or not live:
+                    memories.remember(ws, T0, Config(), f"memory number {step} {arg}")
+                    with database.writing(ws) as conn:
+                        live = [rid for (rid,) in conn.execute("SELECT rid FROM mem ORDER BY rid")]
+                if action == "forget" and len(live) > 1:
+                    with database.writing(ws) as conn:
+                        (mid,) = conn.execute("SELECT id FROM mem WHERE rid = ?", (live[arg % len(live)],)).fetchone()
+                    memories.forget(ws, T0, [mid])
+                else:  # a new vector for one memory (a new seq: what a re-embedding writes)
+                    vector = rng.standard_normal(3).astype(np.float32)
+                    with database.writing(ws) as conn:
+                        conn.execute(
+                            "INSERT OR REPLACE INTO vec(rid, model, norm, v) SELECT rid, 'm', norm, ? FROM mem WHERE rid = ?",
+                            (vector.tobytes(), live[arg % len(live)]),
+                        )
+                with database.writing(ws) as conn:
+                    table = {
+                        int(rid): float(np.frombuffer(v, dtype=np.float32) @ query)
+                        for rid, v in conn.execute("SELECT rid, v FROM vec WHERE model = 'm'")
+                    }
+                with warm.reading(str(ws.root)) as conn:
+                    assert conn is not None
+                    got = semantic.similar(conn, "m", query, [], 1000)
+                assert got.keys() == table.keys()
+                assert all(abs(got[rid] - table[rid]) < 1e-5 for rid in table)
+    finally:
+        vector_matrix.BLOCK = old_block
+        semantic._matrices.clear()
