@@ -245,3 +245,16 @@ def test_the_kept_matrix_always_equals_a_fresh_read_of_the_vectors(plan: Any, bl
     finally:
         vector_matrix.BLOCK = old_block
         semantic._matrices.clear()
+
+
+def test_turns_at_once_on_one_store_share_one_connection_and_all_answer_right(workspace: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    remember(workspace, "My cat is called Pixel")
+    remember(workspace, "My dog is called Rex")
+    bodies = [payload(workspace, prompt=f"what are my cat and dog called? {i % 3}") for i in range(24)]
+    expected = [cold(body) for body in bodies]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(warm_call, bodies))
+    assert answers == expected
+    assert len(warm._kept) == 1, "one kept connection for the one store"

@@ -132,9 +132,14 @@ def _kept_for(root: str) -> Kept | None:
         conn.close()
         return None
     with _kept_lock:
+        other = _kept.get(path)
+        if other is not None and other.ident == ident:  # another thread opened it meanwhile: use that one
+            conn.close()
+            return other
         _kept[path] = conn
-        while len(_kept) > KEPT:
-            _close(_kept.pop(next(iter(_kept))))
+        evicted = [_kept.pop(next(iter(_kept))) for _ in range(len(_kept) - KEPT)]
+    for old in [*evicted, *([other] if other is not None else [])]:
+        _close(old)
     return conn
 
 
