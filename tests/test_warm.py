@@ -258,3 +258,19 @@ def test_turns_at_once_on_one_store_share_one_connection_and_all_answer_right(wo
         answers = list(pool.map(warm_call, bodies))
     assert answers == expected
     assert len(warm._kept) == 1, "one kept connection for the one store"
+
+
+def test_a_failing_read_is_not_kept_and_the_next_call_opens_a_new_connection(workspace: Path) -> None:
+    import sqlite3
+
+    remember(workspace, "My cat is called Pixel")
+    with warm.reading(str(workspace)) as first:
+        assert first is not None
+    with pytest.raises(sqlite3.OperationalError), warm.reading(str(workspace)) as conn:
+        assert conn is first
+        conn.execute("SELECT * FROM no_such_table")
+    assert not warm._kept, "the connection that failed is closed, not kept"
+    with warm.reading(str(workspace)) as again:
+        assert again is not None and again is not first
+        assert not again.in_transaction or again.execute("SELECT COUNT(*) FROM mem").fetchone()[0] == 1
+    assert "Pixel" in warm_call(payload(workspace, prompt="what is my cat called?"))

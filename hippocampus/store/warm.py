@@ -76,16 +76,26 @@ def reading(root: str) -> Iterator[sqlite3.Connection | None]:
     if kept is None:
         yield None
         return
-    with kept.turn:
-        kept.execute("BEGIN")
-        try:
-            version = int(kept.execute("PRAGMA data_version").fetchone()[0])
-            if version != kept.version:
-                kept.cache = {}
-                kept.version = version
-            yield kept
-        finally:
-            kept.execute("ROLLBACK")
+    failed = False
+    try:
+        with kept.turn:
+            try:
+                kept.execute("BEGIN")
+                version = int(kept.execute("PRAGMA data_version").fetchone()[0])
+                if version != kept.version:
+                    kept.cache = {}
+                    kept.version = version
+                yield kept
+            except sqlite3.Error:
+                failed = True  # a connection in a bad state is not kept: the next call opens a new one
+                raise
+            finally:
+                if kept.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        kept.execute("ROLLBACK")
+    finally:
+        if failed:
+            _let_go(kept)
 
 
 def _kept_for(root: str) -> Kept | None:
@@ -149,6 +159,15 @@ def _current_schema(conn: Kept, version: int) -> bool:
             return bool(conn.execute("PRAGMA user_version").fetchone()[0] == version)
     except sqlite3.Error:
         return False
+
+
+def _let_go(conn: Kept) -> None:
+    """Stop keeping `conn` (if it is still the one kept for its file) and close it."""
+    with _kept_lock:
+        for path, kept in list(_kept.items()):
+            if kept is conn:
+                del _kept[path]
+    _close(conn)
 
 
 def _drop(path: str) -> None:
