@@ -13,6 +13,13 @@ the values, and embedding 100k memories for real takes hours here), the first tu
 load and the run waits for it, so every timed request_before embeds its query with the real model and
 fuses. Targets (issue 11): request_before p50 ≤ 15 ms at 10k and
 ≤ 50 ms at 100k; request_after ≤ 5 ms.
+
+Each round's question is the bench question with the round's number appended ("… book early. (17)"):
+the worker keeps a repeated question's vector and candidates (`embedder.QUERY_CACHE`, `store.warm`), so
+the same text every round would time those caches, not recall. The number is a word no memory has, so
+the lexical work is the same each round and the embedding sees a new text. `--repeat` sends the same
+text every round (what a retried turn costs). Also reported: the first request_before after another
+process wrote to the store (`after_write_ms`: the worker's caches start again).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -89,7 +97,28 @@ def add_vectors(workspace: str) -> None:
             )
 
 
-def measure(workspace: str, env: dict[str, str], semantic: bool = False) -> dict[str, float]:
+def timed_after_write(proc: subprocess.Popen[str], workspace: str, body: dict[str, Any]) -> float:
+    """Median wall ms of request_before right after this process committed a write to the store (a
+    meta value rewritten: what the worker's caches are keyed on changes), each with a new question."""
+    from hippocampus.store import database
+    from hippocampus.store.workspace import Workspace
+
+    assert proc.stdin and proc.stdout
+    samples = []
+    for i in range(5):
+        with database.writing(Workspace(Path(workspace))) as conn:
+            conn.execute("UPDATE meta SET value = value WHERE key = 'lastUpdated'")
+        asked = f"{body['event']['prompt']} (after write {i})"  # type: ignore[index]
+        line = {"id": f"after-write-{i}", "hook": "request_before", "payload": {**body, "event": {"prompt": asked}}}
+        start = time.perf_counter()
+        proc.stdin.write(json.dumps(line) + "\n")
+        proc.stdin.flush()
+        proc.stdout.readline()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def measure(workspace: str, env: dict[str, str], semantic: bool = False, repeat: bool = False) -> dict[str, float]:
     """p50/p90 of each hook's round trip through one worker, and its memory after the run."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
@@ -113,7 +142,11 @@ def measure(workspace: str, env: dict[str, str], semantic: bool = False) -> dict
         proc.stdin.flush()
         proc.stdout.readline()
         time.sleep(8)
+    question = bodies["request_before"]["event"]["prompt"]
     for round_ in range(RUNS + 3):  # three warm-up rounds (page cache, first compiles)
+        if not repeat:
+            asked = f"{question} ({round_})"
+            bodies["request_before"]["event"] = {"prompt": asked, "currentUserMessage": asked}
         for name, body in bodies.items():
             rid += 1
             line = json.dumps({"id": rid, "hook": name, "payload": body, "timeout_ms": 30000})
@@ -129,9 +162,11 @@ def measure(workspace: str, env: dict[str, str], semantic: bool = False) -> dict
                 samples[name].append(took)
                 cpu[name].append(spent)
     memory = rss_kb(proc.pid)
+    after_write = timed_after_write(proc, workspace, {**bodies["request_before"], "event": {"prompt": question}})
     proc.stdin.close()
     proc.wait(timeout=60)
     row: dict[str, float] = {"rss_mb": memory["VmRSS"] / 1024, "peak_rss_mb": memory["VmHWM"] / 1024}
+    row["after_write_ms"] = after_write
     for name, values in samples.items():
         values.sort()
         row[f"{name}_p50_ms"] = statistics.median(values) * 1000
@@ -144,6 +179,7 @@ def main() -> None:
     prepare()
     corpus = "longmemeval" if "--real" in sys.argv else "make_store"
     semantic = "--semantic" in sys.argv
+    repeat = "--repeat" in sys.argv
     bare = bare_start()
     rows = []
     for n in SIZES:
@@ -154,20 +190,22 @@ def main() -> None:
             else:
                 (Path(tmp) / "memory" / "hippocampus.yaml").write_text("semantic: off\n")
             env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "PYTHONPATH": str(ROOT)}
-            row = {"memories": n, **measure(tmp, env, semantic)}
+            row = {"memories": n, **measure(tmp, env, semantic, repeat)}
             rows.append(row)
             print(
                 f"{n:>7} memories  request_before p50 {row['request_before_p50_ms']:6.1f} ms "
                 f"(p90 {row['request_before_p90_ms']:6.1f})  request_after p50 {row['request_after_p50_ms']:5.1f} ms "
                 f"(p90 {row['request_after_p90_ms']:5.1f})  CPU per request_before {row['request_before_cpu_mean_ms']:.1f} ms"
-                f"  RSS {row['rss_mb']:.0f} MB (peak {row['peak_rss_mb']:.0f})"
+                f"  RSS {row['rss_mb']:.0f} MB (peak {row['peak_rss_mb']:.0f})  after a write {row['after_write_ms']:.1f} ms"
             )
-    print(f"bare python -c pass: {bare * 1000:.1f} ms; Python {platform.python_version()}, {os.cpu_count()} CPUs")
+    load = os.getloadavg()
+    print(
+        f"bare python -c pass: {bare * 1000:.1f} ms; load average {load[0]:.2f}; Python {platform.python_version()}, {os.cpu_count()} CPUs"
+    )
     out = HERE / "results"
     out.mkdir(exist_ok=True)
-    (out / f"worker-{corpus}{'-semantic' if semantic else ''}.json").write_text(
-        json.dumps({"bare_s": bare, "rows": rows}, indent=2)
-    )
+    name = f"worker-{corpus}{'-semantic' if semantic else ''}{'-repeat' if repeat else ''}.json"
+    (out / name).write_text(json.dumps({"bare_s": bare, "load_average": load, "rows": rows}, indent=2))
 
 
 if __name__ == "__main__":

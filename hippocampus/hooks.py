@@ -23,6 +23,7 @@ from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
 if TYPE_CHECKING:
+    import sqlite3
     from collections.abc import Callable
     from typing import IO, Any
 
@@ -36,34 +37,42 @@ def request_before(payload: dict[str, Any]) -> str:
     ok, _why = in_scope(payload)
     if not ok:
         return ""
-    from hippocampus.store.database import connect_readonly
-    from hippocampus.store.workspace import settings_file
+    from hippocampus.store import warm
 
     root = payload_workspace(payload)
-    conn = connect_readonly(root)
-    if conn is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
+    with warm.reading(root) as conn:  # the worker's kept connection, else one opened for this call
+        found = _inject(conn, payload) if conn is not None else None
+    if found is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
         from hippocampus.store.index_file import open_search
         from hippocampus.store.workspace import Workspace
 
-        conn = open_search(Workspace(root))
-        if conn is None:
+        own = open_search(Workspace(root))
+        if own is None:
             return ""
+        try:
+            found = _inject(own, payload)
+        finally:
+            own.close()
+    at, block, shown = found
+    if shown:
+        _record_injection(root, at, payload, shown)
+    return block
+
+
+def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime, str, list[tuple[str, Any]]]:
+    """(now, the block, the hits it holds) for this turn, read on `conn`."""
     from hippocampus.clock import now
     from hippocampus.openclaw.messages import turn_query
     from hippocampus.openclaw.payload import budget_chars
     from hippocampus.recall import turn_injection
     from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.workspace import settings_file
 
     at = now()
-    try:
-        config = load_config_file(settings_file(root))
-        query = turn_query(as_dict(payload.get("event")))
-        block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
-    finally:
-        conn.close()
-    if shown:
-        _record_injection(root, at, payload, shown)
-    return block
+    config = load_config_file(settings_file(payload_workspace(payload)))
+    query = turn_query(as_dict(payload.get("event")))
+    block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
+    return at, block, shown
 
 
 def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: list[tuple[str, Any]]) -> None:

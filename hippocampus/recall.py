@@ -40,18 +40,22 @@ def _with_cache(
 
 
 def recall(
-    ws: Workspace | None, query: str, now: datetime, config: Config, k: int = 5, conn: sqlite3.Connection | None = None
+    ws: Workspace | None,
+    query: str,
+    now: datetime,
+    config: Config,
+    k: int = 5,
+    conn: sqlite3.Connection | None = None,
+    started: Callable[[], tuple[str, Any] | None] | None = None,
 ) -> list[Hit]:
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
-    Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`.
+    Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`;
+    `started`: the query's embedding already begun by the caller (`semantic.start_query`).
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
-        # A process that never imported `semantic` never called its `allow`, so `start_query` would be None:
-        # the cold hooks skip importing it (and `threading`, ~2 ms of a start). tests/test_architecture.py
-        semantic = sys.modules.get("hippocampus.semantic")
-        pending = semantic.start_query(query, config) if semantic is not None else None
+        pending = started or _start_query(query, config)
         lexical = _dated(c, query, now, search_cache.search(c, query, config.candidates))
         embedded = pending() if pending is not None else None
         if embedded is not None:
@@ -172,6 +176,14 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
     return by_importance([fetched[rid] for _, rid in chosen], now, config)
 
 
+def _start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
+    """`semantic.start_query`, in a process that imported `semantic`: one that never did never called its
+    `allow`, so the answer would be None. The cold hooks skip importing it (and `threading`, ~2 ms of a
+    start); tests/test_architecture.py."""
+    semantic = sys.modules.get("hippocampus.semantic")
+    return semantic.start_query(query, config) if semantic is not None else None
+
+
 def turn_context(conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int) -> str:
     """The fenced block injected before a turn: memories relevant to `query`, then core ones, within `budget`."""
     return turn_injection(conn, query, now, config, budget)[0]
@@ -183,6 +195,9 @@ def turn_injection(
     """`turn_context`, and the hits the block holds with their section: what the injection record keeps."""
     from hippocampus.render.context import context_block_with_hits
 
-    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn) if query.strip() else []
+    if not query.strip():
+        return context_block_with_hits(core_memories(None, now, config, config.core_limit, conn=conn), [], budget)
+    started = _start_query(query, config)  # the embedding runs while core memories are read
     core = core_memories(None, now, config, config.core_limit, conn=conn)
+    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn, started=started)
     return context_block_with_hits(core, relevant, budget)

@@ -6,8 +6,9 @@ Contract:
   cold per-turn hooks never do, so for them `start_query` returns None at once and nothing heavy
   is imported: that path stays lexical, as the issue asks.
 - `similar` compares a query vector with every stored vector of the model (one matrix product),
-  from a per-database matrix kept in memory and refreshed from `vec.seq` on every call: the new rows
-  only, or all of them when any went (so a forgotten memory's vector leaves the cache at the next turn).
+  from a per-database matrix kept in memory (`vector_matrix`) and refreshed from `vec.seq` on every
+  call (in the worker, only when the database changed: `store.memo`): the new rows only, or all of
+  them when any went (so a forgotten memory's vector leaves the cache at the next turn).
 - `catch_up` embeds memories that have no vector by the current model, in batches of `BATCH`, each
   embedded outside any transaction and stored in one short one (`store.vectors.put`, which drops a
   vector whose memory changed meanwhile), until done or the time budget is spent; it runs through
@@ -58,6 +59,7 @@ def allow(wait: bool) -> None:
 
     for name in THREAD_SETTINGS:
         os.environ.setdefault(name, "1")
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # a query's second thread sleeps, never spins
     _policy = "wait" if wait else "background"
 
 
@@ -124,18 +126,7 @@ def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | No
     return result
 
 
-class _Matrix:
-    """One database's vectors of one model, in memory: rows in `index` order."""
-
-    def __init__(self) -> None:
-        self.seq = 0
-        self.rids: list[int] = []
-        self.index: dict[int, int] = {}
-        self.rows: Any = None  # a numpy (n, dim) float32 array once a vector is in
-        self.centre: Any = None  # ((seq, count), centroid, rows · centroid, |row - centroid|): `_centred`
-
-
-_matrices: dict[tuple[str, str], _Matrix] = {}
+_matrices: dict[tuple[str, str], Any] = {}  # (database, model) -> its `vector_matrix.VectorMatrix`
 _matrix_lock = threading.Lock()
 
 
@@ -143,93 +134,41 @@ def _database_key(conn: sqlite3.Connection) -> str:
     return str(conn.execute("PRAGMA database_list").fetchone()[2])
 
 
-def _refresh(conn: sqlite3.Connection, model: str) -> _Matrix:
-    """The cached matrix brought up to the connection's snapshot (new rows only while none went)."""
-    import numpy as np
-
-    from hippocampus.store import vectors
+def _refresh(conn: sqlite3.Connection, model: str) -> Any:
+    """The cached matrix of `conn`'s database brought up to the connection's snapshot."""
+    from hippocampus.vector_matrix import refreshed
 
     key = (_database_key(conn), model)
-    top, count = vectors.stamp(conn, model)
-    matrix = _matrices.get(key)
-    if matrix is None or top < matrix.seq:
-        matrix = _Matrix()
-    fresh = vectors.since(conn, model, matrix.seq) if top != matrix.seq or len(matrix.rids) != count else []
-    if fresh:
-        added: list[tuple[int, Any]] = []
-        rows = matrix.rows
-        for _seq, rid, blob in fresh:
-            vector = np.frombuffer(blob, dtype=np.float32)
-            at = matrix.index.get(rid)
-            if at is not None and rows is not None:
-                rows[at] = vector
-            else:
-                matrix.index[rid] = len(matrix.rids) + len(added)
-                added.append((rid, vector))
-        if added:
-            matrix.rids.extend(rid for rid, _ in added)
-            stacked = np.vstack([v for _, v in added])
-            matrix.rows = stacked if rows is None else np.vstack([rows, stacked])
-        matrix.seq = fresh[-1][0]
-    if len(matrix.rids) != count:  # some went: start again from everything
-        matrix = _Matrix()
-        everything = vectors.since(conn, model, 0)
-        matrix.rids = [rid for _, rid, _ in everything]
-        matrix.index = {rid: i for i, rid in enumerate(matrix.rids)}
-        if everything:
-            joined = np.frombuffer(b"".join(b for *_, b in everything), dtype=np.float32)
-            matrix.rows = joined.reshape(len(everything), -1).copy()
-        matrix.seq = everything[-1][0] if everything else 0
-    _matrices[key] = matrix
+    matrix = _matrices[key] = refreshed(conn, model, _matrices.pop(key, None))
     return matrix
 
 
 def similar(
     conn: sqlite3.Connection, model: str, vector: Any, also: list[int], k: int
 ) -> tuple[dict[int, float], tuple[float, float, int]]:
-    """rid → similarity to `vector` beyond the store's average (`_centred`) of the `k` most similar
+    """rid → similarity to `vector` beyond the store's average (`VectorMatrix.centred`) of the `k` most similar
     memories and of those in `also` (the lexical matches) that have a vector by `model`; and the mean,
     the standard deviation and the count of that similarity over every memory with a vector: the
     noise a memory found by meaning alone has to stand out of (`core.fusion.noise_bar`)."""
     import numpy as np
 
-    with _matrix_lock:
-        matrix = _refresh(conn, model)
-        if matrix.rows is None or not matrix.rids:
+    from hippocampus.store.memo import memo
+
+    with _matrix_lock:  # the worker checks the vectors' stamp only when the database changed
+        matrix = memo(conn, ("matrix", model), lambda: _refresh(conn, model))
+        if not matrix.index:
             return {}, (0.0, 0.0, 0)
-        sims = _centred(matrix, np.asarray(vector, dtype=np.float32))
+        sims = matrix.centred(vector)
         rids, index = matrix.rids, matrix.index
-    k = min(k, len(rids))
-    best: Any = np.argpartition(-sims, k - 1)[:k] if k > 0 else []
-    found = {rids[int(i)]: float(sims[int(i)]) for i in best}
-    for rid in also:
-        at = index.get(rid)
-        if at is not None:
-            found[rid] = float(sims[at])
-    return found, (float(sims.mean()), float(sims.std()), len(rids))
-
-
-def _centred(matrix: _Matrix, query: Any) -> Any:
-    """Each row's cosine similarity to `query` with both taken from the store's mean vector (its
-    centroid), not from the origin: the noise baseline of the store. An embedding model puts every
-    short text in one narrow cone (e5 rates unrelated texts 0.75-0.80 similar), and some memories
-    near its axis are near every question; measured from the centroid, a memory as near the question
-    as the average memory scores 0 and those hubs lose their head start. The centroid is the sum over
-    n + 1 (one pseudo-memory at the origin), so a store of one memory still has a direction.
-    Per query this is the one matrix product plus O(n); the centroid terms are kept with the matrix."""
-    import numpy as np
-
-    rows = matrix.rows
-    key = (matrix.seq, len(matrix.rids))
-    if matrix.centre is None or matrix.centre[0] != key:
-        centroid = rows.sum(axis=0) / (len(rows) + 1)
-        along = rows @ centroid
-        spread = np.sqrt(np.maximum(np.einsum("ij,ij->i", rows, rows) - 2 * along + centroid @ centroid, 1e-12))
-        matrix.centre = (key, centroid, along, spread)
-    _key, centroid, along, spread = matrix.centre
-    lift = float(query @ centroid)
-    length = float(np.sqrt(max(float(query @ query) - 2 * lift + float(centroid @ centroid), 1e-12)))
-    return (rows @ query - along - lift + float(centroid @ centroid)) / (spread * length)
+        live = sims[np.isfinite(sims)] if matrix.gone else sims
+        k = min(k, len(index))  # rows gone are -inf: never among the best k of those left
+        best: Any = np.argpartition(-sims, k - 1)[:k] if k > 0 else []
+        found = {rids[int(i)]: float(sims[int(i)]) for i in best}
+        for rid in also:
+            at = index.get(rid)
+            if at is not None:
+                found[rid] = float(sims[at])
+    return found, (float(live.mean()), float(live.std()), len(index))
 
 
 def catch_up(ws: Workspace, config: Config, budget_seconds: float | None = None) -> int:

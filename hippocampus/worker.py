@@ -18,9 +18,11 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/index.js` the
 - The worker exits 0 on end of input (the Gateway is gone), after the calls in flight finish, and after
   `idle_seconds` without a request and with none in flight (writing `{"exit": "idle"}` first).
 
-Per call it does what the cold path does, through `hooks.run`: a fresh read-only connection (a new
-snapshot), the settings file read again, the inbox appended. Only imports and module-level caches
-(compiled patterns) stay warm, so the two paths cannot diverge and every write is seen at once.
+Per call it does what the cold path does, through `hooks.run`: the settings file read again, the inbox
+appended, recall on a new snapshot. What stays warm: imports, module-level caches (compiled patterns),
+the embedding model (`semantic`), and one read-only connection per database with what recall derived
+from it (`store.warm`: parsed rows, the vector matrix, a repeated query's candidates), all dropped when
+`PRAGMA data_version` says any process committed since, so every write is seen by the next call.
 """
 
 from __future__ import annotations
@@ -200,9 +202,12 @@ class Server:
 def main(max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
     """`hippocampus serve --stdio`: serve stdin/stdout until end of input or idleness, then exit 0."""
     from hippocampus import semantic
+    from hippocampus.store import warm
 
     semantic.allow(wait=False)  # the model loads on the first turn that wants it, in the background
+    warm.enable()  # one kept connection per database, its reads cached until it changes
     server = Server(sys.stdout, max_in_flight, idle_seconds)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve(sys.stdin.fileno())
+    warm.close_all()
     sys.exit(0)

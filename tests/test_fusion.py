@@ -1,6 +1,6 @@
 """Hybrid relevance (issue 11): the fusion rule (`core.fusion`), BM25's full match of a question
 (`store.search_cache.full_match`), the similarity measured from the store's centroid
-(`semantic._centred`) and the noise bar, then what they do with the real local model in small stores:
+(`VectorMatrix.centred`) and the noise bar, then what they do with the real local model in small stores:
 the issue's own paraphrase found, questions about nothing stored left (nearly) without memories found
 by meaning alone."""
 
@@ -23,6 +23,7 @@ from hippocampus.recall import recall
 from hippocampus.store import search_cache
 from hippocampus.store.index_file import open_search
 from hippocampus.store.workspace import Workspace
+from hippocampus.vector_matrix import VectorMatrix
 from tests.test_semantic import lexical_process, needs_model  # noqa: F401 - the fixture: each test starts lexical
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
@@ -132,10 +133,10 @@ def test_a_full_match_is_the_bm25_of_a_memory_holding_the_question(tmp_path: Pat
 # --- similarity from the store's centroid ----------------------------------------------------------
 
 
-def _matrix(rows: list[list[float]]) -> semantic._Matrix:
-    matrix = semantic._Matrix()
-    matrix.rows = np.asarray(rows, dtype=np.float32)
-    matrix.rids = list(range(len(rows)))
+def _matrix(rows: list[list[float]]) -> VectorMatrix:
+    matrix = VectorMatrix()
+    for rid, row in enumerate(rows):
+        matrix.put(rid, np.asarray(row, dtype=np.float32).tobytes())
     return matrix
 
 
@@ -152,8 +153,27 @@ def test_centred_similarity_is_the_cosine_of_both_vectors_taken_from_the_centroi
     if np.linalg.norm(b) < 1e-3 or (np.linalg.norm(a, axis=1) < 1e-3).any():
         return  # a vector at the centroid has no direction (clamped, not compared)
     expected = a @ b / (np.linalg.norm(a, axis=1) * np.linalg.norm(b))
-    got = semantic._centred(_matrix(rows), np.asarray(query, dtype=np.float32))
+    got = _matrix(rows).centred(np.asarray(query, dtype=np.float32))
     assert np.allclose(got, expected, atol=2e-3) and np.isfinite(got).all()
+
+
+@given(
+    st.lists(st.lists(st.floats(-1, 1), min_size=3, max_size=3), min_size=2, max_size=8),
+    st.data(),
+)
+def test_rows_gone_leave_the_centroid_as_if_never_there(rows: list[list[float]], data: st.DataObject) -> None:
+    """A forget marks a row gone rather than rebuilding (vector_matrix): the centred similarity of the
+    rows left must be what a matrix of only those rows gives, and a gone row is never similar."""
+    gone = data.draw(st.sets(st.integers(0, len(rows) - 1), max_size=len(rows) - 1))
+    query = np.asarray([0.3, -0.2, 0.9], dtype=np.float32)
+    kept = _matrix(rows)
+    for rid in gone:
+        kept.drop(rid)
+    left = [rid for rid in range(len(rows)) if rid not in gone]
+    fresh = _matrix([rows[rid] for rid in left]).centred(query)
+    got = kept.centred(query)
+    assert np.allclose([got[rid] for rid in left], fresh, atol=1e-4)
+    assert all(got[rid] == -np.inf for rid in gone)
 
 
 def test_a_hub_near_every_question_loses_its_head_start() -> None:
@@ -164,9 +184,9 @@ def test_a_hub_near_every_question_loses_its_head_start() -> None:
     query = (0.95 * e[0] + 0.31 * e[2]) / math.hypot(0.95, 0.31)
     raw = np.asarray(rows) @ query
     assert int(raw.argmax()) == 0, "the hub is nearest by the raw cosine"
-    centred = semantic._centred(_matrix([list(r) for r in rows]), query.astype(np.float32))
+    centred = _matrix([list(r) for r in rows]).centred(query.astype(np.float32))
     assert int(centred.argmax()) == 2
-    assert np.isfinite(semantic._centred(_matrix([list(e[1])]), e[1].astype(np.float32))).all(), "one memory"
+    assert np.isfinite(_matrix([list(e[1])]).centred(e[1].astype(np.float32))).all(), "one memory"
 
 
 # --- with the real local model, in small stores ---------------------------------------------------------

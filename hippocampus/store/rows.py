@@ -303,15 +303,26 @@ def _profile_rows(cursor: sqlite3.Cursor) -> Iterator[tuple[int, str, str, tuple
             yield int(rid), str(domain), str(norm), (frozenset(feats), frozenset(names))
 
 
+PARSED_KEPT = 5000
+"""Parsed memories the warm worker keeps per database version (`store.warm`); past it they start again."""
+
+
 def by_rids(conn: sqlite3.Connection, rids: list[int]) -> dict[int, Memory]:
-    """The memories in the named rows that exist, by row id (in index order)."""
-    out: dict[int, Memory] = {}
-    for start in range(0, len(rids), 500):
-        chunk = rids[start : start + 500]
+    """The memories in the named rows that exist, by row id (in index order). On the worker's kept
+    connection, a memory parsed once is reused until the database changes (`store.warm.memo`)."""
+    from hippocampus.store.memo import memo
+
+    parsed: dict[int, Memory] = memo(conn, "parsed", dict)
+    missing = [rid for rid in dict.fromkeys(rids) if rid not in parsed]
+    if len(parsed) + len(missing) > PARSED_KEPT:
+        parsed.clear()
+        missing = list(dict.fromkeys(rids))
+    for start in range(0, len(missing), 500):
+        chunk = missing[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for rid, doc in conn.execute(f"SELECT rid, json FROM mem WHERE rid IN ({marks}) ORDER BY rid", chunk):
-            out[int(rid)] = Memory.from_dict(json.loads(doc))
-    return out
+            parsed[int(rid)] = Memory.from_dict(json.loads(doc))
+    return {rid: parsed[rid] for rid in sorted(set(rids)) if rid in parsed}
 
 
 def changed_profiles(

@@ -11,6 +11,7 @@ import json
 import sqlite3
 
 from hippocampus.core.model import Memory
+from hippocampus.store.memo import memo
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def selective_words(conn: sqlite3.Connection, words: list[str]) -> list[str]:
     unique = list(dict.fromkeys(w for w in words if w))
     if len(unique) < 2:
         return unique
-    total = conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]
+    total = memo(conn, "count", lambda: conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
     marks = ",".join("?" * len(unique))
     df = dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", unique).fetchall())
     rare = [w for w in unique if df.get(w, 0) <= COMMON_SHARE * total]
@@ -71,10 +72,15 @@ def search(conn: sqlite3.Connection, query: str, limit: int) -> list[Candidate]:
         "-bm25(fts, 1.0, ?) AS score FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, 1.0, ?) LIMIT ?) r "
         "JOIN mem ON mem.rid = r.rid ORDER BY r.score DESC, r.rid"
     )
-    return [
-        (int(rid), str(i), float(a), float(last), float(st), float(rel))
-        for rid, i, a, last, st, rel in conn.execute(sql, (CONTEXT_WEIGHT, match_query(words), CONTEXT_WEIGHT, limit))
-    ]
+    args = (CONTEXT_WEIGHT, match_query(words), CONTEXT_WEIGHT, limit)
+
+    def found() -> list[Candidate]:
+        return [
+            (int(rid), str(i), float(a), float(last), float(st), float(rel))
+            for rid, i, a, last, st, rel in conn.execute(sql, args)
+        ]
+
+    return list(memo(conn, ("search", args), found))  # the same words again (a retried turn): kept
 
 
 def said(conn: sqlite3.Connection, rids: list[int]) -> dict[int, list[tuple[str, datetime]]]:

@@ -16,6 +16,8 @@ import sqlite3
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from hippocampus.core.ranking import Candidate
 
 
@@ -55,10 +57,17 @@ def stamp(conn: sqlite3.Connection, model: str) -> tuple[int, int]:
     return int(top), int(n)
 
 
-def since(conn: sqlite3.Connection, model: str, after: int) -> list[tuple[int, int, bytes]]:
-    """(seq, rid, vector bytes) of `model`'s vectors written after seq `after`, in seq order."""
+def model_rids(conn: sqlite3.Connection, model: str) -> list[int]:
+    """Row ids of the memories with a vector by `model` (what a warm matrix checks when some went)."""
+    return [int(rid) for (rid,) in conn.execute("SELECT rid FROM vec WHERE model = ?", (model,))]
+
+
+def since(conn: sqlite3.Connection, model: str, after: int) -> Iterator[tuple[int, int, bytes]]:
+    """(seq, rid, vector bytes) of `model`'s vectors written after seq `after`, in seq order, streamed
+    (100k vectors are 154 MB: the caller copies each into its matrix as it comes)."""
     sql = "SELECT seq, rid, v FROM vec WHERE model = ? AND seq > ? ORDER BY seq"
-    return [(int(s), int(r), bytes(v)) for s, r, v in conn.execute(sql, (model, after))]
+    for s, r, v in conn.execute(sql, (model, after)):
+        yield int(s), int(r), bytes(v)
 
 
 def candidates(conn: sqlite3.Connection, rids: list[int]) -> list[Candidate]:
