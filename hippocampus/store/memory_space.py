@@ -21,16 +21,22 @@ class StoreSpace:
     """A `core.encode.Space` over the store's open write transaction (keys are row ids).
 
     Replaced memories are kept until `flush`, so a memory reinforced by many signals of one batch is
-    parsed once and written once.
+    parsed once and written once; a memory read is parsed once too (the update search of each signal
+    reads the same latest memories), until `flush` writes.
     """
 
     def __init__(self, conn: sqlite3.Connection, now: datetime) -> None:
         self.conn, self.now = conn, now
         self.pending: dict[int, Memory] = {}
+        self.read: dict[int, Memory] = {}
 
     def memory(self, key: int) -> Memory:
         found = self.pending.get(key)
-        return found if found is not None else rows.by_rid(self.conn, key)
+        if found is None:
+            found = self.read.get(key)
+        if found is None:
+            found = self.read[key] = rows.by_rid(self.conn, key)
+        return found
 
     def replace(self, key: int, memory: Memory) -> None:
         self.pending[key] = memory
@@ -40,6 +46,7 @@ class StoreSpace:
         for key, memory in self.pending.items():
             index_file.put(self.conn, memory, key, self.now)
         self.pending.clear()
+        self.read.clear()
 
     def append(self, memory: Memory) -> int:
         index_file.put(self.conn, memory, None, self.now)
@@ -95,8 +102,12 @@ class StoreCandidates:
         marks = ",".join("?" * size)
         df = dict(conn.execute(f"SELECT f, n FROM feat_df WHERE f IN ({marks})", list(feats)).fetchall())
         ranked = sorted(feats, key=lambda f: (df.get(f, 0), f))
-        numbers, apart = _kept_apart(feats)
-        best, best_value = -1, 0.0
+        # Texts whose numbers are disjoint are different facts (`similarity.conflict`), so a text with
+        # numbers is compared with the memories without any (`num = 0`, in the key: the others' postings
+        # are never read) and with those holding one of its numbers, as `core.candidates` does.
+        numbers = sorted(similarity.numbers(feats))
+        plain = " AND num = 0" if numbers else ""
+        found: set[int] = set()
         for (other,) in conn.execute("SELECT size FROM feat_size ORDER BY size").fetchall():
             need = similarity.required_shared(size, other)
             if need > min(size, other):
@@ -104,36 +115,22 @@ class StoreCandidates:
             probe = ranked[: size - need + 1]
             if not any(df.get(f, 0) for f in probe):
                 continue
-            pmarks = ",".join("?" * len(probe))
-            query = f"SELECT DISTINCT rid FROM feat WHERE size = ? AND f IN ({pmarks}){apart}"
-            rids = [r for (r,) in conn.execute(query, (other, *probe, *numbers)) if r not in exclude]
-            for start in range(0, len(rids), 500):
-                chunk = rids[start : start + 500]
-                cmarks = ",".join("?" * len(chunk))
-                for rid, found_domain, prof in conn.execute(
-                    f"SELECT rid, domain, prof FROM mem WHERE rid IN ({cmarks})", chunk
-                ):
-                    if found_domain != domain:
-                        continue
-                    their_feats, their_names = json.loads(prof)
-                    theirs = frozenset(their_feats)
-                    if len(feats & theirs) < need:
-                        continue
-                    value = similarity.profile_similarity(profile, (theirs, frozenset(their_names)))
-                    if value > best_value or (value == best_value and best_value > 0 and rid < best):
-                        best, best_value = int(rid), value
+            query = f"SELECT rid FROM feat WHERE size = ? AND f IN ({','.join('?' * len(probe))}){plain}"
+            found.update(r for (r,) in conn.execute(query, (other, *probe)))
+        if numbers:
+            query = f"SELECT rid FROM feat WHERE f IN ({','.join('?' * len(numbers))})"
+            found.update(r for (r,) in conn.execute(query, numbers))
+        rids = sorted(found - exclude)
+        best, best_value = -1, 0.0
+        for start in range(0, len(rids), 500):
+            chunk = rids[start : start + 500]
+            query = f"SELECT rid, prof FROM mem WHERE rid IN ({','.join('?' * len(chunk))}) AND domain = ?"
+            for rid, prof in conn.execute(query, (*chunk, domain)):
+                their_feats, their_names = json.loads(prof)
+                theirs = frozenset(their_feats)
+                if len(feats & theirs) < similarity.required_shared(size, len(theirs)):
+                    continue  # the cheap exact test first: most candidates share one common word only
+                value = similarity.profile_similarity(profile, (theirs, frozenset(their_names)))
+                if value > best_value or (value == best_value and best_value > 0 and rid < best):
+                    best, best_value = int(rid), value
         return best, best_value
-
-
-def _kept_apart(feats: frozenset[str]) -> tuple[list[str], str]:
-    """The SQL condition that keeps a text with numbers apart from the memories whose numbers are all
-    different (`similarity.conflict`: different facts), as `core.candidates` does in memory: a
-    candidate must hold no number, or one of ours. Their numbers are found through `feat_rid`, by an
-    ASCII digit first; so the condition is used only when all of ours start with one (else a number
-    written otherwise could be the one shared, and every candidate is compared, as before)."""
-    numbers = sorted(similarity.numbers(feats))
-    if not numbers or not all("0" <= n[0] <= "9" for n in numbers):
-        return [], ""
-    held = "SELECT 1 FROM feat AS g WHERE g.rid = feat.rid AND g.f"
-    marks = ",".join("?" * len(numbers))
-    return numbers, f" AND (NOT EXISTS ({held} >= '0' AND g.f < ':') OR EXISTS ({held} IN ({marks})))"
