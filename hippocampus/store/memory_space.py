@@ -120,17 +120,31 @@ class StoreCandidates:
         if numbers:
             query = f"SELECT rid FROM feat WHERE f IN ({','.join('?' * len(numbers))})"
             found.update(r for (r,) in conn.execute(query, numbers))
-        rids = sorted(found - exclude)
+        return self._most_similar(sorted(found - exclude), profile, domain)
+
+    def _most_similar(self, rids: list[int], profile: similarity.Profile, domain: str) -> tuple[int, float]:
+        """The earliest of `rids` most similar to `profile` in `domain`. The cheap exact test first, in SQL:
+        a candidate must share `required_shared` features (most share one common word only), so only
+        the profiles of those that do are read and compared."""
+        feats = profile[0]
+        size, fmarks = len(feats), ",".join("?" * len(feats))
         best, best_value = -1, 0.0
         for start in range(0, len(rids), 500):
             chunk = rids[start : start + 500]
-            query = f"SELECT rid, prof FROM mem WHERE rid IN ({','.join('?' * len(chunk))}) AND domain = ?"
-            for rid, prof in conn.execute(query, (*chunk, domain)):
+            cmarks = ",".join("?" * len(chunk))
+            shared = (
+                f"SELECT rid, size, COUNT(*) FROM feat INDEXED BY feat_rid WHERE rid IN ({cmarks}) "
+                f"AND f IN ({fmarks}) GROUP BY rid"
+            )
+            enough = [
+                rid
+                for rid, other, count in self.conn.execute(shared, (*chunk, *feats))
+                if count >= similarity.required_shared(size, other)
+            ]
+            query = f"SELECT rid, prof FROM mem WHERE rid IN ({','.join('?' * len(enough))}) AND domain = ?"
+            for rid, prof in self.conn.execute(query, (*enough, domain)) if enough else ():
                 their_feats, their_names = json.loads(prof)
-                theirs = frozenset(their_feats)
-                if len(feats & theirs) < similarity.required_shared(size, len(theirs)):
-                    continue  # the cheap exact test first: most candidates share one common word only
-                value = similarity.profile_similarity(profile, (theirs, frozenset(their_names)))
+                value = similarity.profile_similarity(profile, (frozenset(their_feats), frozenset(their_names)))
                 if value > best_value or (value == best_value and best_value > 0 and rid < best):
                     best, best_value = int(rid), value
         return best, best_value
