@@ -16,8 +16,6 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_facts_store import FEAT_VERSION_4
-from test_store_faults import check_store
 
 from hippocampus import encoding
 from hippocampus.core import similarity
@@ -27,6 +25,8 @@ from hippocampus.core.encode import encode
 from hippocampus.core.model import Index, Memory, Signal
 from hippocampus.store import database, index_file, memory_space, queue, rows
 from hippocampus.store.workspace import Workspace
+from tests.test_facts_store import FEAT_VERSION_4
+from tests.test_store_faults import check_store
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)

@@ -74,7 +74,8 @@ class StoreCandidates:
     def recent_with(
         self, feats: tuple[str, ...], domain: str, limit: int, exclude: frozenset[int] = frozenset()
     ) -> list[int]:
-        """See `core.candidates.Candidates.recent_with` (one indexed query per feature)."""
+        """See `core.candidates.Candidates.recent_with` (one query per feature, read newest first from
+        `feat_recent` until `limit` in `domain` are found)."""
         found: list[int] = []
         for feature in feats:
             query = (
