@@ -66,6 +66,12 @@ sentences a lookup then checks about 14 memories instead of 1,100, for the same 
 (bench/scale.py and the real-text bench in BENCHMARKS.md)."""
 
 
+NUMBER_POSTINGS = 500
+"""A text's numbers name its candidates among the numbered memories when they are held by this many at
+most; past it (a common number on a store of real text), prefix filtering over every posting is used,
+which is exact on its own (the number rule only prunes)."""
+
+
 class StoreCandidates:
     """`core.candidates.Candidates` answered from the persisted feature index (`feat`, `feat_df`,
     `feat_size`): the same exact prefix filtering, a few indexed queries per lookup, nothing built.
@@ -111,8 +117,11 @@ class StoreCandidates:
         ranked = sorted(feats, key=lambda f: (df.get(f, 0), f))
         # Texts whose numbers are disjoint are different facts (`similarity.conflict`), so a text with
         # numbers is compared with the memories without any (`num = 0`, in the key: the others' postings
-        # are never read) and with those holding one of its numbers, as `core.candidates` does.
+        # are never read) and with those holding one of its numbers, as `core.candidates` does; unless
+        # its numbers are common ("2", a year), when prefix filtering alone finds fewer.
         numbers = sorted(similarity.numbers(feats))
+        if sum(df.get(n, 0) for n in numbers) > NUMBER_POSTINGS:
+            numbers = []
         plain = " AND num = 0" if numbers else ""
         found: set[int] = set()
         for (other,) in conn.execute("SELECT size FROM feat_size ORDER BY size").fetchall():
