@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 from make_store import build
-from scale import NOW, ROOT, queue_signals, run
+from scale import NOW, ROOT, queue_signals, run, session_end_payload
 
 SIZE = int(os.environ.get("BENCH_SIZE", "100000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "8"))
@@ -38,15 +38,7 @@ def main() -> None:
         else:
             build(workspace, SIZE)
         env = {**os.environ, "WORKSPACE": str(workspace), "HIPPOCAMPUS_NOW": (NOW + timedelta(days=1)).isoformat()}
-        end = json.dumps(
-            {
-                "hook": "session_end",
-                "workspace": str(workspace),
-                "config": {},
-                "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "bench"},
-                "event": {"reason": "new"},
-            }
-        ).encode()
+        end = session_end_payload(workspace)
         run([py, "-m", "hippocampus", "consolidate"], b"", env)  # the first consolidation, not timed here
         rounds = []
         for round_no in range(ROUNDS):
