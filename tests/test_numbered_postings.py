@@ -196,7 +196,7 @@ print("done", flush=True)
 
 def test_a_sigkill_during_the_migration_leaves_a_store_that_opens_with_nothing_lost(tmp_path: Path) -> None:
     ws = Workspace(tmp_path / "source")
-    texts = [f"Remember that project {i} is due in week {i % 52}" for i in range(1500)]
+    texts = [f"Remember that project {i} is due in week {i % 52}" for i in range(3000)]
     texts += [f"my {w} prefers green tea on {d}" for w in ("sister", "brother", "coach") for d in ("Monday", "Friday")]
     _store(ws, [(t, "user") for t in texts])
     before = _postings(ws)
@@ -208,7 +208,8 @@ def test_a_sigkill_during_the_migration_leaves_a_store_that_opens_with_nothing_l
     snapshot = ws.db_path.read_bytes()
     rng = random.Random(20261201)
     versions = []
-    for run in range(12):
+    window = 0.0
+    for run in range(13):
         target = Workspace(tmp_path / f"run{run}")
         target.memory_dir.mkdir(parents=True)
         target.db_path.write_bytes(snapshot)
@@ -216,7 +217,11 @@ def test_a_sigkill_during_the_migration_leaves_a_store_that_opens_with_nothing_l
             [sys.executable, "-c", MIGRATE, str(target.root)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
         assert proc.stdout is not None and proc.stdout.readline().strip() == b"ready"
-        time.sleep(rng.uniform(0.0, 0.4))
+        started = time.monotonic()
+        if run == 0:  # the first runs to the end: how long a migration takes here sets where the kills land
+            assert proc.stdout.readline().strip() == b"done"
+            window = time.monotonic() - started
+        time.sleep(rng.uniform(0.0, 1.2 * window))
         proc.send_signal(signal.SIGKILL)
         _, err = proc.communicate(timeout=60)
         assert b"Traceback" not in err, err
@@ -230,4 +235,4 @@ def test_a_sigkill_during_the_migration_leaves_a_store_that_opens_with_nothing_l
         versions.append(version)
         check_store(target)  # opens (migrating when the kill came first) and validates
         assert _postings(target) == before
-    assert 4 in versions and 5 in versions, f"the kills all landed on one side of the commit: {versions}"
+    assert 4 in versions[1:] and 5 in versions[1:], f"the kills all landed on one side of the commit: {versions}"
