@@ -91,15 +91,9 @@ def queue_signals(workspace: Path, round_no: int) -> None:
     queue.append_signals(Workspace(workspace), signals)
 
 
-def measure(size: int, tmp: Path) -> dict[str, object]:
-    workspace = tmp / f"ws{size}"
-    started = time.perf_counter()
-    build(workspace, size)
-    built = time.perf_counter() - started
-    py = sys.executable
-    env = {**os.environ, "WORKSPACE": str(workspace), "HIPPOCAMPUS_NOW": (NOW + timedelta(days=1)).isoformat()}
-    hooks = payloads(str(workspace))
-    end = json.dumps(
+def session_end_payload(workspace: Path) -> bytes:
+    """What the bridge sends session_end.py when a session ends."""
+    return json.dumps(
         {
             "hook": "session_end",
             "workspace": str(workspace),
@@ -108,6 +102,17 @@ def measure(size: int, tmp: Path) -> dict[str, object]:
             "event": {"reason": "new"},
         }
     ).encode()
+
+
+def measure(size: int, tmp: Path) -> dict[str, object]:
+    workspace = tmp / f"ws{size}"
+    started = time.perf_counter()
+    build(workspace, size)
+    built = time.perf_counter() - started
+    py = sys.executable
+    env = {**os.environ, "WORKSPACE": str(workspace), "HIPPOCAMPUS_NOW": (NOW + timedelta(days=1)).isoformat()}
+    hooks = payloads(str(workspace))
+    end = session_end_payload(workspace)
     cli = [py, "-m", "hippocampus"]
     commands: dict[str, tuple[list[str], bytes]] = {
         "bare": ([py, "-c", "pass"], b""),

@@ -38,6 +38,16 @@ def _queue(ws: Workspace, texts: list[tuple[str, str]], start: datetime = NOW) -
     queue.append_signals(ws, signals)
 
 
+FEAT_VERSION_4 = """
+CREATE TABLE feat_v4(f TEXT NOT NULL, size INTEGER NOT NULL, rid INTEGER NOT NULL,
+                     PRIMARY KEY(f, size, rid)) WITHOUT ROWID;
+INSERT INTO feat_v4(f, size, rid) SELECT f, size, rid FROM feat;
+DROP TABLE feat; ALTER TABLE feat_v4 RENAME TO feat;
+CREATE INDEX feat_rid ON feat(rid);
+"""
+"""The feature index as schemas 1 to 4 had it (no `num`, no `feat_recent`)."""
+
+
 def _downgrade_to_version_1(ws: Workspace) -> None:
     """Turn a schema-2 database into exactly what version 1 had: `fts(tokens)` and no `superseded` table."""
     conn = sqlite3.connect(ws.db_path, isolation_level=None)
@@ -50,6 +60,9 @@ def _downgrade_to_version_1(ws: Workspace) -> None:
         CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
         DROP TABLE superseded;
         DROP TABLE vec; DROP TRIGGER mem_gone_vec; DROP TRIGGER mem_text_vec;
+        """
+        + FEAT_VERSION_4
+        + """
         PRAGMA user_version = 1;
         COMMIT;
         """
@@ -68,7 +81,7 @@ def test_migration_from_version_1_keeps_every_memory_and_its_search_tokens(tmp_p
     _downgrade_to_version_1(ws)
 
     with database.reading(ws) as conn:  # any open migrates
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 5
         assert conn.execute("SELECT * FROM mem ORDER BY rid").fetchall() == before_mem
         assert conn.execute("SELECT rowid, tokens FROM fts ORDER BY rowid").fetchall() == before_tokens
         assert conn.execute("SELECT COUNT(*) FROM fts WHERE context != ''").fetchone()[0] == 0
@@ -173,7 +186,9 @@ def test_migration_from_version_2_indexes_each_message_as_said(tmp_path: Path) -
     want = conn.execute("SELECT context FROM fts").fetchone()[0]
     assert "5k" in want.split() and "going" in want.split()  # the message as said, and the turn before
     conn.executescript(
-        "BEGIN; UPDATE fts SET context = 'train going'; DROP TABLE vec; DROP TRIGGER mem_gone_vec; DROP TRIGGER mem_text_vec; PRAGMA user_version = 2; COMMIT;"
+        "BEGIN; UPDATE fts SET context = 'train going'; DROP TABLE vec; DROP TRIGGER mem_gone_vec; DROP TRIGGER mem_text_vec;"
+        + FEAT_VERSION_4
+        + "PRAGMA user_version = 2; COMMIT;"
     )
     conn.close()
     started = time.perf_counter()

@@ -1,7 +1,8 @@
 """Everything on disk under `$WORKSPACE/memory/`: the only package that opens files there.
 
     workspace    where the workspace is (the one rule) and the path of every file in it
-    database     memory/hippocampus.db: connections, schema and migrations, the ambient transaction
+    database     memory/hippocampus.db: connections, the schema's contract, the ambient transaction
+    migrations   the schema's SQL and its migrations (PRAGMA user_version), each one transaction
     rows         row-level SQL: memories with their tokens, features and sources; meta values
     index_file   the memories as an index: load, validated save, targeted put, import/export, wipe
     queue        the capture queue (a table), fed from the inbox

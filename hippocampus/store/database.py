@@ -15,10 +15,11 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   and of its sources' messages as said, which recall weighs lower
                                   (`search_cache.CONTEXT_WEIGHT`); rowid = mem.rid
     vocab                         fts5vocab over fts (document frequencies for query pruning)
-    feat(f, size, rid), feat_df(f, n), feat_size(size, n)
-                                  the similarity features of each memory, their document frequencies
-                                  and the feature-set sizes: `core.candidates`' index, persisted, so
-                                  encoding and consolidation look candidates up instead of rebuilding it
+    feat(f, size, num, rid), feat_df(f, n), feat_size(size, n)
+                                  the similarity features of each memory (`num`: 1 when the memory holds
+                                  a number, `similarity.numbers`), their document frequencies and the
+                                  feature-set sizes: `core.candidates`' index, persisted, so encoding and
+                                  consolidation look candidates up instead of rebuilding it
     dirty(rid)                    memories whose text changed since the last consolidation (new ones are
                                   those past `meta.consolidatedRid`)
     seen(session, message, rid)   every (session, message id) a memory came from: encoding's "already done"
@@ -43,8 +44,9 @@ Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 r
 `context` column (every memory's tokens copied, contexts empty: version 1 kept none) and adds
 `superseded`; 2 → 3 fills the second column again from each memory (its context and its sources'
 messages as said, `rows.search_fields`); 3 → 4 adds `vec` and its triggers, empty (memories are
-embedded afterwards in short batches, `semantic.catch_up`). Each runs in one transaction: a crash
-leaves the older version as it was.
+embedded afterwards in short batches, `semantic.catch_up`); 4 → 5 rebuilds `feat` with `num` and adds
+`feat_recent` (every posting copied; about 3 s of CPU at 100k memories, once). Each runs in one
+transaction: a crash leaves the older version as it was.
 
 Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
 survives power loss), `secure_delete=ON` (forgotten text is overwritten, not left in free pages),
@@ -62,76 +64,18 @@ import os
 import sqlite3
 
 from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
+from hippocampus.store.migrations import SCHEMA_VERSION
 from hippocampus.store.workspace import Workspace, ensure_layout
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-SCHEMA_VERSION = 4
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
 the per-turn read uses `HOOK_BUSY_SECONDS`."""
 HOOK_BUSY_SECONDS = 0.05
 """request_before's read-only open waits this long at most (a turn's capture never opens the database)."""
-
-SCHEMA = """
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE mem(rid INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, anchor REAL NOT NULL,
-                 last REAL NOT NULL, stability REAL NOT NULL, norm TEXT NOT NULL, domain TEXT NOT NULL,
-                 prof TEXT NOT NULL, json TEXT NOT NULL);
-CREATE INDEX mem_anchor ON mem(anchor, last, stability);
-CREATE INDEX mem_norm ON mem(norm);
-CREATE VIRTUAL TABLE fts USING fts5(tokens, context, tokenize='unicode61 remove_diacritics 0');
-CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
-CREATE TABLE feat(f TEXT NOT NULL, size INTEGER NOT NULL, rid INTEGER NOT NULL,
-                   PRIMARY KEY(f, size, rid)) WITHOUT ROWID;
-CREATE INDEX feat_rid ON feat(rid);
-CREATE TABLE feat_df(f TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE feat_size(size INTEGER PRIMARY KEY, n INTEGER NOT NULL);
-CREATE TABLE dirty(rid INTEGER PRIMARY KEY);
-CREATE TABLE seen(session TEXT NOT NULL, message TEXT NOT NULL, rid INTEGER NOT NULL,
-                  PRIMARY KEY(session, message)) WITHOUT ROWID;
-CREATE INDEX seen_rid ON seen(rid);
-CREATE TABLE queue(seq INTEGER PRIMARY KEY AUTOINCREMENT, json TEXT NOT NULL);
-CREATE TABLE events(seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, json TEXT NOT NULL);
-CREATE INDEX events_id ON events(id);
-CREATE TABLE archived(id TEXT PRIMARY KEY, time TEXT NOT NULL, json TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEXT NOT NULL, time TEXT NOT NULL,
-                        json TEXT NOT NULL) WITHOUT ROWID;
-"""
-
-VECTORS = """
-CREATE TABLE vec(seq INTEGER PRIMARY KEY AUTOINCREMENT, rid INTEGER NOT NULL UNIQUE, model TEXT NOT NULL,
-                 norm TEXT NOT NULL, v BLOB NOT NULL);
-CREATE INDEX vec_model ON vec(model, seq);
-CREATE TRIGGER mem_gone_vec AFTER DELETE ON mem BEGIN DELETE FROM vec WHERE rid = old.rid; END;
-CREATE TRIGGER mem_text_vec AFTER UPDATE OF norm ON mem WHEN old.norm IS NOT new.norm
-  BEGIN DELETE FROM vec WHERE rid = new.rid; END;
-"""
-"""Schema 4: the embeddings of current memories (store/vectors.py). The triggers are why no verb that
-removes or rewrites a memory can leave its vector behind."""
-
-MIGRATIONS = {
-    1: """
-CREATE VIRTUAL TABLE fts_v2 USING fts5(tokens, context, tokenize='unicode61 remove_diacritics 0');
-INSERT INTO fts_v2(rowid, tokens, context) SELECT rowid, tokens, '' FROM fts;
-DROP TABLE vocab;
-DROP TABLE fts;
-ALTER TABLE fts_v2 RENAME TO fts;
-CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'row');
-CREATE TABLE superseded(id TEXT PRIMARY KEY, rid INTEGER NOT NULL, successor TEXT NOT NULL, time TEXT NOT NULL,
-                        json TEXT NOT NULL) WITHOUT ROWID;
-""",
-    # 2 -> 3 is a data backfill, done in short batches after the upgrade (store/reindex.py): in one
-    # transaction it took 33 s at 100k memories, far past a hook's budget
-    2: """
-INSERT OR REPLACE INTO meta(key, value) VALUES ('contextRid', '0');
-""",
-    3: VECTORS,
-}
-"""Schema version → the statements that bring it to the next version."""
 
 
 def refuse_links(ws: Workspace, *names: str) -> None:
@@ -212,47 +156,11 @@ def _translate(ws: Workspace, exc: sqlite3.Error) -> Exception:
     return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
 
 
-def _run(conn: sqlite3.Connection, script: str) -> None:
-    """Each statement of `script` in the open transaction (a trigger's body keeps its own semicolons)."""
-    statement = ""
-    for piece in script.split(";"):
-        statement += piece + ";"
-        if sqlite3.complete_statement(statement):
-            if statement.strip(" \n;"):
-                conn.execute(statement)
-            statement = ""
-
-
 def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
-    """Bring the schema to `SCHEMA_VERSION`; version 0 is a new database, filled from the legacy files."""
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"{ws.db_path}: written by a newer Hippocampus (schema {version}); left as it is", file=ws.db_path
-        )
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
-        if version == 0:
-            _run(conn, SCHEMA)
-            _run(conn, VECTORS)
-            from hippocampus.store.legacy import import_legacy
+    """Bring the schema to `SCHEMA_VERSION` (`store.migrations`, where the SQL is)."""
+    from hippocampus.store.migrations import migrate
 
-            import_legacy(ws, conn)  # through the door: today's rules
-            from hippocampus.store.redacted import RULES
-
-            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('redactionRules', ?)", (RULES,))
-            version = SCHEMA_VERSION
-        while version < SCHEMA_VERSION:
-            _run(conn, MIGRATIONS[version])
-            version += 1
-        conn.execute(f"PRAGMA user_version = {version}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    from hippocampus.store.legacy import remove_legacy
-
-    remove_legacy(ws)
+    migrate(ws, conn, version)
 
 
 _active: dict[str, sqlite3.Connection] = {}

@@ -21,16 +21,22 @@ class StoreSpace:
     """A `core.encode.Space` over the store's open write transaction (keys are row ids).
 
     Replaced memories are kept until `flush`, so a memory reinforced by many signals of one batch is
-    parsed once and written once.
+    parsed once and written once; a memory read is parsed once too (the update search of each signal
+    reads the same latest memories), until `flush` writes.
     """
 
     def __init__(self, conn: sqlite3.Connection, now: datetime) -> None:
         self.conn, self.now = conn, now
         self.pending: dict[int, Memory] = {}
+        self.read: dict[int, Memory] = {}
 
     def memory(self, key: int) -> Memory:
         found = self.pending.get(key)
-        return found if found is not None else rows.by_rid(self.conn, key)
+        if found is None:
+            found = self.read.get(key)
+        if found is None:
+            found = self.read[key] = rows.by_rid(self.conn, key)
+        return found
 
     def replace(self, key: int, memory: Memory) -> None:
         self.pending[key] = memory
@@ -40,6 +46,7 @@ class StoreSpace:
         for key, memory in self.pending.items():
             index_file.put(self.conn, memory, key, self.now)
         self.pending.clear()
+        self.read.clear()
 
     def append(self, memory: Memory) -> int:
         index_file.put(self.conn, memory, None, self.now)
@@ -51,6 +58,18 @@ class StoreSpace:
     def seen(self, session: str, message: str) -> bool:
         found = self.conn.execute("SELECT 1 FROM seen WHERE session = ? AND message = ?", (session, message))
         return found.fetchone() is not None
+
+
+EXTRA_PROBES = 2
+"""Features looked up past the prefix, so that a candidate must hold three of them: on a store of real
+sentences a lookup then checks about 14 memories instead of 1,100, for the same postings read
+(bench/scale.py and the real-text bench in BENCHMARKS.md)."""
+
+
+NUMBER_POSTINGS = 500
+"""A text's numbers name its candidates among the numbered memories when they are held by this many at
+most; past it (a common number on a store of real text), prefix filtering over every posting is used,
+which is exact on its own (the number rule only prunes)."""
 
 
 class StoreCandidates:
@@ -67,7 +86,8 @@ class StoreCandidates:
     def recent_with(
         self, feats: tuple[str, ...], domain: str, limit: int, exclude: frozenset[int] = frozenset()
     ) -> list[int]:
-        """See `core.candidates.Candidates.recent_with` (one indexed query per feature)."""
+        """See `core.candidates.Candidates.recent_with` (one query per feature, read newest first from
+        `feat_recent` until `limit` in `domain` are found)."""
         found: list[int] = []
         for feature in feats:
             query = (
@@ -95,45 +115,58 @@ class StoreCandidates:
         marks = ",".join("?" * size)
         df = dict(conn.execute(f"SELECT f, n FROM feat_df WHERE f IN ({marks})", list(feats)).fetchall())
         ranked = sorted(feats, key=lambda f: (df.get(f, 0), f))
-        numbers, apart = _kept_apart(feats)
-        best, best_value = -1, 0.0
+        # Texts whose numbers are disjoint are different facts (`similarity.conflict`), so a text with
+        # numbers is compared with the memories without any (`num = 0`, in the key: the others' postings
+        # are never read) and with those holding one of its numbers, as `core.candidates` does; unless
+        # its numbers are common ("2", a year), when prefix filtering alone finds fewer.
+        numbers = sorted(similarity.numbers(feats))
+        if sum(df.get(n, 0) for n in numbers) > NUMBER_POSTINGS:
+            numbers = []
+        plain = " AND num = 0" if numbers else ""
+        found: set[int] = set()
         for (other,) in conn.execute("SELECT size FROM feat_size ORDER BY size").fetchall():
             need = similarity.required_shared(size, other)
             if need > min(size, other):
                 continue
-            probe = ranked[: size - need + 1]
+            # Prefix filtering, `EXTRA_PROBES` longer: a match shares `need` features, at most
+            # `size - len(probe)` of them outside the probe, so it holds `extra + 1` of the probe's.
+            extra = min(EXTRA_PROBES, need - 1)
+            probe = ranked[: size - need + 1 + extra]
             if not any(df.get(f, 0) for f in probe):
                 continue
-            pmarks = ",".join("?" * len(probe))
-            query = f"SELECT DISTINCT rid FROM feat WHERE size = ? AND f IN ({pmarks}){apart}"
-            rids = [r for (r,) in conn.execute(query, (other, *probe, *numbers)) if r not in exclude]
-            for start in range(0, len(rids), 500):
-                chunk = rids[start : start + 500]
-                cmarks = ",".join("?" * len(chunk))
-                for rid, found_domain, prof in conn.execute(
-                    f"SELECT rid, domain, prof FROM mem WHERE rid IN ({cmarks})", chunk
-                ):
-                    if found_domain != domain:
-                        continue
-                    their_feats, their_names = json.loads(prof)
-                    theirs = frozenset(their_feats)
-                    if len(feats & theirs) < need:
-                        continue
-                    value = similarity.profile_similarity(profile, (theirs, frozenset(their_names)))
-                    if value > best_value or (value == best_value and best_value > 0 and rid < best):
-                        best, best_value = int(rid), value
+            query = (
+                f"SELECT rid FROM feat WHERE size = ? AND f IN ({','.join('?' * len(probe))}){plain} "
+                "GROUP BY rid HAVING COUNT(*) > ?"
+            )
+            found.update(r for (r,) in conn.execute(query, (other, *probe, extra)))
+        if numbers:
+            query = f"SELECT rid FROM feat WHERE f IN ({','.join('?' * len(numbers))})"
+            found.update(r for (r,) in conn.execute(query, numbers))
+        return self._most_similar(sorted(found - exclude), profile, domain)
+
+    def _most_similar(self, rids: list[int], profile: similarity.Profile, domain: str) -> tuple[int, float]:
+        """The earliest of `rids` most similar to `profile` in `domain`. The cheap exact test first, in SQL:
+        a candidate must share `required_shared` features (most share one common word only), so only
+        the profiles of those that do are read and compared."""
+        feats = profile[0]
+        size, fmarks = len(feats), ",".join("?" * len(feats))
+        best, best_value = -1, 0.0
+        for start in range(0, len(rids), 500):
+            chunk = rids[start : start + 500]
+            cmarks = ",".join("?" * len(chunk))
+            shared = (
+                f"SELECT feat.rid, feat.size, COUNT(*) FROM mem JOIN feat INDEXED BY feat_rid ON feat.rid = mem.rid "
+                f"WHERE mem.rid IN ({cmarks}) AND mem.domain = ? AND feat.f IN ({fmarks}) GROUP BY feat.rid"
+            )
+            enough = [
+                rid
+                for rid, other, count in self.conn.execute(shared, (*chunk, domain, *feats))
+                if count >= similarity.required_shared(size, other)
+            ]
+            query = f"SELECT rid, prof FROM mem WHERE rid IN ({','.join('?' * len(enough))}) AND domain = ?"
+            for rid, prof in self.conn.execute(query, (*enough, domain)) if enough else ():
+                their_feats, their_names = json.loads(prof)
+                value = similarity.profile_similarity(profile, (frozenset(their_feats), frozenset(their_names)))
+                if value > best_value or (value == best_value and best_value > 0 and rid < best):
+                    best, best_value = int(rid), value
         return best, best_value
-
-
-def _kept_apart(feats: frozenset[str]) -> tuple[list[str], str]:
-    """The SQL condition that keeps a text with numbers apart from the memories whose numbers are all
-    different (`similarity.conflict`: different facts), as `core.candidates` does in memory: a
-    candidate must hold no number, or one of ours. Their numbers are found through `feat_rid`, by an
-    ASCII digit first; so the condition is used only when all of ours start with one (else a number
-    written otherwise could be the one shared, and every candidate is compared, as before)."""
-    numbers = sorted(similarity.numbers(feats))
-    if not numbers or not all("0" <= n[0] <= "9" for n in numbers):
-        return [], ""
-    held = "SELECT 1 FROM feat AS g WHERE g.rid = feat.rid AND g.f"
-    marks = ",".join("?" * len(numbers))
-    return numbers, f" AND (NOT EXISTS ({held} >= '0' AND g.f < ':') OR EXISTS ({held} IN ({marks})))"

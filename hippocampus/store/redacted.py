@@ -32,12 +32,24 @@ KEEP = frozenset(
 `injections.SECTIONS` where it is written and where it is read back), never free text."""
 
 
+_DONE: dict[str, str] = {}
+"""Strings already redacted in this process, and what they became (`redact` is a pure function of its
+text): a memory written again (reinforced, superseded, merged) repeats its keywords, sources and
+fields, and the rules cost about 0.1 ms a string."""
+_DONE_LIMIT = 20_000
+
+
 def redact(value: str) -> str:
     """`core.redact.redact`, imported on first use: a document whose strings are all under `KEEP` (the
     injection record of the cold `request_before`) never loads the rules (about 5–10 ms of a start)."""
-    from hippocampus.core.redact import redact as rules
+    found = _DONE.get(value)
+    if found is None:
+        from hippocampus.core.redact import redact as rules
 
-    return rules(value)
+        if len(_DONE) >= _DONE_LIMIT:
+            _DONE.clear()
+        found = _DONE[value] = rules(value)
+    return found
 
 
 def tree(value: Any, key: str = "") -> Any:

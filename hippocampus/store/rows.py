@@ -107,9 +107,13 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
 
 
 def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> None:
-    """Post `rid` under each of its similarity features (the persisted `core.candidates` index)."""
-    size = len(feats)
-    conn.executemany("INSERT OR IGNORE INTO feat(f, size, rid) VALUES (?, ?, ?)", [(f, size, rid) for f in feats])
+    """Post `rid` under each of its similarity features (the persisted `core.candidates` index), marked
+    when it holds a number (`num`: lookups for a text with numbers skip those postings)."""
+    from hippocampus.core.similarity import numbers
+
+    size, num = len(feats), 1 if numbers(feats) else 0
+    rows = [(f, size, num, rid) for f in feats]
+    conn.executemany("INSERT OR IGNORE INTO feat(f, size, num, rid) VALUES (?, ?, ?, ?)", rows)
     conn.executemany(
         "INSERT INTO feat_df(f, n) VALUES (?, 1) ON CONFLICT(f) DO UPDATE SET n = n + 1", [(f,) for f in feats]
     )

@@ -100,7 +100,8 @@ def reading(root: str) -> Iterator[sqlite3.Connection | None]:
 
 def _kept_for(root: str) -> Kept | None:
     """The kept connection of `root`'s database, opened (again) when its file is new or another."""
-    from hippocampus.store.database import HOOK_BUSY_SECONDS, SCHEMA_VERSION
+    from hippocampus.store.database import HOOK_BUSY_SECONDS
+    from hippocampus.store.migrations import SCHEMA_VERSION
     from hippocampus.store.workspace import db_file
 
     path = db_file(root)
