@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 import pytest
 from secret_corpus import cases
 from secret_paths import leaked, leaks
+from sqlite_probe import probe
 
 from hippocampus.core.model import Index, Memory, Signal
 from hippocampus.store import database, index_file, logs, queue, redacted, reindex, reredact, rows, state
@@ -67,13 +67,13 @@ def kill_at_random(workspace: Path, job: str, batch: int, rng: random.Random, la
 
 
 def meta(ws: Workspace, key: str) -> str | None:
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row[0])
 
 
 def memory_rows(ws: Workspace) -> dict[int, str]:
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         return {int(rid): str(doc) for rid, doc in conn.execute("SELECT rid, json FROM mem")}
 
 
@@ -107,7 +107,7 @@ def test_the_search_field_backfill_survives_kills_and_resumes(workspace: Path) -
         check_store(ws)
         assert memory_rows(ws) == before, f"run {run}: the backfill changes no memory"
         progress = meta(ws, "contextRid")
-        with sqlite3.connect(ws.db_path) as conn:
+        with probe(ws.db_path) as conn:
             contexts = {int(r): str(c) for r, c in conn.execute("SELECT rowid, context FROM fts")}
         assert contexts.keys() == expected.keys()
         if progress is None:  # done: every field filled in, and the marker gone
@@ -123,7 +123,7 @@ def test_the_search_field_backfill_survives_kills_and_resumes(workspace: Path) -
         midway += 0 < mark < max(expected)
     assert midway >= 5, f"only {midway} kills landed inside the backfill"
     assert reindex.catch_up(ws) >= 0 and meta(ws, "contextRid") is None
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         assert {int(r): str(c) for r, c in conn.execute("SELECT rowid, context FROM fts")} == expected
 
 
