@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from secret_corpus import leaks
+from sqlite_probe import refuse_if_open
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
@@ -320,7 +321,9 @@ def derive_files(root: Path) -> None:
 
 
 def all_bytes(root: Path) -> bytes:
-    """The raw bytes of every file under `root`, concatenated."""
+    """The raw bytes of every file under `root`, concatenated; refused while this process still has one
+    open (a raw read would cancel its SQLite locks: tests/sqlite_probe.py)."""
+    refuse_if_open(root)
     parts = []
     for path in sorted(root.rglob("*")):
         if path.is_file() and not path.is_symlink():

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 import pytest
 from secret_corpus import cases
 from secret_paths import leaked, leaks
+from sqlite_probe import probe
 
 from hippocampus.core.model import Index, Memory, Signal
 from hippocampus.store import database, index_file, logs, queue, redacted, reindex, reredact, rows, state
@@ -67,13 +67,13 @@ def kill_at_random(workspace: Path, job: str, batch: int, rng: random.Random, la
 
 
 def meta(ws: Workspace, key: str) -> str | None:
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row[0])
 
 
 def memory_rows(ws: Workspace) -> dict[int, str]:
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         return {int(rid): str(doc) for rid, doc in conn.execute("SELECT rid, json FROM mem")}
 
 
@@ -107,7 +107,7 @@ def test_the_search_field_backfill_survives_kills_and_resumes(workspace: Path) -
         check_store(ws)
         assert memory_rows(ws) == before, f"run {run}: the backfill changes no memory"
         progress = meta(ws, "contextRid")
-        with sqlite3.connect(ws.db_path) as conn:
+        with probe(ws.db_path) as conn:
             contexts = {int(r): str(c) for r, c in conn.execute("SELECT rowid, context FROM fts")}
         assert contexts.keys() == expected.keys()
         if progress is None:  # done: every field filled in, and the marker gone
@@ -123,7 +123,7 @@ def test_the_search_field_backfill_survives_kills_and_resumes(workspace: Path) -
         midway += 0 < mark < max(expected)
     assert midway >= 5, f"only {midway} kills landed inside the backfill"
     assert reindex.catch_up(ws) >= 0 and meta(ws, "contextRid") is None
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         assert {int(r): str(c) for r, c in conn.execute("SELECT rowid, context FROM fts")} == expected
 
 
@@ -159,17 +159,16 @@ def test_the_re_redaction_survives_kills_resumes_and_leaves_no_secret(
         check_store(ws)
         now_rows = memory_rows(ws)
         assert {json.loads(doc)["id"] for doc in now_rows.values()} == ids, f"run {run}: no memory is lost"
-        if meta(ws, "redactionRules") == reredact.RULES:  # every batch committed: no row holds a secret
-            everything = "\n".join(now_rows.values()).encode()
-            assert leaks(everything, corpus) == set(), f"run {run}: the rules are current, yet rows hold secrets"
-            if meta(ws, "redactionScrub") is None:  # done: no byte left in any file
-                assert leaked(workspace, corpus) == set(), f"run {run} (finished: {finished}): done, yet secrets remain"
-                done_at = run
-                break
-            assert meta(ws, "redactionRid") is None, f"run {run}: the last batch left its marker"
-            continue  # killed after the last batch, before the scrub: the next run only scrubs
-        progress = meta(ws, "redactionRid")
-        mark = int(progress or 0)
+        rules_now, progress = meta(ws, "redactionRules") == reredact.RULES, meta(ws, "redactionRid")
+        if rules_now and meta(ws, "redactionScrub") is None:  # done: no byte left
+            assert leaked(workspace, corpus) == set(), f"run {run} (finished: {finished}): done, yet secrets remain"
+            done_at = run
+            break
+        if rules_now:  # killed in the scrub: every batch done (the marker gone with the last), the scrub owed
+            assert progress is None, f"run {run}: the rules are recorded, yet the marker is at {progress}"
+            mark = max(now_rows)
+        else:
+            mark = int(progress or 0)
         assert mark >= last, f"run {run}: resumed from {mark}, behind {last}: it restarted"
         last = mark
         redone = "\n".join(doc for rid, doc in now_rows.items() if rid <= mark).encode()

@@ -7,7 +7,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlite_probe import probe
 
 from hippocampus.store import index_file, queue
 from hippocampus.store.workspace import Workspace
@@ -64,7 +64,7 @@ for step in range(10_000):
 
 def check_store(ws: Workspace) -> None:
     """The database opens, passes SQLite's integrity check, and its memories load and validate."""
-    with sqlite3.connect(ws.db_path) as conn:
+    with probe(ws.db_path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("INSERT INTO fts(fts, rank) VALUES ('integrity-check', 1)") is not None
     index = index_file.load_index(ws)
