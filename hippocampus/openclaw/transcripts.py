@@ -131,11 +131,14 @@ def _out_of_scope(agent: str, session_key: str) -> bool:
 
 def open_ro(path: Path) -> sqlite3.Connection:
     """Open an OpenClaw database read-only (never writes, never creates)."""
+    conn = None
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         conn.execute("SELECT 1 FROM sqlite_master LIMIT 1")
         return conn
-    except sqlite3.OperationalError:
+    except sqlite3.OperationalError:  # e.g. a WAL database in a read-only folder: read it as it stands
+        if conn is not None:
+            conn.close()  # not left to the garbage collector, holding the file open
         return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
 
 
