@@ -19,7 +19,7 @@ paraphrase). Each side's reference is what its scale means, not the candidates a
   the candidates made a memory sharing one common word with the question, when nothing else matched
   a word, count as much as one holding all of them: every hybrid miss of bench/paraphrase.py was one).
 - Semantic: the similarity is measured from the store's centroid (0: as near as the average memory,
-  the noise baseline; `semantic._centred`) and over the nearest memory's, so the best match by meaning
+  the noise baseline; `VectorMatrix.centred`) and over the nearest memory's, so the best match by meaning
   counts fully and one no nearer than the average counts nothing.
 - A memory found only by meaning must clear `noise_bar`, the similarity the most similar of the
   store's memories would reach if none were related: without it every turn filled its block with the
