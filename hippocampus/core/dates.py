@@ -16,8 +16,7 @@ Decisions:
   ± 6 days: a fifth of the distance; "last week" is the calendar week before with two days either
   side, as people say it of the last ten days or so) and by one day for exact ones (a message's UTC
   date may be the user's day before or after).
-- Holidays are a small table of fixed days and a few computed ones (Easter, US Thanksgiving, Mother's
-  and Father's Day, Memorial and Labor Day), with the names in the supported languages where cheap.
+- Holidays are a small table of fixed days and a few computed ones (`core/holidays.py`).
 - English "when" asks for a time only where a question or clause starts with it, or after a verb of
   knowing or telling ("do you remember when"): "what do I eat when it's cold" asks about food, and
   boosting every memory with a date for it put dated distractors first. (The other languages' words,
@@ -29,6 +28,8 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
+
+from hippocampus.core.holidays import COMPUTED, COMPUTED_NAMES, FIXED_HOLIDAYS
 
 TYPE_CHECKING = False  # see core/values.py: typing stays off the per-turn path
 if TYPE_CHECKING:
@@ -75,27 +76,6 @@ _NUMBER_WORDS = {
     "ten": 10,
 }
 
-_FIXED_HOLIDAYS: tuple[tuple[str, int, int], ...] = (
-    (r"christmas eve|nochebuena|heiligabend|vigilia di natale|平安夜|クリスマスイブ", 12, 24),
-    (r"new year'?s eve|silvester|nochevieja|saint-sylvestre|réveillon|capodanno|除夕|大晦日", 12, 31),
-    (
-        r"valentine|san valent[íi]n|saint-valentin|valentinstag|san valentino|情人节|バレンタイン|발렌타인|밸런타인",
-        2,
-        14,
-    ),
-    (r"christmas|xmas|navidad|noël|weihnacht|\bnatale?\b|рождеств|圣诞|聖誕|クリスマス|크리스마스", 12, 25),
-    (
-        r"new year'?s(?: day)?|año nuevo|ano novo|nouvel an|jour de l'an|neujahr|новый год|новогод|元旦|元日|yılbaşı",
-        1,
-        1,
-    ),
-    (r"halloween|ハロウィン|万圣节|핼러윈|할로윈", 10, 31),
-    (r"independence day|fourth of july|4th of july|july 4th", 7, 4),
-    (r"st\.? patrick'?s|saint patrick'?s", 3, 17),
-    (r"april fools?'?", 4, 1),
-    (r"boxing day", 12, 26),
-)
-_COMPUTED_NAMES = r"easter|thanksgiving|mother'?s day|father'?s day|memorial day|labou?r day"
 _WORD = r"([^\W\d_]{3,10})"  # a month name, checked against _MONTHS (an alternation of them compiles slowly)
 _PATTERNS = {
     "iso": r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b",
@@ -111,8 +91,8 @@ _PATTERNS = {
     "within": r"\b(past|last|previous|next|coming) (\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|few|couple)"
     r"(?: of)? (day|week|month|year)s\b",
     "year": r"\b(?:in|since|during|of) (19\d\d|20\d\d)\b",
-    "holiday": "|".join(f"(?P<h{i}>{p})" for i, (p, _m, _d) in enumerate(_FIXED_HOLIDAYS)),
-    "computed": f"(?P<name>{_COMPUTED_NAMES})",
+    "holiday": "|".join(f"(?P<h{i}>{p})" for i, (p, _m, _d) in enumerate(FIXED_HOLIDAYS)),
+    "computed": f"(?P<name>{COMPUTED_NAMES})",
     "when": r"(?:^\s*|[,;:.!?¿\"“()\[\]]\s*|\b(?:know|remember|recall|tell me|say|said|since|until|till|and|or) )when\b"
     r"|\b(?:what (?:date|day|time|year|month)|which (?:date|day|year|month)|how long ago"
     r"|how long (?:has|had|have|did|was|since)|how many (?:days|weeks|months|years)|how old was"
@@ -233,39 +213,6 @@ def _month_end(first: date) -> date:
     return date(first.year + (first.month == 12), first.month % 12 + 1, 1) - timedelta(days=1)
 
 
-def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    """The n-th `weekday` (0 = Monday) of a month; n = -1 is the last."""
-    if n < 0:
-        last = _month_end(date(year, month, 1))
-        return last - timedelta(days=(last.weekday() - weekday) % 7)
-    first = date(year, month, 1)
-    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
-
-
-def _easter(year: int) -> date:
-    """Western Easter Sunday (the anonymous Gregorian computus)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = divmod(b, 4)
-    f = (b + 8) // 25
-    g = (b - f + 1) // 3
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = divmod(c, 4)
-    weekday = (32 + 2 * e + 2 * i - h - k) % 7
-    month, day = divmod(h + weekday - 7 * ((a + 11 * h + 22 * weekday) // 451) + 114, 31)
-    return date(year, month, day + 1)
-
-
-_COMPUTED: dict[str, Callable[[int], date]] = {
-    "easter": _easter,
-    "thanksgiving": lambda y: _nth_weekday(y, 11, 3, 4),
-    "mother": lambda y: _nth_weekday(y, 5, 6, 2),
-    "father": lambda y: _nth_weekday(y, 6, 6, 3),
-    "memorial": lambda y: _nth_weekday(y, 5, 0, -1),
-    "labor": lambda y: _nth_weekday(y, 9, 0, 1),
-    "labour": lambda y: _nth_weekday(y, 9, 0, 1),
-}
-
-
 def _spans(text: str, ref: date, forward: bool | None) -> list[Span]:
     """Every span `text` (casefolded) names, relative to the day `ref` (none near the ends of the calendar,
     where a span would leave it)."""
@@ -294,9 +241,9 @@ def _calendar_spans(text: str, ref: date, forward: bool | None) -> list[Span]:
             yearly(_MONTHS[month], int(day), year)
     for m in _re("holiday").finditer(text):
         index = int(next(k for k, v in m.groupdict().items() if v)[1:])
-        yearly(_FIXED_HOLIDAYS[index][1], _FIXED_HOLIDAYS[index][2], None)
+        yearly(FIXED_HOLIDAYS[index][1], FIXED_HOLIDAYS[index][2], None)
     for m in _re("computed").finditer(text):
-        found = _pick(_COMPUTED[re.split(r"\W", m.group("name"))[0]], ref, forward)
+        found = _pick(COMPUTED[re.split(r"\W", m.group("name"))[0]], ref, forward)
         if found is not None:
             out.append(_around(found, 1))
     for m in _re("month_only").finditer(_re("day_month").sub(" ", text)):  # "14 de febrero" is a day
