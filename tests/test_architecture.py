@@ -6,12 +6,10 @@ Each rule is in docs/ARCHITECTURE.md with its reason; these tests are how it sta
 from __future__ import annotations
 
 import ast
-import json
 import subprocess
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,6 +17,7 @@ from hippocampus import memories
 from hippocampus.core.config import Config
 from hippocampus.store import queue
 from hippocampus.store.workspace import Workspace
+from tests.cold_hook import run_cold_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hippocampus"
@@ -203,38 +202,6 @@ def test_modules_stay_small_and_inits_import_nothing() -> None:
 
 
 HEAVY = ("click", "jinja2", "jsonschema", "fastjsonschema", "yaml", "dataclasses", "typing")
-RUNNER = """
-import sys
-script, out = sys.argv[1], sys.argv[2]
-sys.argv = [script]
-with open(script) as handle:
-    code = compile(handle.read(), script, "exec")
-try:
-    exec(code, {"__name__": "__main__", "__file__": script})  # not runpy: it imports typing itself
-except SystemExit:
-    pass
-import json
-with open(out, "w") as handle:
-    json.dump(sorted(sys.modules), handle)
-"""
-
-
-def run_cold_hook(
-    hook: str, payload: dict[str, Any], tmp_path: Path
-) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    """Run `hooks/<hook>.py` as the bridge's cold path does (`python -S`, no PATH, a fresh interpreter) with
-    `payload`; the finished process and every module it had imported. The hook must not have failed open."""
-    out = tmp_path / "modules.json"
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z"},
-    )
-    assert "failed open" not in done.stderr, done.stderr
-    return done, set(json.loads(out.read_text(encoding="utf-8")))
 
 
 @pytest.mark.parametrize("hook", ["request_before", "request_after"])
@@ -255,7 +222,8 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
             "messages": [{"role": "user", "content": "I always take my tea without sugar"}],
         },
     }
-    done, modules = run_cold_hook(hook, payload, tmp_path)
+    done, files, _ = run_cold_hook(hook, payload, tmp_path)
+    modules = set(files)
     if hook == "request_before":
         assert "green tea" in done.stdout, "the hook really recalled"
     else:
@@ -332,6 +300,6 @@ def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) 
         "ctx": {"agentId": "main", "sessionKey": "agent:main:main", "sessionId": "s1"},
         "event": {},
     }
-    _, modules = run_cold_hook("session_end", payload, tmp_path)
+    _, modules, _ = run_cold_hook("session_end", payload, tmp_path)
     assert not {m.split(".")[0] for m in modules} & set(MODEL)
     assert "hippocampus.embedder" not in modules

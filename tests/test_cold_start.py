@@ -19,37 +19,9 @@ from hippocampus import memories
 from hippocampus.core.config import Config
 from hippocampus.store import inbox
 from hippocampus.store.workspace import Workspace
+from tests.cold_hook import run_cold_hook
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNNER = """
-import sys
-script, out = sys.argv[1], sys.argv[2]
-sys.argv = [script]
-try:
-    exec(compile(open(script).read(), script, "exec"), {"__name__": "__main__", "__file__": script})
-except SystemExit:
-    pass
-import json
-where = {name: getattr(sys.modules.get(name), "__file__", None) for name in ("site", "yaml", "hippocampus")}
-with open(out, "w") as handle:
-    json.dump({"loaded": {k: v for k, v in where.items() if k in sys.modules}, "prefix": sys.prefix}, handle)
-"""
-
-
-def start(hook: str, payload: dict[str, Any], tmp_path: Path, **env: str) -> tuple[str, str, dict[str, Any]]:
-    """(stdout, stderr, {loaded: {module: file}, prefix}) of `python -S hooks/<hook>.py`, exit status 0."""
-    out = tmp_path / "where.json"
-    done = subprocess.run(
-        [sys.executable, "-S", "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,  # `-c` puts the cwd first on sys.path: not the checkout, where the package is
-        env={"PATH": "", "HOME": str(tmp_path), "HIPPOCAMPUS_NOW": "2026-03-02T09:00:00Z", **env},
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout, done.stderr, json.loads(out.read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -70,19 +42,19 @@ def turn(workspace: Path, text: str) -> dict[str, Any]:
 
 
 def test_an_ordinary_turn_never_imports_site(workspace: Path, tmp_path: Path) -> None:
-    out, err, seen = start("request_before", turn(workspace, "what tea do I like"), tmp_path)
-    assert "green tea" in out and err == ""
-    assert "site" not in seen["loaded"], "the fallback ran on an ordinary turn: the -S saving is gone"
+    done, loaded, prefix = run_cold_hook("request_before", turn(workspace, "what tea do I like"), tmp_path)
+    assert "green tea" in done.stdout and done.stderr == ""
+    assert "site" not in loaded, "the fallback ran on an ordinary turn: the -S saving is gone"
 
 
 def test_a_settings_file_loads_pyyaml_from_site_packages_and_is_honoured(workspace: Path, tmp_path: Path) -> None:
     """PyYAML lives only in site-packages: its import is what brings `site` in, and the setting applies."""
     (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 40\n", encoding="utf-8")
-    out, err, seen = start("request_before", turn(workspace, "what tea do I like"), tmp_path)
-    assert "failed open" not in err, err
-    assert out == "", "a 40-character budget holds no block: the settings file was read"
-    assert "site-packages" in (seen["loaded"].get("yaml") or "") and "site" in seen["loaded"]
-    assert seen["prefix"] == sys.prefix, "site ran as at an ordinary start (a venv's sys.prefix is set by site)"
+    done, loaded, prefix = run_cold_hook("request_before", turn(workspace, "what tea do I like"), tmp_path)
+    assert "failed open" not in done.stderr, done.stderr
+    assert done.stdout == "", "a 40-character budget holds no block: the settings file was read"
+    assert "site-packages" in (loaded.get("yaml") or "") and "site" in loaded
+    assert prefix == sys.prefix, "site ran as at an ordinary start (a venv's sys.prefix is set by site)"
 
 
 def test_a_package_installed_only_into_the_venv_is_found_through_site(workspace: Path, tmp_path: Path) -> None:
@@ -90,25 +62,27 @@ def test_a_package_installed_only_into_the_venv_is_found_through_site(workspace:
     empty = tmp_path / "empty"
     empty.mkdir()
     text = "I always take my tea without sugar"
-    out, err, seen = start("request_after", turn(workspace, text), tmp_path, HIPPOCAMPUS_PACKAGE_DIR=str(empty))
-    assert "failed open" not in err, err
+    done, loaded, _ = run_cold_hook(
+        "request_after", turn(workspace, text), tmp_path, HIPPOCAMPUS_PACKAGE_DIR=str(empty)
+    )
+    assert "failed open" not in done.stderr, done.stderr
     assert json.loads(inbox.waiting(str(workspace))[-1])["text"] == text
-    assert "site" in seen["loaded"] and not seen["loaded"]["hippocampus"].startswith(str(empty))
+    assert "site" in loaded and not loaded["hippocampus"].startswith(str(empty))
 
 
 def test_the_users_pythonpath_is_honoured_without_site(workspace: Path, tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    out, err, seen = start(
+    done, loaded, _ = run_cold_hook(
         "request_before",
         turn(workspace, "what tea do I like"),
         tmp_path,
         HIPPOCAMPUS_PACKAGE_DIR=str(empty),
         PYTHONPATH=str(ROOT),
     )
-    assert "green tea" in out and err == ""
-    assert seen["loaded"]["hippocampus"] == str(ROOT / "hippocampus" / "__init__.py")
-    assert "site" not in seen["loaded"]
+    assert "green tea" in done.stdout and done.stderr == ""
+    assert loaded["hippocampus"] == str(ROOT / "hippocampus" / "__init__.py")
+    assert "site" not in loaded
 
 
 def test_a_copied_plugin_without_package_dir_finds_the_installed_package(workspace: Path, tmp_path: Path) -> None:
