@@ -10,18 +10,17 @@ files) and names the cases whose secrets are there. Shared by tests/test_secrets
 from __future__ import annotations
 
 import contextlib
-import http.server
 import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from fake_endpoint import fake_endpoint
 from secret_corpus import leaks
 from sqlite_probe import refuse_if_open
 
@@ -143,28 +142,12 @@ def via_revise(root: Path, cases: list[Case]) -> None:
 def fake_llm(answers: dict[str, str]) -> Iterator[str]:
     """An OpenAI-compatible chat server on 127.0.0.1 answering each statement with answers[statement]."""
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            statement = body["messages"][-1]["content"].split("\n", 1)[-1]
-            data = json.dumps({"choices": [{"message": {"content": answers.get(statement, "ok")}}]}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+    def reply(body: Any) -> Any:
+        statement = body["messages"][-1]["content"].split("\n", 1)[-1]
+        return {"choices": [{"message": {"content": answers.get(statement, "ok")}}]}
 
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with fake_endpoint(reply) as url:
+        yield url
 
 
 def via_summarize(root: Path, cases: list[Case]) -> None:

@@ -8,10 +8,8 @@ import json
 import platform
 import sqlite3
 import sys
-import threading
 from collections.abc import Iterator
 from datetime import datetime, timezone
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
 from hippocampus.store import database, vectors
 from hippocampus.store.workspace import Workspace
+from tests.fake_endpoint import fake_endpoint
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
 HAS_WHEEL = sys.platform == "linux" and platform.machine() == "x86_64"
@@ -231,27 +230,13 @@ def endpoint() -> Iterator[tuple[str, list[Any]]]:
     """A fake embeddings server on 127.0.0.1 (the real ones are hosted): the WordModel's vectors."""
     seen: list[Any] = []
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            seen.append(body)
-            rows = WordModel().passages(body["input"])
-            data = {"data": [{"index": i, "embedding": [float(x) for x in row]} for i, row in enumerate(rows)]}
-            raw = json.dumps(data).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            self.wfile.write(raw)
+    def reply(body: Any) -> Any:
+        seen.append(body)
+        rows = WordModel().passages(body["input"])
+        return {"data": [{"index": i, "embedding": [float(x) for x in row]} for i, row in enumerate(rows)]}
 
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1", seen
-    server.shutdown()
+    with fake_endpoint(reply) as url:
+        yield url, seen
 
 
 def test_an_embeddings_endpoint_embeds_the_stored_redacted_text(
