@@ -124,16 +124,24 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
     return conn
 
 
-def connect_readonly(ws_root: str) -> sqlite3.Connection | None:
+def connect_readonly(ws_root: str, factory: type[sqlite3.Connection] = sqlite3.Connection) -> sqlite3.Connection | None:
     """The database opened read-only for the per-turn path (plain strings, no pathlib); None when there
-    is none yet or it is not at the current schema (the writers create and migrate it)."""
+    is none yet or it is not at the current schema (the writers create and migrate it). `factory`: the
+    warm worker's kept connections (`store.warm`), which its threads share."""
     from hippocampus.store.workspace import db_file
 
     path = db_file(ws_root)
     if not os.path.isfile(path) or os.path.islink(path):
         return None
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=HOOK_BUSY_SECONDS, isolation_level=None)
+        conn = sqlite3.connect(
+            f"file:{path}?mode=ro",
+            uri=True,
+            timeout=HOOK_BUSY_SECONDS,
+            isolation_level=None,
+            check_same_thread=factory is sqlite3.Connection,
+            factory=factory,
+        )
         if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
             conn.close()
             return None

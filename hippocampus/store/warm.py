@@ -100,7 +100,7 @@ def reading(root: str) -> Iterator[sqlite3.Connection | None]:
 
 def _kept_for(root: str) -> Kept | None:
     """The kept connection of `root`'s database, opened (again) when its file is new or another."""
-    from hippocampus.store.database import HOOK_BUSY_SECONDS
+    from hippocampus.store.database import connect_readonly
     from hippocampus.store.migrations import SCHEMA_VERSION
     from hippocampus.store.workspace import db_file
 
@@ -124,24 +124,13 @@ def _kept_for(root: str) -> Kept | None:
         return None
     if kept is not None:
         _close(kept)
-    try:
-        conn = sqlite3.connect(
-            f"file:{path}?mode=ro",
-            uri=True,
-            timeout=HOOK_BUSY_SECONDS,
-            isolation_level=None,
-            check_same_thread=False,
-            factory=Kept,
-        )
-    except sqlite3.Error:
+    conn = connect_readonly(root, factory=Kept)
+    if conn is None:
         return None
     assert isinstance(conn, Kept)
     import threading
 
     conn.ident, conn.version, conn.cache, conn.turn = ident, -1, {}, threading.Lock()
-    if not _current_schema(conn, SCHEMA_VERSION):
-        conn.close()
-        return None
     with _kept_lock:
         other = _kept.get(path)
         if other is not None and other.ident == ident:  # another thread opened it meanwhile: use that one
