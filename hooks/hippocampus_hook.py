@@ -32,6 +32,8 @@ class SiteOnDemand:
     def find_spec(cls, name: str, path: object = None, target: object = None) -> object:
         if path is not None or cls.site_loaded:
             return None  # a submodule: its package's __path__ decides, as in any start
+        if name in sys.stdlib_module_names:  # e.g. `nt`, `_winapi`: probed by pathlib on POSIX; site
+            return None  # cannot provide them, and running it inside that import re-enters it
         spec = cls.path_finder.find_spec(name, None, target)  # type: ignore[attr-defined]
         if spec is not None and spec.loader is not None and spec.origin is not None:
             return spec  # a module or a regular package (a namespace package has no origin)

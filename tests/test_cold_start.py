@@ -131,3 +131,21 @@ def test_a_package_that_cannot_be_imported_still_fails_open_under_minus_s(tmp_pa
     )
     assert done.returncode == 0 and done.stdout == b""
     assert f"{hook} failed open: cannot import hippocampus" in done.stderr.decode()
+
+
+def test_a_standard_module_probed_for_and_missing_does_not_bring_site_in(tmp_path: Path) -> None:
+    """pathlib probes `nt` and `_winapi` on POSIX (ntpath): site cannot provide a standard-library module,
+    and running it inside that import re-entered pathlib through a `.pth` file (an editable install's
+    finder imports pathlib: "cannot import name 'Path' from partially initialized module")."""
+    probe = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(ROOT / 'hooks')!r})\n"
+        "import hippocampus_hook\n"
+        "hippocampus_hook._install()\n"
+        "import pathlib\n"
+        "print('site' in sys.modules, pathlib.Path('a').name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", probe], capture_output=True, text=True, timeout=60, cwd=tmp_path, check=True
+    )
+    assert done.stdout.split() == ["False", "a"] and done.stderr == "", done.stderr
