@@ -52,11 +52,16 @@ def selective_words(conn: sqlite3.Connection, words: list[str]) -> list[str]:
     unique = list(dict.fromkeys(w for w in words if w))
     if len(unique) < 2:
         return unique
-    total = memo(conn, "count", lambda: conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
-    marks = ",".join("?" * len(unique))
-    df = dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", unique).fetchall())
+    total, df = _document_counts(conn, unique)
     rare = [w for w in unique if df.get(w, 0) <= COMMON_SHARE * total]
     return rare if any(df.get(w, 0) for w in rare) else unique
+
+
+def _document_counts(conn: sqlite3.Connection, words: list[str]) -> tuple[int, dict[str, int]]:
+    """How many memories there are, and how many hold each of `words` (FTS5's `vocab`)."""
+    total = memo(conn, "count", lambda: conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
+    marks = ",".join("?" * len(words))
+    return total, dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", words).fetchall())
 
 
 def search(conn: sqlite3.Connection, query: str, limit: int) -> list[Candidate]:
@@ -154,8 +159,6 @@ def full_match(conn: sqlite3.Connection, query: str) -> float:
     words = selective_words(conn, _tokenize(query))
     if not words:
         return 0.0
-    total = conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]
-    marks = ",".join("?" * len(words))
-    df = dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", words).fetchall())
+    total, df = _document_counts(conn, words)
     idf = sum(max(1e-6, math.log((total - df.get(w, 0) + 0.5) / (df.get(w, 0) + 0.5))) for w in words)
     return idf * KEYWORD_TF * (BM25_K1 + 1.0) / (KEYWORD_TF + BM25_K1)
