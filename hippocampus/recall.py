@@ -195,9 +195,8 @@ def turn_injection(
     """`turn_context`, and the hits the block holds with their section: what the injection record keeps."""
     from hippocampus.render.context import context_block_with_hits
 
-    if not query.strip():
-        return context_block_with_hits(core_memories(None, now, config, config.core_limit, conn=conn), [], budget)
-    started = _start_query(query, config)  # the embedding runs while core memories are read
+    asked = bool(query.strip())
+    started = _start_query(query, config) if asked else None  # the embedding runs while core memories are read
     core = core_memories(None, now, config, config.core_limit, conn=conn)
-    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn, started=started)
+    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn, started=started) if asked else []
     return context_block_with_hits(core, relevant, budget)

@@ -6,10 +6,9 @@ beyond the store's average, `semantic.similar`) and gives every key in either th
 relevance (`lexical`, `semantic`), each in [0, 1 - share] and [0, share] (a lexical match not yet
 embedded: its lexical part alone, in [0, 1]), each non-decreasing in the key's own score. A memory
 without a vector yet is still found by its words, and one that shares no word with the question by
-its meaning. The
-fused relevance then goes into the usual ranking (`core.ranking.rank_candidates`) in place of BM25, so
-importance and recency weigh exactly as in lexical recall, and `split` says how much of the ranked
-relevance term each side gave, for `recall --explain` and the injection records. `kept` and
+its meaning. The fused relevance then goes into the usual ranking (`core.ranking.rank_candidates`) in
+place of BM25, so importance and recency weigh exactly as in lexical recall, and `split` says how much
+of the ranked relevance term each side gave, for `recall --explain` and the injection records. `kept` and
 `noise_bar` decide which memories found by meaning alone take part at all.
 
 Why this rule: on held-out conversations a weighted sum of normalised BM25 and e5 similarity, about
