@@ -14,6 +14,7 @@ Ids and times are left as they are (they are not free text, and `seen` must matc
 
 from __future__ import annotations
 
+import functools
 import json
 
 TYPE_CHECKING = False
@@ -32,24 +33,15 @@ KEEP = frozenset(
 `injections.SECTIONS` where it is written and where it is read back), never free text."""
 
 
-_DONE: dict[str, str] = {}
-"""Strings already redacted in this process, and what they became (`redact` is a pure function of its
-text): a memory written again (reinforced, superseded, merged) repeats its keywords, sources and
-fields, and the rules cost about 0.1 ms a string."""
-_DONE_LIMIT = 20_000
-
-
+@functools.lru_cache(maxsize=20_000)
 def redact(value: str) -> str:
     """`core.redact.redact`, imported on first use: a document whose strings are all under `KEEP` (the
-    injection record of the cold `request_before`) never loads the rules (about 5–10 ms of a start)."""
-    found = _DONE.get(value)
-    if found is None:
-        from hippocampus.core.redact import redact as rules
+    injection record of the cold `request_before`) never loads the rules (about 5–10 ms of a start).
+    Cached (the rules are a pure function of the text): a memory written again (reinforced, superseded,
+    merged) repeats its keywords, sources and fields, and the rules cost about 0.1 ms a string."""
+    from hippocampus.core.redact import redact as rules
 
-        if len(_DONE) >= _DONE_LIMIT:
-            _DONE.clear()
-        found = _DONE[value] = rules(value)
-    return found
+    return rules(value)
 
 
 def tree(value: Any, key: str = "") -> Any:
