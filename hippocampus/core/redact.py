@@ -19,6 +19,7 @@ import math
 import re
 
 from hippocampus.core.clean import clean
+from hippocampus.core.lazy_pattern import LazyPattern
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,44 +34,26 @@ _TOKENISH = r"(?!\[REDACTED)(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-./+=~!@#$
 """A value that looks generated: 8+ characters with a letter and a digit ("my key is under the mat" stays)."""
 
 
-class _Lazy:
-    """A pattern compiled on first use: most messages hold no secret."""
-
-    __slots__ = ("args", "compiled")
-
-    def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.args = (pattern, flags)
-        self.compiled: re.Pattern[str] | None = None
-
-    def get(self) -> re.Pattern[str]:
-        if self.compiled is None:
-            self.compiled = re.compile(*self.args)
-        return self.compiled
-
-    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str) -> str:
-        return self.get().sub(replacement, text)
-
-
 def _authorization(match: re.Match[str]) -> str:
     """`Authorization: <scheme> <value>`: the value goes, the scheme stays; without a scheme only a value
     that looks generated goes ("Authorization: OGSA provides …" is prose)."""
     return match.group(1) + (match.group(2) or "") + "[REDACTED:auth]"
 
 
-_PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], str]], ...] = (
+_PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[str]], str]], ...] = (
     (
         ("private key",),
-        _Lazy(
+        LazyPattern(
             r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?"
             r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
             re.S,
         ),
         "[REDACTED:private-key]",
     ),
-    (("://",), _Lazy(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), r"\1[REDACTED]\2"),
+    (("://",), LazyPattern(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), r"\1[REDACTED]\2"),
     (
         ("authorization",),
-        _Lazy(
+        LazyPattern(
             r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?)(?:((?:bearer|basic|token|digest)\s+)"
             r"(?!\[REDACTED)[^\s\"',;]+|(?!\[REDACTED)(?=[^\s\"',;]*\d)[^\s\"',;]{8,})"
         ),
@@ -78,23 +61,23 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], s
     ),
     (  # a token has a digit or is long: "the bearer instrument" stays prose
         ("bearer",),
-        _Lazy(r"(?i)\b(bearer\s+)(?:(?=[A-Za-z\-._~+/]*\d)[A-Za-z0-9\-._~+/]{8,}|[A-Za-z0-9\-._~+/]{20,})=*"),
+        LazyPattern(r"(?i)\b(bearer\s+)(?:(?=[A-Za-z\-._~+/]*\d)[A-Za-z0-9\-._~+/]{8,}|[A-Za-z0-9\-._~+/]{20,})=*"),
         r"\1[REDACTED:bearer]",
     ),
-    (("sk-",), _Lazy(r"(?<![\w-])sk-[A-Za-z0-9_\-]{16,}"), "[REDACTED:api-key]"),
-    (("k_live_", "k_test_"), _Lazy(r"(?<![\w-])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}"), "[REDACTED:api-key]"),
-    (("xox",), _Lazy(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"), "[REDACTED:slack]"),
-    (("key-",), _Lazy(r"(?<![\w-])key-[0-9a-f]{32}(?![0-9a-f])"), "[REDACTED:mailgun]"),
-    (("-us",), _Lazy(r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b"), "[REDACTED:mailchimp]"),
+    (("sk-",), LazyPattern(r"(?<![\w-])sk-[A-Za-z0-9_\-]{16,}"), "[REDACTED:api-key]"),
+    (("k_live_", "k_test_"), LazyPattern(r"(?<![\w-])[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}"), "[REDACTED:api-key]"),
+    (("xox",), LazyPattern(r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"), "[REDACTED:slack]"),
+    (("key-",), LazyPattern(r"(?<![\w-])key-[0-9a-f]{32}(?![0-9a-f])"), "[REDACTED:mailgun]"),
+    (("-us",), LazyPattern(r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b"), "[REDACTED:mailchimp]"),
     (
         (".",),
-        _Lazy(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", re.A),
+        LazyPattern(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", re.A),
         "[REDACTED:discord-bot-token]",
     ),
-    ((":aa",), _Lazy(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", re.A), "[REDACTED:telegram-bot-token]"),
+    ((":aa",), LazyPattern(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", re.A), "[REDACTED:telegram-bot-token]"),
     (
         ("?", "&"),
-        _Lazy(
+        LazyPattern(
             r"(?i)([?&;](?:key|api[_-]?key|apikey|token|access[_-]?token|auth|sig|signature|secret"
             r"|password|pwd|client[_-]?secret|x-amz-signature|x-amz-credential)=)(?!\[REDACTED|[{$%<])[^&\s#\"'<>]+"
         ),
@@ -102,12 +85,12 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], s
     ),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
-        _Lazy(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))({_VALUE})"),
+        LazyPattern(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))({_VALUE})"),
         "",  # `_assigned`
     ),
     (  # DB_PASS=…, SMTP_PASS: … — upper-case environment names
         ("pass", "pwd", "secret", "token", "key", "auth"),
-        _Lazy(
+        LazyPattern(
             r"\b((?:[A-Z][A-Z0-9]*_)*(?:PASS|PASSWD|PASSWORD|PWD|SECRET|TOKEN|KEY|APIKEY|AUTH)(?:_[A-Z0-9]+)*"
             rf"\s*[=:](\s*))({_VALUE})"
         ),
@@ -115,69 +98,75 @@ _PATTERNS: tuple[tuple[tuple[str, ...], _Lazy, str | Callable[[re.Match[str]], s
     ),
     (
         ("pass", "pwd"),
-        _Lazy(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was|of|for \S+ is|[:=])?\s*){_TOKENISH}"),
+        LazyPattern(
+            rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was|of|for \S+ is|[:=])?\s*){_TOKENISH}"
+        ),
         r"\1[REDACTED]",
     ),
     (
         ("pass", "pwd"),
-        _Lazy(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
+        LazyPattern(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
         r"\1[REDACTED]",
     ),
     (
         ("token", "secret", "key", "credential"),
-        _Lazy(rf"(?i)\b((?:token|secret|key|credentials?)\s+(?:is|was|=|:)\s+){_TOKENISH}"),
+        LazyPattern(rf"(?i)\b((?:token|secret|key|credentials?)\s+(?:is|was|=|:)\s+){_TOKENISH}"),
         r"\1[REDACTED]",
     ),
     (
         ("pin", "cvv", "cvc", "csc", "security code"),
-        _Lazy(
+        LazyPattern(
             r"(?i)\b((?:pin(?:\s*(?:code|number))?|cvv2?|cvc2?|csc|security code)"
             r"\s*(?:is|was|[:=#]|码|碼)?\s*(?:是\s*)?)\d{3,8}\b"
         ),
         r"\1[REDACTED]",
     ),
-    (("sshpass",), _Lazy(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), r"\1[REDACTED]"),
-    (("mysql",), _Lazy(r"\b(mysql(?:dump|admin)?\b[^\n]*?\s-p)(?:'[^']*'|\"[^\"]*\"|[^\s'\"]+)"), r"\1[REDACTED]"),
+    (("sshpass",), LazyPattern(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), r"\1[REDACTED]"),
+    (
+        ("mysql",),
+        LazyPattern(r"\b(mysql(?:dump|admin)?\b[^\n]*?\s-p)(?:'[^']*'|\"[^\"]*\"|[^\s'\"]+)"),
+        r"\1[REDACTED]",
+    ),
     (
         ("密", "口令", "令牌", "码", "碼"),
-        _Lazy(
+        LazyPattern(
             r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"
         ),
         r"\1[REDACTED]",
     ),
     (  # 密码 xxx: no separator, so only a value in Latin letters, digits and symbols counts
         ("密", "口令", "码", "碼"),
-        _Lazy(r"((?:密码|口令|密钥|密碼)\s*)(?!\[REDACTED)[!-~]{4,}"),
+        LazyPattern(r"((?:密码|口令|密钥|密碼)\s*)(?!\[REDACTED)[!-~]{4,}"),
         r"\1[REDACTED]",
     ),
     (
         ("パスワード", "비밀번호", "пароль", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord"),
-        _Lazy(
+        LazyPattern(
             r"(?i)((?:パスワード|비밀번호|пароль|passwort|contraseña|mot de passe|senha|wachtwoord)\s*"
             r"(?:は|는|:|=|ist|es|est|é|is|是)?\s*)(?!\[REDACTED)[!-~]{4,}"
         ),
         r"\1[REDACTED]",
     ),
 )
-_CUT_SECRET_RE = _Lazy(
+_CUT_SECRET_RE = LazyPattern(
     r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|glpat-|hf_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
 )
 """A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
-_LONG_TOKEN = _Lazy(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.A)
-_WRAP_RE = _Lazy(
+_LONG_TOKEN = LazyPattern(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.A)
+_WRAP_RE = LazyPattern(
     r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\\r\\n|\\[nr])[ \t]*(?=[\w+/=.%-])"
 )
 _BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\\"
 """A character every `_WRAP_RE` match holds (a line break, or the backslash of a written `\\n`)."""
-_MARK_RE = _Lazy(r"\[REDACTED[^\]]*\]|\s")
-_JOINERS_RE = _Lazy(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
+_MARK_RE = LazyPattern(r"\[REDACTED[^\]]*\]|\s")
+_JOINERS_RE = LazyPattern(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
 _JOINERS = "\u200b\u200c\u200d\u2060\ufeff"
 """The characters `_JOINERS_RE` removes: most texts hold none, and then the pattern is never compiled."""
-_DIGIT_RUN_RE = _Lazy(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
-_DOTTED_CARD_RE = _Lazy(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
+_DIGIT_RUN_RE = LazyPattern(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
+_DOTTED_CARD_RE = LazyPattern(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
 """Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
-_GROUP_RE = _Lazy(r"\d+")
-_CATALOGUE: list[tuple[str, _Lazy, float]] = []
+_GROUP_RE = LazyPattern(r"\d+")
+_CATALOGUE: list[tuple[str, LazyPattern, float]] = []
 _BY_WORD: dict[str, list[int]] = {}
 
 
@@ -192,7 +181,7 @@ def entropy(text: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
-def _rules_for(lowered: str) -> list[tuple[str, _Lazy, float]]:
+def _rules_for(lowered: str) -> list[tuple[str, LazyPattern, float]]:
     """The catalogue rules one of whose keywords is in the text, in catalogue order (each keyword checked once)."""
     if not _CATALOGUE:
         from hippocampus.core.secret_rules import catalogue
@@ -200,7 +189,7 @@ def _rules_for(lowered: str) -> list[tuple[str, _Lazy, float]]:
         for rid, words, pattern, floor in catalogue():
             for word in words:
                 _BY_WORD.setdefault(word, []).append(len(_CATALOGUE))
-            _CATALOGUE.append((rid, _Lazy(pattern, re.A), floor))
+            _CATALOGUE.append((rid, LazyPattern(pattern, re.A), floor))
     hits = sorted({i for word, rules in _BY_WORD.items() if word in lowered for i in rules})
     return [_CATALOGUE[i] for i in hits]
 

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from hippocampus.core.clean import clean
 from hippocampus.core.junk import noise
 from hippocampus.core.languages import THIRD_PERSON_USER, TRIGGERS
+from hippocampus.core.lazy_pattern import LazyPattern
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -72,15 +73,15 @@ class Score:
     domain: str
 
 
-def _en(pattern: str) -> re.Pattern[str]:
+def _en(pattern: str) -> LazyPattern:
     """Compile an English trigger, matched on casefolded text; `_found` adds the leading word boundary.
 
     Alternatives start with a literal rather than `\\b` so the regex engine can skip ahead fast.
     """
-    return re.compile(pattern)
+    return LazyPattern(pattern)
 
 
-def _found(pattern: re.Pattern[str], low: str) -> bool:
+def _found(pattern: LazyPattern, low: str) -> bool:
     """True when an English trigger matches `low` at the start of a word (never inside one)."""
     for match in pattern.finditer(low):
         i = match.start()
@@ -111,7 +112,7 @@ _INTENSIFIERS = (
 )
 _OBJECT_PERSON = rf"(?:you|my (?:{_PEOPLE}))\b"  # not him/her/them: "I love them" is usually about boots
 
-_RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
+_RULES: tuple[tuple[str, float, LazyPattern, LazyPattern], ...] = (
     (
         "remember",
         REMEMBER,
@@ -119,7 +120,7 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
             r"remember (?:that|this)\b|please remember\b|(?:don't|dont|do not|never) forget\b|note that\b"
             r"|make a note\b|keep in mind\b|for the record\b|can you remember\b"
         ),
-        re.compile(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて"),
+        LazyPattern(r"记住|记下|別忘|别忘|不要忘|請記住|请记住|覚えて"),
     ),
     (
         "emotion",
@@ -130,7 +131,7 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
             rf"|i (?:really |truly |deeply )?(?:love|hate|miss|adore) {_OBJECT_PERSON}"
             rf"|i(?:'m| am) (?:grieving|crying|scared)\b|i cried\b|makes me (?:{_FEELINGS})\b"
         ),
-        re.compile(
+        LazyPattern(
             rf"我(?:很|好|真|非常|特别|有点|太)?(?:{_FEELINGS_ZH})|我感到|我觉得.{{0,6}}(?:{_FEELINGS_ZH})"
             r"|我(?:爱|恨)(?:你|他|她|我的)|我(?:好|很|真)?想(?:你|他|她)了"
         ),
@@ -146,7 +147,7 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
             r"|is my (?:preference|favou?rite)\b|my preference\b|i(?:'m| am) (?:a )?(?:vegetarian|vegan)\b"
             r"|i(?:'m| am) allergic\b|i (?:don't|dont|do not) (?:like|eat|drink)\b"
         ),
-        re.compile(
+        LazyPattern(
             r"我(?:更|最|很|真|特别|非常|比较|不)?(?:喜欢|喜歡|讨厌|討厭|偏好|爱吃|爱喝)"
             r"|我(?:总是|從不|从不|从来不|宁愿|寧願)|我(?:是)?(?:素食|过敏)"
         ),
@@ -159,7 +160,7 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
             r"|let us go with\b|we should\b|we(?:'ll| will) go with\b|we agreed\b|the decision is\b"
             r"|i(?:'ve| have)? (?:chosen|chose)\b|we(?:'re| are) going with\b|we(?:'ll| will) use\b"
         ),
-        re.compile(r"决定|決定|我们应该|我們應該|就这么定|就這麼定|我们选|选定了"),
+        LazyPattern(r"决定|決定|我们应该|我們應該|就这么定|就這麼定|我们选|选定了"),
     ),
     (
         "person",
@@ -171,7 +172,7 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
             r"\w+ian|student|nurse|doctor|engineer|teacher|parent|mom|dad)\b"
             rf"|i have (?:a|two|three|\d+) (?:{_PEOPLE})"
         ),
-        re.compile(rf"我(?:的)?(?:{_PEOPLE_ZH})|我叫|我的名字|我住在|我来自|我在.{{0,8}}工作|我是(?:一名|一个|个)"),
+        LazyPattern(rf"我(?:的)?(?:{_PEOPLE_ZH})|我叫|我的名字|我住在|我来自|我在.{{0,8}}工作|我是(?:一名|一个|个)"),
     ),
     (
         "project",
@@ -182,26 +183,26 @@ _RULES: tuple[tuple[str, float, re.Pattern[str], re.Pattern[str]], ...] = (
             r"|i (?:now |still |mostly )?use\b|(?:i|we)(?:'m| am|'re| are) (?:now )?using\b"
             r"|(?:i|we)(?:'ve| have)? (?:switched|upgraded|migrated|moved) (?:to|from)\b"
         ),
-        re.compile(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止"),
+        LazyPattern(r"项目|項目|我在做|我正在(?:开发|做|写)|我的工作|截止"),
     ),
 )
 
 _RULES = tuple(
-    (kind, value, english, re.compile(f"{other.pattern}|{'|'.join(TRIGGERS[kind])}") if kind in TRIGGERS else other)
+    (kind, value, english, LazyPattern(f"{other.pattern}|{'|'.join(TRIGGERS[kind])}") if kind in TRIGGERS else other)
     for kind, value, english, other in _RULES
 )  # the other supported languages, one table per intent (core/languages.py)
-_THIRD_PERSON_USER = re.compile(THIRD_PERSON_USER)
+_THIRD_PERSON_USER = LazyPattern(THIRD_PERSON_USER)
 
 _NOT_REMEMBER = _en(r"(?:do|did|don't|dont|can't|cannot) (?:you |i )?remember\b|remember when\b")
-_REMEMBER_START = re.compile(r"\s*(?:please )?remember\b")
+_REMEMBER_START = LazyPattern(r"\s*(?:please )?remember\b")
 _RELATIONSHIP = _en(
     r"you and (?:i|me)\b|between (?:you and me|us)\b|our (?:conversations?|chats?|talks?|relationship)\b"
     r"|thank(?:s| you) for\b|i (?:trust|appreciate) you\b|you(?:'ve| have) (?:been|helped)\b"
     r"|you help(?:ed)? me\b|i (?:really |truly )?(?:love|hate|miss|adore) you\b"
 )
-_RELATIONSHIP_ZH = re.compile(r"我们之间|我們之間|谢谢你|謝謝你|你帮了我|我信任你|我(?:爱|想|恨)你")
+_RELATIONSHIP_ZH = LazyPattern(r"我们之间|我們之間|谢谢你|謝謝你|你帮了我|我信任你|我(?:爱|想|恨)你")
 _PERSONAL = _en(r"(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us|you|your)\b")
-_QUESTION_START = re.compile(
+_QUESTION_START = LazyPattern(
     r"\s*(?:(?:what|who|whom|whose|when|where|why|how|which)\b"
     r"|(?:is|are|am|do|does|did|can|could|would|will|should|have|has)\s+"
     r"(?:i|you|we|they|he|she|it|there|this|that|my|your)\b)[^.!]*$"
@@ -226,13 +227,13 @@ def _is_question(low: str) -> bool:
     return low.rstrip()[-1:] in ("?", "？", "吗", "嗎") or bool(_QUESTION_START.match(low))
 
 
-_SENTENCE_RE = re.compile(r"[^.!?。！？]+[.!?。！？]*")
-_QUESTION_TAIL = re.compile(
+_SENTENCE_RE = LazyPattern(r"[^.!?。！？]+[.!?。！？]*")
+_QUESTION_TAIL = LazyPattern(
     r",\s*(?:and |but |so )?(?=(?:what|who|where|when|why|how|which|can|could|would|should|do|does|did|is|are|"
     r"any|will)\b)"
 )
 _FIRST_PERSON = _en(r"(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|our|us)\b")
-_FIRST_PERSON_ZH = re.compile("[我咱]")
+_FIRST_PERSON_ZH = LazyPattern("[我咱]")
 
 
 def _first_person(low: str) -> bool:
@@ -245,14 +246,14 @@ _REQUEST_VERBS = (
     r"translate|compare|describe|provide|plan|calculate|fix|convert|design|outline|send|book|check|look up|"
     r"brainstorm|rewrite|edit|proofread|come up with|put together|prepare|compose|share|teach|walk me through"
 )
-REQUEST = re.compile(
+REQUEST = LazyPattern(
     rf"\s*(?:ok,? |so,? |hey,? |hi,? )?(?:please |pls |kindly )?(?:{_REQUEST_VERBS})\b"
     rf"|\s*(?:i need|i want|i'd like|i would like) you to\b"
     rf"|\s*(?:can|could|would|will) you (?:please )?(?:{_REQUEST_VERBS})\b"
 )
 """A request or task for the assistant ("draft a note…", "give me a packing list…", "can you explain…"):
 not a statement about anyone, so not a memory; only a named person in it is kept (`NAMED_PERSON`)."""
-NAMED_PERSON = re.compile(rf"\bmy (?:{_PEOPLE}) (?!(?:and|or|for|to|with|who|about|in|on|at|the|a)\b)[^\W\d_]{{2,}}\b")
+NAMED_PERSON = LazyPattern(rf"\bmy (?:{_PEOPLE}) (?!(?:and|or|for|to|with|who|about|in|on|at|the|a)\b)[^\W\d_]{{2,}}\b")
 
 
 def _sentences(low: str) -> tuple[list[str], list[str]]:
@@ -288,7 +289,7 @@ def _weighted_length(text: str) -> int:
     return len(text) + count_cjk(text)
 
 
-def _rule_hit(kind: str, english: re.Pattern[str], other: re.Pattern[str], sentence: str) -> bool:
+def _rule_hit(kind: str, english: LazyPattern, other: LazyPattern, sentence: str) -> bool:
     """Whether one rule fires on one sentence."""
     if kind == "remember":
         if _found(_NOT_REMEMBER, sentence):
