@@ -75,11 +75,15 @@ def _lexical(conn: sqlite3.Connection, lexical: list[Candidate], now: datetime, 
 def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list[Candidate]) -> list[Candidate]:
     """`candidates` with `core.dates.time_factor` applied to their relevance: a question that names a
     day ("on Valentine's day", "last Tuesday") or asks "when" favours the memories that match it. Other
-    questions pay only the check of their words."""
+    questions pay only the check of their words (`core.date_words`: `core.dates` is not even imported)."""
+    from hippocampus.core.date_words import hints
+
+    if not candidates or not any(hints(query.casefold())):
+        return candidates  # no date word and no "when" word: `question_time` would be inactive
     from hippocampus.core.dates import question_time, time_factor
 
     asked = question_time(query, now)
-    if not asked.active or not candidates:
+    if not asked.active:
         return candidates
     said = search_cache.said(conn, [c[0] for c in candidates])
     return [(*c[:5], c[5] * time_factor(asked, said.get(c[0], []))) for c in candidates]

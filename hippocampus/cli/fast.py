@@ -62,7 +62,7 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
     from hippocampus.clock import now as clock_now
     from hippocampus.recall import core_memories, recall
     from hippocampus.store.config_file import load_config_file
-    from hippocampus.store.database import connect_readonly
+    from hippocampus.store.readonly import connect_readonly
     from hippocampus.store.workspace import settings_file, workspace_dir
 
     root = workspace_dir(workspace)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from hippocampus.core.date_words import MONTHS, WEEKDAY_NAMES, hints
 from hippocampus.core.holidays import COMPUTED, COMPUTED_NAMES, FIXED_HOLIDAYS
 
 TYPE_CHECKING = False  # see core/values.py: typing stays off the per-turn path
@@ -43,22 +44,7 @@ DATE_BOOST = 0.5
 WHEN_BOOST = 0.2
 """… and by 1 + this for a memory with a time expression, when a question asks "when" and names no day."""
 
-_MONTH_NAMES = (
-    "january february march april may june july august september october november december",
-    "jan feb mar apr may jun jul aug sep oct nov dec",
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",  # es
-    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",  # pt
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",  # fr
-    "januar februar märz april mai juni juli august september oktober november dezember",  # de
-    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",  # it
-)
-_MONTHS: dict[str, int] = {}
-for _line in _MONTH_NAMES:
-    for _number, _name in enumerate(_line.split(), 1):
-        _MONTHS.setdefault(_name, _number)
-_MONTHS["sept"] = 9
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAYS = {d: i for i, d in enumerate(_WEEKDAY_NAMES)}
+_WEEKDAYS = {d: i for i, d in enumerate(WEEKDAY_NAMES)}
 _NUMBER_WORDS = {
     "a": 1,
     "an": 1,
@@ -76,7 +62,7 @@ _NUMBER_WORDS = {
     "ten": 10,
 }
 
-_WORD = r"([^\W\d_]{3,10})"  # a month name, checked against _MONTHS (an alternation of them compiles slowly)
+_WORD = r"([^\W\d_]{3,10})"  # a month name, checked against MONTHS (an alternation of them compiles slowly)
 _PATTERNS = {
     "iso": r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b",
     "day_month": rf"\b(\d{{1,2}})(?:st|nd|rd|th|er|º|\.)?(?: of| de)? {_WORD}\b\.?(?:,? (\d{{4}}))?"
@@ -100,20 +86,6 @@ _PATTERNS = {
     r"|cuándo|quand\b|\bwann\b|\bquando\b|когда|متى|מתי|कब|ne zaman|언제|いつ|什么时候|何时|哪天",
     "forward": r"\b(?:next|will|upcoming|going to|plan|planning|planned|coming)\b",
 }
-_DATE_WORD_LIST = """day days week weeks weekend weekends month months year years ago today tonight tomorrow
-    yesterday morning afternoon evening christmas xmas halloween easter thanksgiving valentine valentines navidad
-    noël natal natale nochebuena heiligabend silvester nochevieja réveillon capodanno neujahr yılbaşı ano año nouvel"""
-_DATE_WORDS = frozenset((*_MONTHS, *_WEEKDAY_NAMES, *(f"{d}s" for d in _WEEKDAY_NAMES), *_DATE_WORD_LIST.split()))
-"""Words one of which (or a digit, or one of `_DATE_PARTS`) every date expression above holds."""
-_DATE_PART_LIST = """weihnacht valentin patrick рождеств новогод новый 圣诞 聖誕 クリスマス 크리스마스 ハロウィン
-    万圣 핼러윈 할로윈 元旦 元日 除夕 大晦日 平安夜 情人节 バレンタイン 발렌타인 밸런타인"""
-_DATE_PARTS = tuple(_DATE_PART_LIST.split())
-"""… and the parts of words that compounds or scripts without spaces hide from a word split."""
-_WHEN_WORD_LIST = """when date day time year month long days weeks months years old order first cuándo quand wann
-    quando когда متى מתי कब zaman"""
-_WHEN_WORDS = frozenset(_WHEN_WORD_LIST.split())
-_WHEN_PARTS = ("언제", "いつ", "什么时候", "何时", "哪天", "before or after")
-_WORD_SPLIT = re.compile(r"[^\W\d_]+")
 _compiled: dict[str, re.Pattern[str]] = {}
 
 
@@ -124,14 +96,6 @@ def _re(name: str) -> re.Pattern[str]:
     if found is None:
         found = _compiled[name] = re.compile(_PATTERNS[name])
     return found
-
-
-def _hints(low: str) -> tuple[bool, bool]:
-    """Whether a casefolded text may hold a date expression, and a "when" question's words: the cheap test
-    before any pattern is compiled or run."""
-    words = set(_WORD_SPLIT.findall(low))
-    dated = any(ch.isdigit() for ch in low) or not words.isdisjoint(_DATE_WORDS) or any(p in low for p in _DATE_PARTS)
-    return dated, not words.isdisjoint(_WHEN_WORDS) or any(p in low for p in _WHEN_PARTS)
 
 
 class TimeQuery:
@@ -151,7 +115,7 @@ class TimeQuery:
 def question_time(question: str, now: datetime) -> TimeQuery:
     """The spans a question names (resolved back from `now`, or forward when it looks forward)."""
     text = question.casefold()
-    dated, when = _hints(text)
+    dated, when = hints(text)
     spans = _spans(text, now.date(), forward=bool(_re("forward").search(text))) if dated else []
     return TimeQuery(tuple(spans), when and bool(_re("when").search(text)))
 
@@ -159,7 +123,7 @@ def question_time(question: str, now: datetime) -> TimeQuery:
 def spans_in(text: str, said: datetime) -> list[Span]:
     """The days a memory's words name, relative to when they were said (no year: the nearest one)."""
     low = text.casefold()
-    return _spans(low, said.date(), forward=None) if _hints(low)[0] else []
+    return _spans(low, said.date(), forward=None) if hints(low)[0] else []
 
 
 def has_time_expression(text: str) -> bool:
@@ -237,8 +201,8 @@ def _calendar_spans(text: str, ref: date, forward: bool | None) -> list[Span]:
             out.append(_around(found, 1))
     for m in _re("day_month").finditer(text):
         day, month, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(4), m.group(6))
-        if month in _MONTHS:
-            yearly(_MONTHS[month], int(day), year)
+        if month in MONTHS:
+            yearly(MONTHS[month], int(day), year)
     for m in _re("holiday").finditer(text):
         index = int(next(k for k, v in m.groupdict().items() if v)[1:])
         yearly(FIXED_HOLIDAYS[index][1], FIXED_HOLIDAYS[index][2], None)
@@ -248,8 +212,8 @@ def _calendar_spans(text: str, ref: date, forward: bool | None) -> list[Span]:
             out.append(_around(found, 1))
     for m in _re("month_only").finditer(_re("day_month").sub(" ", text)):  # "14 de febrero" is a day
         name, year = m.group(1) or m.group(3), m.group(2) or m.group(4)
-        if name in _MONTHS:
-            first = _safe(int(year), _MONTHS[name], 1) if year else _pick(_yearly(_MONTHS[name], 1), ref, forward)
+        if name in MONTHS:
+            first = _safe(int(year), MONTHS[name], 1) if year else _pick(_yearly(MONTHS[name], 1), ref, forward)
             if first is not None:
                 out.append((first, _month_end(first)))
     out += [(date(int(m.group(1)), 1, 1), date(int(m.group(1)), 12, 31)) for m in _re("year").finditer(text)]

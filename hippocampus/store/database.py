@@ -60,7 +60,6 @@ write never lands outside the workspace and the store never forks.
 from __future__ import annotations
 
 import contextlib
-import os
 import sqlite3
 
 from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
@@ -73,9 +72,7 @@ if TYPE_CHECKING:
 
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
-the per-turn read uses `HOOK_BUSY_SECONDS`."""
-HOOK_BUSY_SECONDS = 0.05
-"""request_before's read-only open waits this long at most (a turn's capture never opens the database)."""
+the per-turn read uses `readonly.HOOK_BUSY_SECONDS`."""
 
 
 def refuse_links(ws: Workspace, *names: str) -> None:
@@ -121,32 +118,6 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
     except BaseException:
         conn.close()
         raise
-    return conn
-
-
-def connect_readonly(ws_root: str, factory: type[sqlite3.Connection] = sqlite3.Connection) -> sqlite3.Connection | None:
-    """The database opened read-only for the per-turn path (plain strings, no pathlib); None when there
-    is none yet or it is not at the current schema (the writers create and migrate it). `factory`: the
-    warm worker's kept connections (`store.warm`), which its threads share."""
-    from hippocampus.store.workspace import db_file
-
-    path = db_file(ws_root)
-    if not os.path.isfile(path) or os.path.islink(path):
-        return None
-    try:
-        conn = sqlite3.connect(
-            f"file:{path}?mode=ro",
-            uri=True,
-            timeout=HOOK_BUSY_SECONDS,
-            isolation_level=None,
-            check_same_thread=factory is sqlite3.Connection,
-            factory=factory,
-        )
-        if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-            conn.close()
-            return None
-    except sqlite3.Error:
-        return None
     return conn
 
 

@@ -3,7 +3,7 @@ from it (parsed rows, the core candidates, the vector matrix's freshness) until 
 
 Contract:
 - Off unless `enable()` was called (the worker does; the cold hooks and the CLI never do): then
-  `reading(root)` opens and closes a connection per call exactly as `database.connect_readonly`.
+  `reading(root)` opens and closes a connection per call exactly as `readonly.connect_readonly`.
 - On, `reading(root)` yields the kept connection of that database inside one read transaction (one
   snapshot for the whole turn, which the cold path's statement-by-statement reads do not give), with
   the calls on one database taking turns (a per-database lock).
@@ -17,16 +17,17 @@ Contract:
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
 
 from hippocampus.store.memo import Kept
+from hippocampus.store.readonly import connect_readonly
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
     import threading
     from collections.abc import Iterator
+    from contextlib import AbstractContextManager
 
 KEPT = 8
 """Databases kept open at most (one per workspace the worker serves); the least recently used closes."""
@@ -58,20 +59,39 @@ def close_all() -> None:
             conn.close()
 
 
-@contextlib.contextmanager
-def reading(root: str) -> Iterator[sqlite3.Connection | None]:
+def reading(root: str) -> AbstractContextManager[sqlite3.Connection | None]:
     """The database of workspace `root` for one turn's reads (see the module docstring); None when
-    there is none yet or it is not at the current schema."""
-    from hippocampus.store.database import connect_readonly
-
+    there is none yet or it is not at the current schema. Off, a plain class: `contextlib` (about 1 ms
+    of a cold hook's start) is imported only by the worker, which keeps connections."""
     if not _enabled:
-        conn = connect_readonly(root)
-        try:
-            yield conn
-        finally:
-            if conn is not None:
-                conn.close()
-        return
+        return _Opened(root)
+    import contextlib
+
+    return contextlib.contextmanager(_kept_turn)(root)
+
+
+class _Opened:
+    """`reading` while off: the database opened when the block starts and closed when it ends."""
+
+    __slots__ = ("conn", "root")
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.conn: sqlite3.Connection | None = None
+
+    def __enter__(self) -> sqlite3.Connection | None:
+        self.conn = connect_readonly(self.root)
+        return self.conn
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+
+def _kept_turn(root: str) -> Iterator[sqlite3.Connection | None]:
+    """`reading` while on: the kept connection inside one read transaction, its cache checked."""
+    import contextlib
+
     kept = _kept_for(root)
     if kept is None:
         yield None
@@ -100,7 +120,6 @@ def reading(root: str) -> Iterator[sqlite3.Connection | None]:
 
 def _kept_for(root: str) -> Kept | None:
     """The kept connection of `root`'s database, opened (again) when its file is new or another."""
-    from hippocampus.store.database import connect_readonly
     from hippocampus.store.migrations import SCHEMA_VERSION
     from hippocampus.store.workspace import db_file
 
