@@ -2,9 +2,10 @@
 request_before (issue 11's 15 ms / 50 ms targets).
 
 Run by hand, once per thread count (`OMP_NUM_THREADS=1 .venv/bin/python bench/query_embedding.py`, then
-`=2`); needs the `semantic` extra. Idle threads sleep (`OMP_WAIT_POLICY=PASSIVE`, as in the
-product): spinning ones on a busy 2-core machine made a query take over a second. Prints wall and CPU milliseconds per call, 20 calls after 3 warm-ups,
-for a short question and a long message. Never asserted in tests; the figures go in BENCHMARKS.md.
+`=2`); needs the `semantic` extra. Idle threads sleep (`OMP_WAIT_POLICY=PASSIVE`, as in the product):
+spinning ones on a busy 2-core machine made a query take over a second. Prints wall and CPU
+milliseconds per call, 20 calls after 3 warm-ups, for a short question and a long message. Never
+asserted in tests; the figures go in BENCHMARKS.md.
 """
 
 from __future__ import annotations
