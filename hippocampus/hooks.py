@@ -14,11 +14,11 @@ This module name is stable: installed plugin copies import `hippocampus.hooks`.
 
 from __future__ import annotations
 
-import json
 import sys
 from contextvars import ContextVar
 from datetime import datetime, timezone
 
+from hippocampus.core import json_text
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
@@ -175,11 +175,11 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
     token = _STDERR.set(err)
     try:
         raw = (stdin or sys.stdin.buffer).read()
-        payload = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        payload = json_text.loads(raw.decode("utf-8")) if raw.strip() else {}
         if not isinstance(payload, dict):
             raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
         result = HOOKS[name](payload)
-        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
+        text = result if isinstance(result, str) else json_text.dumps(result)
         if text:
             out.write(text if text.endswith("\n") else text + "\n")
             out.flush()

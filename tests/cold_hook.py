@@ -25,8 +25,8 @@ try:
     exec(code, {"__name__": "__main__", "__file__": script})  # not runpy: it imports typing itself
 except SystemExit:
     pass
-import json
 files = {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}
+import json  # after the list: the hooks themselves never import it
 with open(out, "w") as handle:
     json.dump({"modules": files, "prefix": sys.prefix}, handle)
 """

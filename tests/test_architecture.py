@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from hippocampus import memories
+from hippocampus.core import regex
 from hippocampus.core.config import Config
 from hippocampus.store import queue
 from hippocampus.store.workspace import Workspace
@@ -233,6 +234,8 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     if hook == "request_before":
         assert (workspace / "memory" / "injections.jsonl").exists(), "the hook really wrote its injection record"
     assert not modules & set(NOT_LOADED[hook]), sorted(modules & set(NOT_LOADED[hook]))
+    if regex._load():  # this interpreter has a regex table (CPython 3.10-3.13): see tests/test_regex_tables.py
+        assert not loaded & set(STDLIB_NOT_LOADED[hook]), sorted(loaded & set(STDLIB_NOT_LOADED[hook]))
     assert not loaded & set(MODEL), "the cold path stays lexical: " + str(sorted(loaded & set(MODEL)))
     assert "hippocampus.embedder" not in modules
 
@@ -255,6 +258,14 @@ Unicode tables, and it never opens the database. Neither needs `site` (about 5 m
 settings file nothing they import lives only in site-packages (hooks/hippocampus_hook.py). Nor
 `semantic` (and its `threading`, ~2 ms): the cold path is lexical, and recall only asks a process
 that imported it (the worker, the CLI) for a query vector."""
+
+STDLIB_NOT_LOADED = {
+    "request_before": ("re", "json", "enum"),
+    "request_after": ("re", "json", "enum", "functools", "collections"),
+}
+"""The standard library's own costly imports, avoided on the per-turn path: `re` (with `enum`, `functools`
+and `collections`, ~10 ms) through the precompiled patterns of `core.regex`, `json` (which imports `re`)
+through `core.json_text`. `request_before` still gets `functools` and `collections` from `sqlite3`."""
 
 LAZY_PATTERNS = (
     "_JOINERS_RE",

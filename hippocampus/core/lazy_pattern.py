@@ -3,15 +3,17 @@
 Python's `re` compiler is pure Python, about 0.5 ms a pattern on a small machine, and the scoring and
 redaction tables hold dozens of long alternations. Compiled at import, they were most of a short command's
 start (`remember` paid some 40 ms before it read a byte). A `LazyPattern` costs nothing until it is matched,
-so a process pays only for the rules its text reaches.
+so a process pays only for the rules its text reaches; and it is compiled through `core.regex`, from the
+precompiled table where there is one.
 """
 
 from __future__ import annotations
 
-import re
+from hippocampus.core import regex
 
 TYPE_CHECKING = False  # not `typing`'s: the per-turn hooks import this and `typing` costs ~4 ms
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable, Iterator
 
 
@@ -24,11 +26,12 @@ class LazyPattern:
         self.pattern = pattern
         self.flags = flags
         self.compiled: re.Pattern[str] | None = None
+        regex.DEFINED[pattern, flags] = None
 
     def get(self) -> re.Pattern[str]:
         """The compiled pattern (compiled now if this is its first use)."""
         if self.compiled is None:
-            self.compiled = re.compile(self.pattern, self.flags)
+            self.compiled = regex.compile(self.pattern, self.flags)
         return self.compiled
 
     def search(self, text: str) -> re.Match[str] | None:

@@ -16,13 +16,14 @@ per-turn hook pays for the few rules its message can match, never for the whole 
 from __future__ import annotations
 
 import math
-import re
 
+from hippocampus.core import regex
 from hippocampus.core.clean import clean
 from hippocampus.core.lazy_pattern import LazyPattern
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
 
 _SECRET_WORDS = (
@@ -32,6 +33,18 @@ _SECRET_WORDS = (
 _VALUE = r"(?!\[REDACTED)(?:\"[^\"]*\"|'[^']*'|\S+)"
 _TOKENISH = r"(?!\[REDACTED)(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-./+=~!@#$%^&*]{8,}"
 """A value that looks generated: 8+ characters with a letter and a digit ("my key is under the mat" stays)."""
+
+
+def _keep_head(match: re.Match[str]) -> str:
+    """What leads up to the secret (group 1) stays, the rest goes. Replacements are functions, not templates
+    such as `\\1[REDACTED]`: a template is parsed by `re` in Python, which the per-turn path never imports
+    (core/regex.py)."""
+    return match.group(1) + "[REDACTED]"
+
+
+def _userinfo(match: re.Match[str]) -> str:
+    """`scheme://user:password@`: the password goes."""
+    return match.group(1) + "[REDACTED]" + match.group(2)
 
 
 def _authorization(match: re.Match[str]) -> str:
@@ -46,11 +59,11 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
         LazyPattern(
             r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?"
             r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-            re.S,
+            regex.DOTALL,
         ),
         "[REDACTED:private-key]",
     ),
-    (("://",), LazyPattern(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), r"\1[REDACTED]\2"),
+    (("://",), LazyPattern(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), _userinfo),
     (
         ("authorization",),
         LazyPattern(
@@ -71,17 +84,21 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
     (("-us",), LazyPattern(r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b"), "[REDACTED:mailchimp]"),
     (
         (".",),
-        LazyPattern(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", re.A),
+        LazyPattern(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", regex.ASCII),
         "[REDACTED:discord-bot-token]",
     ),
-    ((":aa",), LazyPattern(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", re.A), "[REDACTED:telegram-bot-token]"),
+    (
+        (":aa",),
+        LazyPattern(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", regex.ASCII),
+        "[REDACTED:telegram-bot-token]",
+    ),
     (
         ("?", "&"),
         LazyPattern(
             r"(?i)([?&;](?:key|api[_-]?key|apikey|token|access[_-]?token|auth|sig|signature|secret"
             r"|password|pwd|client[_-]?secret|x-amz-signature|x-amz-credential)=)(?!\[REDACTED|[{$%<])[^&\s#\"'<>]+"
         ),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
@@ -101,17 +118,17 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
         LazyPattern(
             rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was|of|for \S+ is|[:=])?\s*){_TOKENISH}"
         ),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (
         ("pass", "pwd"),
         LazyPattern(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (
         ("token", "secret", "key", "credential"),
         LazyPattern(rf"(?i)\b((?:token|secret|key|credentials?)\s+(?:is|was|=|:)\s+){_TOKENISH}"),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (
         ("pin", "cvv", "cvc", "csc", "security code"),
@@ -119,25 +136,25 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
             r"(?i)\b((?:pin(?:\s*(?:code|number))?|cvv2?|cvc2?|csc|security code)"
             r"\s*(?:is|was|[:=#]|码|碼)?\s*(?:是\s*)?)\d{3,8}\b"
         ),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
-    (("sshpass",), LazyPattern(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), r"\1[REDACTED]"),
+    (("sshpass",), LazyPattern(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), _keep_head),
     (
         ("mysql",),
         LazyPattern(r"\b(mysql(?:dump|admin)?\b[^\n]*?\s-p)(?:'[^']*'|\"[^\"]*\"|[^\s'\"]+)"),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (
         ("密", "口令", "令牌", "码", "碼"),
         LazyPattern(
             r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"
         ),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (  # 密码 xxx: no separator, so only a value in Latin letters, digits and symbols counts
         ("密", "口令", "码", "碼"),
         LazyPattern(r"((?:密码|口令|密钥|密碼)\s*)(?!\[REDACTED)[!-~]{4,}"),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
     (
         ("パスワード", "비밀번호", "пароль", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord"),
@@ -145,14 +162,14 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
             r"(?i)((?:パスワード|비밀번호|пароль|passwort|contraseña|mot de passe|senha|wachtwoord)\s*"
             r"(?:は|는|:|=|ist|es|est|é|is|是)?\s*)(?!\[REDACTED)[!-~]{4,}"
         ),
-        r"\1[REDACTED]",
+        _keep_head,
     ),
 )
 _CUT_SECRET_RE = LazyPattern(
     r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|glpat-|hf_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
 )
 """A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
-_LONG_TOKEN = LazyPattern(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.A)
+_LONG_TOKEN = LazyPattern(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", regex.ASCII)
 _WRAP_RE = LazyPattern(
     r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\\r\\n|\\[nr])[ \t]*(?=[\w+/=.%-])"
 )
@@ -189,7 +206,7 @@ def _rules_for(lowered: str) -> list[tuple[str, LazyPattern, float]]:
         for rid, words, pattern, floor in catalogue():
             for word in words:
                 _BY_WORD.setdefault(word, []).append(len(_CATALOGUE))
-            _CATALOGUE.append((rid, LazyPattern(pattern, re.A), floor))
+            _CATALOGUE.append((rid, LazyPattern(pattern, regex.ASCII), floor))
     hits = sorted({i for word, rules in _BY_WORD.items() if word in lowered for i in rules})
     return [_CATALOGUE[i] for i in hits]
 
@@ -200,6 +217,9 @@ _PLACEHOLDERS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "token", "changeme", "changeit", "test", "example"}
 )
 """Values that stand for a secret in examples and templates (gitleaks' allowlist says the same)."""
+
+
+_PLURAL_HEADING = LazyPattern(r"(?i)(?:password|passwd|secret|token|credential|key)s\W*$")
 
 
 def _assigned(match: re.Match[str]) -> str:
@@ -213,7 +233,7 @@ def _assigned(match: re.Match[str]) -> str:
         return match.group(0)
     if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
         return match.group(0)  # markdown ("**Credentials:** …") or a template's placeholder
-    if re.search(r"(?i)(?:password|passwd|secret|token|credential|key)s\W*$", head):
+    if _PLURAL_HEADING.search(head):
         return match.group(0)  # a plural heading ("Strong passwords: use …") introduces a list, not a value
     prose = head.rstrip().endswith(":") and space
     if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
@@ -227,7 +247,7 @@ def _high_entropy(match: re.Match[str]) -> str:
     token = match.group()
     if token.lower() == token or token.upper() == token or not any(c.isdigit() for c in token):
         return token
-    if re.match(r"sha(?:256|384|512)-", token):
+    if token.startswith(("sha256-", "sha384-", "sha512-")):
         return token  # a subresource-integrity hash, public by design
     before = match.string[: match.start()].rsplit(None, 1)[-1] if match.start() else ""
     if "://" in before or "www." in before or token.count("/") > 2:
@@ -287,8 +307,8 @@ def _unwrap_secret(match: re.Match[str]) -> str:
     joined than apart (a pasted key wrapped by a terminal); any other break stays as it is."""
     whole = match.string
     start = max(whole.rfind("\n", 0, match.start()), match.start() - 200) + 1
-    after = re.match(r"\S*", whole[match.end() : match.end() + 200])
-    left, right = whole[start : match.start()], after.group() if after else ""
+    following = whole[match.end() : match.end() + 200]
+    left, right = whole[start : match.start()], following.split(None, 1)[0] if following[:1].strip() else ""
     right_apart = _covered(right, _redact_rules(right))
     if right_apart >= len(right):  # the next line is a secret of its own: join only for a named rule
         joined = left + right  # (a generic long-token match would also swallow the line before)

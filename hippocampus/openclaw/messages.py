@@ -6,8 +6,10 @@ The live hooks and the history backfill use the same functions, so both give a m
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timezone
+
+from hippocampus.core import regex
+from hippocampus.core.lazy_pattern import LazyPattern
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
 if TYPE_CHECKING:
@@ -18,12 +20,13 @@ if TYPE_CHECKING:
 MAX_TEXT = 20_000
 MAX_QUERY = 2_000
 # OpenClaw-internal blocks and our own fence never become facts about the user. Both patterns are
-# compiled on first use (`re`'s own cache) and only for text that can match: most turns hold neither.
-_INTERNAL = (
+# compiled on first use and only for text that can match: most turns hold neither.
+_INTERNAL = LazyPattern(
     r"<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>.*?<<<END_OPENCLAW_INTERNAL_CONTEXT>>>"
-    r"|<hippocampus-recalled-notes>.*?</hippocampus-recalled-notes>"
+    r"|<hippocampus-recalled-notes>.*?</hippocampus-recalled-notes>",
+    regex.DOTALL | regex.IGNORECASE,
 )
-_STAMP = r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*"
+_STAMP = LazyPattern(r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*")
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -39,9 +42,9 @@ def message_text(message: dict[str, Any]) -> str:
         text = ""
     text = text[:MAX_TEXT]
     if "<" in text:
-        text = re.sub(_INTERNAL, " ", text, flags=re.DOTALL | re.IGNORECASE)
+        text = _INTERNAL.sub(" ", text)
     text = text.strip()
-    return re.sub(_STAMP, "", text).strip() if text.startswith("[") else text
+    return _STAMP.sub("", text).strip() if text.startswith("[") else text
 
 
 def message_id(session: str, text: str) -> str:

@@ -11,8 +11,7 @@ table), then deletes it after the commit, like the turn inbox. `hippocampus why`
 
 from __future__ import annotations
 
-import json
-
+from hippocampus.core import json_text
 from hippocampus.store import inbox, redacted
 
 TYPE_CHECKING = False
@@ -40,8 +39,8 @@ def _parsed(lines: list[bytes]) -> list[dict[str, Any]]:
     out = []
     for line in lines:
         try:
-            item = json.loads(line)
-        except ValueError:
+            item = json_text.loads(line.decode("utf-8"))
+        except ValueError:  # UnicodeDecodeError included
             continue  # a write cut short
         if isinstance(item, dict) and isinstance(item.get("memories"), list):
             out.append(item)

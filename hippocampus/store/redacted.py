@@ -14,8 +14,7 @@ Ids and times are left as they are (they are not free text, and `seen` must matc
 
 from __future__ import annotations
 
-import functools
-import json
+from hippocampus.core import json_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,15 +32,25 @@ KEEP = frozenset(
 `injections.SECTIONS` where it is written and where it is read back), never free text."""
 
 
-@functools.lru_cache(maxsize=20_000)
+_DONE: dict[str, str] = {}
+_DONE_MAX = 20_000
+
+
 def redact(value: str) -> str:
     """`core.redact.redact`, imported on first use: a document whose strings are all under `KEEP` (the
     injection record of the cold `request_before`) never loads the rules (about 5–10 ms of a start).
     Cached (the rules are a pure function of the text): a memory written again (reinforced, superseded,
-    merged) repeats its keywords, sources and fields, and the rules cost about 0.1 ms a string."""
-    from hippocampus.core.redact import redact as rules
+    merged) repeats its keywords, sources and fields, and the rules cost about 0.1 ms a string. A dict
+    emptied when full, not `functools.lru_cache`: `functools` costs a cold hook ~3 ms to import."""
+    done = _DONE.get(value)
+    if done is None:
+        from hippocampus.core.redact import redact as rules
 
-    return rules(value)
+        done = rules(value)
+        if len(_DONE) >= _DONE_MAX:
+            _DONE.clear()
+        _DONE[value] = done
+    return done
 
 
 def tree(value: Any, key: str = "") -> Any:
@@ -57,7 +66,7 @@ def tree(value: Any, key: str = "") -> Any:
 
 def document(value: Any) -> str:
     """The JSON text the store writes for `value`: redacted, UTF-8 kept as it is."""
-    return json.dumps(tree(value), ensure_ascii=False)
+    return json_text.dumps(tree(value))
 
 
 def memory(item: dict[str, Any]) -> dict[str, Any]:

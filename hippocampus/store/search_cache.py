@@ -7,9 +7,9 @@ never be stale or half-built.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
+from hippocampus.core import json_text
 from hippocampus.core.model import Memory
 from hippocampus.store.memo import memo
 
@@ -104,7 +104,7 @@ def said(conn: sqlite3.Connection, rids: list[int]) -> dict[int, list[tuple[str,
     )
     for rid, content, sources in conn.execute(sql, rids):
         pairs = []
-        for source in json.loads(sources or "[]"):
+        for source in json_text.loads(sources or "[]"):
             try:
                 pairs.append((str(source.get("text") or content or ""), parse_time(str(source.get("time", "")))))
             except ValueError:  # a source without a readable time still has no date to match
@@ -141,7 +141,7 @@ def search_superseded(conn: sqlite3.Connection, query: str, limit: int) -> list[
         return []
     found = []
     for (doc,) in conn.execute("SELECT json FROM superseded"):
-        memory = Memory.from_dict(json.loads(doc))
+        memory = Memory.from_dict(json_text.loads(doc))
         shared = len(words & set(_tokenize(f"{memory.content} {' '.join(memory.keywords)}")))
         if shared:
             found.append((memory, float(shared)))

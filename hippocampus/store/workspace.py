@@ -65,7 +65,7 @@ def openclaw_config_file(env: Mapping[str, str]) -> str:
 def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
     """OpenClaw's config as a dict; {} when there is none or it cannot be read (the rule falls through).
 
-    OpenClaw's own writer leaves plain JSON, read with `json`; a hand-edited JSON5 file (comments,
+    OpenClaw's own writer leaves plain JSON, read with `core.json_text`; a hand-edited JSON5 file (comments,
     unquoted keys) is read with the `json5` package, imported only then.
     """
     try:
@@ -73,10 +73,10 @@ def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
             text = handle.read()
     except (OSError, UnicodeDecodeError):
         return {}
-    import json
+    from hippocampus.core import json_text
 
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
     except ValueError:
         try:
             import json5

@@ -1,0 +1,95 @@
+"""Regular expressions for the per-turn path, compiled ahead of time: no `import re` and no `re` compiler.
+
+Why: `import re` is about 10 ms of CPU on a small machine (it brings `enum`, `functools`, `collections`),
+over half of a bare interpreter's start, and its compiler, pure Python, about 0.5 ms a pattern. A cold
+per-turn hook (hooks/README.md, "The cold start") paid both before its first match.
+
+`_sre`, the C engine under `re`, takes a pattern already compiled into its opcode list. The tables in
+`hippocampus/core/regex_tables/` hold, for one `_sre` engine each (one CPython minor version), the exact
+arguments `re`'s compiler passed to `_sre.compile` for every pattern the package defines (`DEFINED`), keyed by
+(source, flags). `scripts/regex_tables.py` writes them; `tests/test_regex_tables.py` checks that every
+pattern the package defines is in the running interpreter's table and compiles to a pattern equal to
+`re.compile`'s (`re.Pattern` equality compares the opcodes).
+
+The contract of `compile(source, flags)`: the result equals `re.compile(source, flags)`. It comes from the
+table when the table was written by an interpreter whose `_sre` has the same MAGIC (its opcode set) and
+limits as this one; `_sre.compile` validates the opcodes either way. Any other pattern, interpreter or
+version falls back to `re.compile`: slower, never different.
+
+Flags are the plain integers of `re` (`re.ASCII == ASCII` and so on); they are re-declared here so that
+naming one does not import `re`.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # not `typing`'s: the per-turn hooks import this and `typing` costs ~4 ms
+if TYPE_CHECKING:
+    import re
+    from typing import Any
+
+IGNORECASE = 2
+MULTILINE = 8
+DOTALL = 16
+UNICODE = 32
+VERBOSE = 64
+ASCII = 256
+
+DEFINED: dict[tuple[str, int], None] = {}
+"""Every (source, flags) the package has defined (compiled, or made a `LazyPattern` of), once each: what
+`scripts/regex_tables.py` compiles. Every pattern of the package is a module-level constant, so it stays
+small in a long-lived worker."""
+
+_table: dict[tuple[str, int], tuple[Any, ...]] | None = None
+
+
+def engine_key() -> tuple[int, int, int, int]:
+    """What a table must have been written under to be valid here: `_sre`'s opcode MAGIC and its limits."""
+    import _sre  # type: ignore[import-not-found]  # no stub: re's own C engine
+
+    return (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS)
+
+
+def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
+    """This engine's table, or an empty one. A table is named after the MAGIC of the `_sre` that wrote it (each
+    CPython minor version so far has its own); a static choice, as `core/` imports nothing dynamically."""
+    key = engine_key()
+    try:
+        if key[0] == 20171005:  # CPython 3.10
+            from hippocampus.core.regex_tables import sre20171005 as written
+        elif key[0] == 20220615:  # 3.11
+            from hippocampus.core.regex_tables import sre20220615 as written  # type: ignore[no-redef]
+        elif key[0] == 20221023:  # 3.12
+            from hippocampus.core.regex_tables import sre20221023 as written  # type: ignore[no-redef]
+        elif key[0] == 20230612:  # 3.13
+            from hippocampus.core.regex_tables import sre20230612 as written  # type: ignore[no-redef]
+        else:
+            return {}
+    except ImportError:  # a copy without its tables still works, through `re`
+        return {}
+    table: dict[tuple[str, int], tuple[Any, ...]] = written.TABLE
+    return table if key == written.ENGINE else {}
+
+
+def compile(source: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - `re.compile`'s name on purpose
+    """`re.compile(source, flags)`, from the precompiled table when it holds this pattern."""
+    global _table
+    DEFINED[source, flags] = None
+    if _table is None:
+        _table = _load()
+    entry = _table.get((source, flags))
+    if entry is None:
+        import re
+
+        return re.compile(source, flags)
+    import _sre  # type: ignore[import-not-found]
+
+    final_flags, code, groups, groupindex, indexgroup = entry
+    try:
+        pattern: re.Pattern[str] = _sre.compile(
+            source, final_flags, memoryview(code).cast("I").tolist(), groups, dict(groupindex), indexgroup
+        )
+    except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry: `_sre` refused its opcodes
+        import re
+
+        return re.compile(source, flags)
+    return pattern
