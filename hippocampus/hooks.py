@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import sys
 from contextvars import ContextVar
-from datetime import datetime, timezone
 
 from hippocampus.core import json_text
+from hippocampus.core.datetime_types import datetime, timezone
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import heapq
 import math
 import sys
-from datetime import datetime
 
 from hippocampus.core.config import Config
+from hippocampus.core.datetime_types import datetime
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank_candidates
 from hippocampus.store import rows, search_cache

@@ -260,12 +260,14 @@ settings file nothing they import lives only in site-packages (hooks/hippocampus
 that imported it (the worker, the CLI) for a query vector."""
 
 STDLIB_NOT_LOADED = {
-    "request_before": ("re", "json", "enum"),
-    "request_after": ("re", "json", "enum", "functools", "collections"),
+    "request_before": ("re", "json", "enum", "datetime", "sqlite3"),
+    "request_after": ("re", "json", "enum", "functools", "collections", "datetime", "sqlite3"),
 }
 """The standard library's own costly imports, avoided on the per-turn path: `re` (with `enum`, `functools`
 and `collections`, ~10 ms) through the precompiled patterns of `core.regex`, `json` (which imports `re`)
-through `core.json_text`. `request_before` still gets `functools` and `collections` from `sqlite3`."""
+through `core.json_text`, the `datetime` and `sqlite3` packages through their C modules
+(`core.datetime_types`, `store.dbapi`). `request_before` still gets `functools` and `collections` from
+`_sqlite3` itself (its statement cache is a `functools.lru_cache`)."""
 
 LAZY_PATTERNS = (
     "_JOINERS_RE",

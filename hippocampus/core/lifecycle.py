@@ -8,7 +8,8 @@ value. Every function takes `now`; nothing here reads the clock.
 from __future__ import annotations
 
 import math
-from datetime import datetime
+
+from hippocampus.core.datetime_types import datetime
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:

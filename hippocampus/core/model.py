@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
+from hippocampus.core.datetime_types import datetime, timezone
 from hippocampus.core.values import ValueClass
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below

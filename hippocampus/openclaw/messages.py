@@ -6,9 +6,8 @@ The live hooks and the history backfill use the same functions, so both give a m
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 from hippocampus.core import regex
+from hippocampus.core.datetime_types import datetime, timezone
 from hippocampus.core.lazy_pattern import LazyPattern
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)

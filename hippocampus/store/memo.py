@@ -9,7 +9,7 @@ version moved. A cached value must not be changed by its users. No other import:
 
 from __future__ import annotations
 
-import sqlite3
+from hippocampus.store.dbapi import sqlite3
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:

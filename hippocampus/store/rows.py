@@ -5,11 +5,11 @@ tokens and sources, and the `meta` values. Everything that writes a memory row g
 from __future__ import annotations
 
 import math
-import sqlite3
-from datetime import datetime
 
 from hippocampus.core import json_text
+from hippocampus.core.datetime_types import datetime
 from hippocampus.core.model import Index, Memory, parse_time
+from hippocampus.store.dbapi import sqlite3
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:

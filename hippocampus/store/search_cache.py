@@ -7,10 +7,9 @@ never be stale or half-built.
 
 from __future__ import annotations
 
-import sqlite3
-
 from hippocampus.core import json_text
 from hippocampus.core.model import Memory
+from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.memo import memo
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below

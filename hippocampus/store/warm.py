@@ -18,8 +18,8 @@ Contract:
 from __future__ import annotations
 
 import os
-import sqlite3
 
+from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.memo import Kept
 from hippocampus.store.readonly import connect_readonly
 
