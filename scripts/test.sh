@@ -31,7 +31,7 @@ if [ -n "$debs" ]; then
   DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq $debs >/dev/null
 fi
 say "ruff, mypy, then pytest ..."
-.venv/bin/ruff check hippocampus tests hooks bench install.py
-.venv/bin/ruff format --check hippocampus tests hooks bench install.py
+.venv/bin/ruff check hippocampus tests hooks bench scripts install.py
+.venv/bin/ruff format --check hippocampus tests hooks bench scripts install.py
 .venv/bin/mypy
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

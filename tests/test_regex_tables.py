@@ -70,9 +70,9 @@ def test_a_table_of_another_engine_is_ignored(monkeypatch: pytest.MonkeyPatch) -
     """A table written under other opcodes must never reach `_sre`: the engine key decides, not the name."""
     source = r"a+b"
     fake = types.ModuleType("fake")
-    fake.ENGINE = (1, 2, 3, 4)  # type: ignore[attr-defined]
+    fake.ENGINES = ((1, 2, 3, 4),)  # type: ignore[attr-defined]
     fake.TABLE = {(source, 0): (32, b"\x00" * 8, 0, {}, (None,))}  # type: ignore[attr-defined]
-    name = f"sre{regex.engine_key()[0]}"
+    name = "sre20171005" if regex.engine_key()[0] == 20171005 else "sre20220615"
     monkeypatch.setitem(sys.modules, f"hippocampus.core.regex_tables.{name}", fake)
     monkeypatch.setattr(regex_tables, name, fake, raising=False)
     assert regex._load() == {}

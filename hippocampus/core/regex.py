@@ -50,24 +50,20 @@ def engine_key() -> tuple[int, int, int, int]:
 
 
 def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
-    """This engine's table, or an empty one. A table is named after the MAGIC of the `_sre` that wrote it (each
-    CPython minor version so far has its own); a static choice, as `core/` imports nothing dynamically."""
+    """This engine's table, or an empty one. A table is named after the lowest MAGIC of the `_sre` engines
+    that wrote it (the same table for each); a static choice, as `core/` imports nothing dynamically."""
     key = engine_key()
     try:
         if key[0] == 20171005:  # CPython 3.10
             from hippocampus.core.regex_tables import sre20171005 as written
-        elif key[0] == 20220615:  # 3.11
+        elif key[0] in (20220615, 20221023, 20230612):  # 3.11, 3.12 and 3.13 compile every pattern alike
             from hippocampus.core.regex_tables import sre20220615 as written  # type: ignore[no-redef]
-        elif key[0] == 20221023:  # 3.12
-            from hippocampus.core.regex_tables import sre20221023 as written  # type: ignore[no-redef]
-        elif key[0] == 20230612:  # 3.13
-            from hippocampus.core.regex_tables import sre20230612 as written  # type: ignore[no-redef]
         else:
             return {}
     except ImportError:  # a copy without its tables still works, through `re`
         return {}
     table: dict[tuple[str, int], tuple[Any, ...]] = written.TABLE
-    return table if key == written.ENGINE else {}
+    return table if key in getattr(written, "ENGINES", ()) else {}  # a table of another format: ignored
 
 
 def compile(source: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - `re.compile`'s name on purpose
