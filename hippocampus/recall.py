@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import heapq
 import math
 import sys
+
+try:  # `heapq` only re-exports the C functions: one module load less per turn
+    from _heapq import heappush, heapreplace
+except ImportError:  # pragma: no cover - not CPython
+    from heapq import heappush, heapreplace
 
 from hippocampus.core.config import Config
 from hippocampus.core.datetime_types import datetime
@@ -171,9 +175,9 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
         if value < CORE_FLOOR:
             continue
         if limit is None or len(scored) < limit:
-            heapq.heappush(scored, (value, rid))
+            heappush(scored, (value, rid))
         elif (value, rid) > scored[0]:
-            heapq.heapreplace(scored, (value, rid))
+            heapreplace(scored, (value, rid))
     scored.sort(reverse=True)
     chosen = scored if limit is None else scored[:limit]
     fetched = rows.by_rids(conn, [rid for _, rid in chosen])

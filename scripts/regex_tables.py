@@ -1,4 +1,4 @@
-"""Write `hippocampus/core/regex_tables/sre<MAGIC>.py`: every pattern the package defines, compiled.
+"""Write `hippocampus/core/regex_tables/sre<MAGIC>_<group>.py`: every pattern the package defines, compiled.
 
     .venv/bin/python scripts/regex_tables.py [--python /path/to/python3.12 ...]
 
@@ -35,23 +35,48 @@ TABLE: dict[tuple[str, int], tuple[int, bytes, int, dict[str, int], tuple[str | 
 '''
 
 
-def defined_patterns() -> list[tuple[str, int]]:
-    """Every (source, flags) the package defines, once each, in a stable order."""
+TURN_MODULES = (
+    "hippocampus.hooks",
+    "hippocampus.recall",
+    "hippocampus.store.search_cache",
+    "hippocampus.core.tokens",
+    "hippocampus.core.date_words",
+    "hippocampus.core.dates",
+    "hippocampus.core.clean",
+    "hippocampus.core.redact",
+    "hippocampus.core.capture",
+    "hippocampus.openclaw.messages",
+    "hippocampus.render.context",
+    "hippocampus.store.injections",
+)
+"""What the per-turn hooks import, lazily included (their patterns make the "turn" group). One left out only
+costs time: its patterns land in "rest", which a lookup loads after the other two
+(`tests/test_regex_tables.py` checks `request_before`'s lookups stay in "turn")."""
+
+
+def defined_patterns() -> list[tuple[str, int, str]]:
+    """Every (source, flags, group) the package defines, once each, in a stable order (core/regex.GROUPS)."""
     sys.path.insert(0, ROOT)
     import hippocampus
     from hippocampus.core import regex
 
-    for module in pkgutil.walk_packages(hippocampus.__path__, "hippocampus."):
-        if not module.name.endswith("__main__"):
-            importlib.import_module(module.name)
+    for name in TURN_MODULES:
+        importlib.import_module(name)
+    turn = set(regex.DEFINED)
     from hippocampus.core.redact import redact
 
     redact("")  # the secret catalogue's patterns are made on the first redaction
-    return sorted(regex.DEFINED)
+    secrets = set(regex.DEFINED) - turn
+    for module in pkgutil.walk_packages(hippocampus.__path__, "hippocampus."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    group = {**{key: "rest" for key in regex.DEFINED}, **{key: "secrets" for key in secrets}}
+    group.update({key: "turn" for key in turn})
+    return sorted((source, flags, group[source, flags]) for source, flags in regex.DEFINED)
 
 
-def compile_table(patterns: list[tuple[str, int]]) -> dict[str, object]:
-    """The running interpreter's engine key, version and table entries (standard library only)."""
+def compile_table(patterns: list[tuple[str, int, str]]) -> dict[str, object]:
+    """The running interpreter's engine key, version and table entries by group (standard library only)."""
     import _sre
     import array
     import re
@@ -73,38 +98,42 @@ def compile_table(patterns: list[tuple[str, int]]) -> dict[str, object]:
 
     compiler._sre = Recording()
     try:
-        lines = []
-        for source, flags in patterns:
+        lines: dict[str, list[str]] = {}
+        for source, flags, group in patterns:
             seen.clear()
             compiled = compiler.compile(source, flags)
             assert compiled == re.compile(source, flags), source
             pattern, final_flags, code, groups, groupindex, indexgroup = seen[-1]
             packed = array.array("I", code).tobytes()
-            lines.append(f"    {(source, flags)!r}: {(final_flags, packed, groups, dict(groupindex), indexgroup)!r},\n")
+            entry = f"    {(source, flags)!r}: {(final_flags, packed, groups, dict(groupindex), indexgroup)!r},\n"
+            lines.setdefault(group, []).append(entry)
     finally:
         compiler._sre = _sre
     return {
         "engine": [_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS],
         "version": f"{sys.implementation.name} {sys.version.split()[0]}",
-        "body": "".join(lines),
+        "bodies": {group: "".join(entries) for group, entries in sorted(lines.items())},
     }
 
 
 def write_tables(results: list[dict[str, object]]) -> None:
-    """One module per distinct table, named after the lowest MAGIC that wrote it; every old one removed."""
+    """One module per distinct table and group, named after the lowest MAGIC that wrote it and the group;
+    every old one removed first."""
     for name in os.listdir(TABLES):
         if name.startswith("sre") and name.endswith(".py"):
             os.remove(os.path.join(TABLES, name))
-    groups: dict[str, list[dict[str, object]]] = {}
+    alike: dict[str, list[dict[str, object]]] = {}
     for result in results:
-        groups.setdefault(str(result["body"]), []).append(result)
-    for body, same in groups.items():
+        alike.setdefault(json.dumps(result["bodies"], sort_keys=True), []).append(result)
+    for same in alike.values():
         engines = tuple(sorted(tuple(r["engine"]) for r in same))  # type: ignore[arg-type]
         versions = ", ".join(sorted(str(r["version"]) for r in same))
-        name = f"sre{engines[0][0]}.py"
-        with open(os.path.join(TABLES, name), "w", encoding="utf-8") as out:
-            out.write(HEADER.format(versions=versions, engines=engines) + body + "}\n")
-        print(f"wrote {name} for {versions}")
+        bodies: dict[str, str] = same[0]["bodies"]  # type: ignore[assignment]
+        for group, body in bodies.items():
+            name = f"sre{engines[0][0]}_{group}.py"
+            with open(os.path.join(TABLES, name), "w", encoding="utf-8") as out:
+                out.write(HEADER.format(versions=versions, engines=engines) + body + "}\n")
+            print(f"wrote {name} for {versions}: {body.count(chr(10))} patterns")
 
 
 def main() -> None:
@@ -113,7 +142,7 @@ def main() -> None:
     parser.add_argument("--compile", action="store_true", help=argparse.SUPPRESS)  # the per-interpreter step
     args = parser.parse_args()
     if args.compile:
-        patterns = [(source, flags) for source, flags in json.load(sys.stdin)]
+        patterns = [(source, flags, group) for source, flags, group in json.load(sys.stdin)]
         json.dump(compile_table(patterns), sys.stdout)
         return
     patterns = json.dumps(defined_patterns())

@@ -33,7 +33,7 @@ def _every_pattern() -> list[tuple[str, int]]:
 
 @pytest.mark.skipif(not SUPPORTED, reason="tables are written for CPython 3.10-3.13")
 def test_every_pattern_of_the_package_is_in_this_interpreters_table() -> None:
-    table = regex._load()
+    table = regex.entries()
     assert table, f"no valid table for this interpreter's _sre {regex.engine_key()}"
     missing = [source for source in _every_pattern() if source not in table]
     assert not missing, f"run `.venv/bin/python scripts/regex_tables.py`: {len(missing)} new patterns, {missing[:3]}"
@@ -42,7 +42,7 @@ def test_every_pattern_of_the_package_is_in_this_interpreters_table() -> None:
 @pytest.mark.skipif(not SUPPORTED, reason="tables are written for CPython 3.10-3.13")
 def test_every_table_entry_compiles_to_what_re_compiles() -> None:
     """`re.Pattern` equality compares the source, the flags and the opcodes."""
-    table = regex._load()
+    table = regex.entries()
     assert len(table) > 200
     for source, flags in table:
         assert regex.compile(source, flags) == re.compile(source, flags), source
@@ -72,10 +72,28 @@ def test_a_table_of_another_engine_is_ignored(monkeypatch: pytest.MonkeyPatch) -
     fake = types.ModuleType("fake")
     fake.ENGINES = ((1, 2, 3, 4),)  # type: ignore[attr-defined]
     fake.TABLE = {(source, 0): (32, b"\x00" * 8, 0, {}, (None,))}  # type: ignore[attr-defined]
-    name = "sre20171005" if regex.engine_key()[0] == 20171005 else "sre20220615"
-    monkeypatch.setitem(sys.modules, f"hippocampus.core.regex_tables.{name}", fake)
-    monkeypatch.setattr(regex_tables, name, fake, raising=False)
-    assert regex._load() == {}
+    base = "sre20171005" if regex.engine_key()[0] == 20171005 else "sre20220615"
+    for group in regex.GROUPS:
+        monkeypatch.setitem(sys.modules, f"hippocampus.core.regex_tables.{base}_{group}", fake)
+        monkeypatch.setattr(regex_tables, f"{base}_{group}", fake, raising=False)
+        assert regex._load(group) == {}
+    monkeypatch.setattr(regex, "_tables", {})
+    assert regex.compile(source) == re.compile(source)
+
+
+def test_the_per_turn_lookups_load_only_the_turn_table() -> None:
+    """`request_before`'s patterns are all in the small first group: a fresh interpreter that tokenises a
+    question and reads its date words loads neither the secret catalogue's table nor the rest."""
+    probe = (
+        "import sys\n"
+        "from hippocampus.core import regex, tokens, date_words\n"
+        "from hippocampus.openclaw import messages\n"
+        "tokens.tokenize(messages.message_text({'content': '[Mon 2026-01-05 10:00] <b>when</b> is tea?'}))\n"
+        "date_words.hints('when is tea')\n"
+        "print(sorted(regex._tables))\n"
+    )
+    done = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == ("['turn']" if SUPPORTED else done.stdout.strip())
 
 
 @pytest.mark.parametrize(
@@ -86,7 +104,7 @@ def test_a_table_of_another_engine_is_ignored(monkeypatch: pytest.MonkeyPatch) -
 def test_a_damaged_entry_falls_back_to_re(monkeypatch: pytest.MonkeyPatch, code: bytes) -> None:
     """Opcodes `_sre` refuses (it validates every program) give `re`'s pattern, never a crash or a wrong one."""
     source = r"(x)y+"
-    monkeypatch.setattr(regex, "_table", {(source, 0): (32, code, 1, {}, (None,))})
+    monkeypatch.setattr(regex, "_tables", {"turn": {(source, 0): (32, code, 1, {}, (None,))}})
     assert regex.compile(source) == re.compile(source)
 
 

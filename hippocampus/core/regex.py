@@ -5,11 +5,12 @@ over half of a bare interpreter's start, and its compiler, pure Python, about 0.
 per-turn hook (hooks/README.md, "The cold start") paid both before its first match.
 
 `_sre`, the C engine under `re`, takes a pattern already compiled into its opcode list. The tables in
-`hippocampus/core/regex_tables/` hold, for one `_sre` engine each (one CPython minor version), the exact
-arguments `re`'s compiler passed to `_sre.compile` for every pattern the package defines (`DEFINED`), keyed by
-(source, flags). `scripts/regex_tables.py` writes them; `tests/test_regex_tables.py` checks that every
-pattern the package defines is in the running interpreter's table and compiles to a pattern equal to
-`re.compile`'s (`re.Pattern` equality compares the opcodes).
+`hippocampus/core/regex_tables/` hold, for the `_sre` engines whose compilers agree (three `GROUPS` of
+modules each), the exact arguments `re`'s compiler passed to `_sre.compile` for every pattern the package
+defines (`DEFINED`), keyed by (source, flags). `scripts/regex_tables.py` writes them;
+`tests/test_regex_tables.py` checks that every pattern the package defines is in the running
+interpreter's table and compiles to a pattern equal to `re.compile`'s (`re.Pattern` equality compares
+the opcodes).
 
 The contract of `compile(source, flags)`: the result equals `re.compile(source, flags)`. It comes from the
 table when the table was written by an interpreter whose `_sre` has the same MAGIC (its opcode set) and
@@ -39,7 +40,12 @@ DEFINED: dict[tuple[str, int], None] = {}
 `scripts/regex_tables.py` compiles. Every pattern of the package is a module-level constant, so it stays
 small in a long-lived worker."""
 
-_table: dict[tuple[str, int], tuple[Any, ...]] | None = None
+GROUPS = ("turn", "secrets", "rest")
+"""A table is split in three modules, loaded as a lookup first needs them: the patterns of the per-turn path
+(a few kilobytes: all `request_before` ever loads), the secret catalogue (most of `request_after`'s text
+never reaches it) and the rest (scoring, dates, the dashboard)."""
+
+_tables: dict[str, dict[tuple[str, int], tuple[Any, ...]]] = {}
 
 
 def engine_key() -> tuple[int, int, int, int]:
@@ -49,15 +55,25 @@ def engine_key() -> tuple[int, int, int, int]:
     return (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS)
 
 
-def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
-    """This engine's table, or an empty one. A table is named after the lowest MAGIC of the `_sre` engines
-    that wrote it (the same table for each); a static choice, as `core/` imports nothing dynamically."""
+def _load(group: str) -> dict[tuple[str, int], tuple[Any, ...]]:
+    """This engine's table of `group`, or an empty one. A table is named after the lowest MAGIC of the `_sre`
+    engines that wrote it (the same for each); a static choice, as `core/` imports nothing dynamically."""
     key = engine_key()
     try:
         if key[0] == 20171005:  # CPython 3.10
-            from hippocampus.core.regex_tables import sre20171005 as written
+            if group == "turn":
+                from hippocampus.core.regex_tables import sre20171005_turn as written
+            elif group == "secrets":
+                from hippocampus.core.regex_tables import sre20171005_secrets as written  # type: ignore[no-redef]
+            else:
+                from hippocampus.core.regex_tables import sre20171005_rest as written  # type: ignore[no-redef]
         elif key[0] in (20220615, 20221023, 20230612):  # 3.11, 3.12 and 3.13 compile every pattern alike
-            from hippocampus.core.regex_tables import sre20220615 as written  # type: ignore[no-redef]
+            if group == "turn":
+                from hippocampus.core.regex_tables import sre20220615_turn as written  # type: ignore[no-redef]
+            elif group == "secrets":
+                from hippocampus.core.regex_tables import sre20220615_secrets as written  # type: ignore[no-redef]
+            else:
+                from hippocampus.core.regex_tables import sre20220615_rest as written  # type: ignore[no-redef]
         else:
             return {}
     except ImportError:  # a copy without its tables still works, through `re`
@@ -66,13 +82,33 @@ def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
     return table if key in getattr(written, "ENGINES", ()) else {}  # a table of another format: ignored
 
 
+def _entry(key: tuple[str, int]) -> tuple[Any, ...] | None:
+    """The table entry of (source, flags), loading the groups in order until one holds it. Threads racing
+    here at most load a group twice (the same dict): no lock, as the cold path never imports `threading`."""
+    for group in GROUPS:
+        table = _tables.get(group)
+        if table is None:
+            table = _tables[group] = _load(group)
+        entry = table.get(key)
+        if entry is not None:
+            return entry
+    return None
+
+
+def entries() -> dict[tuple[str, int], tuple[Any, ...]]:
+    """Every entry of this engine's tables (all groups loaded): what the tests compare with `re`."""
+    merged: dict[tuple[str, int], tuple[Any, ...]] = {}
+    for group in GROUPS:
+        if group not in _tables:
+            _tables[group] = _load(group)
+        merged.update(_tables[group])
+    return merged
+
+
 def compile(source: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - `re.compile`'s name on purpose
     """`re.compile(source, flags)`, from the precompiled table when it holds this pattern."""
-    global _table
     DEFINED[source, flags] = None
-    if _table is None:
-        _table = _load()
-    entry = _table.get((source, flags))
+    entry = _entry((source, flags))
     if entry is None:
         import re
 
