@@ -86,6 +86,19 @@ def compile_table(patterns: list[tuple[str, int]]) -> str:
     return HEADER.format(version=version, engine=engine) + "".join(lines) + "}\n"
 
 
+def write_table(path: str, text: str) -> None:
+    """Replace the table at `path` whole: a hook of a live checkout importing it meanwhile, or a write cut
+    short, sees the old table or the new one, never a part (`core.regex` would then fall back to `re`)."""
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", action="append", help="an interpreter to write a table for (repeatable)")
@@ -96,8 +109,7 @@ def main() -> None:
         import _sre
 
         name = f"sre{_sre.MAGIC}"
-        with open(os.path.join(TABLES, f"{name}.py"), "w", encoding="utf-8") as out:
-            out.write(compile_table(patterns))
+        write_table(os.path.join(TABLES, f"{name}.py"), compile_table(patterns))
         print(f"wrote {name}.py: {len(patterns)} patterns")
         return
     patterns = json.dumps(defined_patterns())

@@ -6,6 +6,9 @@ test says which patterns miss, and how to write the table again."""
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import pkgutil
 import re
 import subprocess
@@ -107,3 +110,68 @@ def test_the_per_turn_modules_import_no_re_when_the_table_fits() -> None:
     assert "hunter2x9" not in text and ":pw@" not in text and "a1B2a1B2" not in text
     assert "tea" in words and "mon" not in words
     assert loaded == ("[]" if SUPPORTED else loaded)
+
+
+class _CutShort(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds this engine's table and fails to run it, as a file cut short (an interrupted write) does."""
+
+    def __init__(self, name: str, error: Exception) -> None:
+        self.name, self.error = name, error
+
+    def find_spec(self, fullname: str, path: object, target: object = None) -> importlib.machinery.ModuleSpec | None:
+        return importlib.machinery.ModuleSpec(fullname, self) if fullname == self.name else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    "error",
+    [SyntaxError("unterminated string literal"), MemoryError(), ValueError("source code cannot contain null bytes")],
+)
+def test_a_table_that_cannot_be_imported_is_no_table(monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:
+    """A table file cut short (the generator interrupted, a disk full) must cost speed, never every import of
+    the package: `core.clean` and `core.tokens` compile at import, so an error here broke each hook and command."""
+    name = f"sre{regex.engine_key()[0]}"
+    full = f"hippocampus.core.regex_tables.{name}"
+    monkeypatch.delitem(sys.modules, full, raising=False)
+    monkeypatch.delattr(regex_tables, name, raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_CutShort(full, error), *sys.meta_path])
+    assert regex._load() == {}
+
+
+def test_an_empty_table_file_is_no_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A zero-byte table imports fine and names nothing."""
+    name = f"sre{regex.engine_key()[0]}"
+    empty = types.ModuleType("empty")
+    monkeypatch.setitem(sys.modules, f"hippocampus.core.regex_tables.{name}", empty)
+    monkeypatch.setattr(regex_tables, name, empty, raising=False)
+    assert regex._load() == {}
+
+
+@pytest.mark.parametrize("entry", [(), (32, b"\x00" * 8), "text", 42, (32, "code", 0, {}, (None,))])
+def test_an_entry_of_the_wrong_shape_falls_back_to_re(monkeypatch: pytest.MonkeyPatch, entry: object) -> None:
+    source = r"(x)y+"
+    monkeypatch.setattr(regex, "_table", {(source, 0): entry})
+    assert regex.compile(source) == re.compile(source)
+
+
+def test_the_generator_replaces_a_table_whole(tmp_path: Path) -> None:
+    """`scripts/regex_tables.py` writes a temporary file and renames it: a write that fails half way (here an
+    unencodable character after a first chunk) leaves the table that was there, and no temporary file."""
+    spec = importlib.util.spec_from_file_location("regex_tables_script", ROOT / "scripts" / "regex_tables.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    (tmp_path / "tables").mkdir()
+    table = tmp_path / "tables" / "sre1.py"
+    table.write_text("ENGINE = (1,)\n", encoding="utf-8")
+    with pytest.raises(UnicodeEncodeError):
+        script.write_table(str(table), "TABLE = {}\n" * 10_000 + "\ud800")
+    assert table.read_text(encoding="utf-8") == "ENGINE = (1,)\n"
+    assert [p.name for p in table.parent.iterdir()] == ["sre1.py"]
+    script.write_table(str(table), "TABLE = {}\n")
+    assert table.read_text(encoding="utf-8") == "TABLE = {}\n"

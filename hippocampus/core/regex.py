@@ -53,7 +53,7 @@ def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
     """This engine's table, or an empty one. A table is named after the MAGIC of the `_sre` that wrote it (each
     CPython minor version so far has its own); a static choice, as `core/` imports nothing dynamically."""
     key = engine_key()
-    try:
+    try:  # any failure reading a table (missing, cut short by an interrupted write, edited) means no table
         if key[0] == 20171005:  # CPython 3.10
             from hippocampus.core.regex_tables import sre20171005 as written
         elif key[0] == 20220615:  # 3.11
@@ -64,10 +64,10 @@ def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
             from hippocampus.core.regex_tables import sre20230612 as written  # type: ignore[no-redef]
         else:
             return {}
-    except ImportError:  # a copy without its tables still works, through `re`
+        table: dict[tuple[str, int], tuple[Any, ...]] = written.TABLE
+        return table if key == written.ENGINE and isinstance(table, dict) else {}
+    except Exception:  # noqa: BLE001 - a SyntaxError or an AttributeError as much as an ImportError: `re` serves
         return {}
-    table: dict[tuple[str, int], tuple[Any, ...]] = written.TABLE
-    return table if key == written.ENGINE else {}
 
 
 def compile(source: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - `re.compile`'s name on purpose
@@ -83,12 +83,12 @@ def compile(source: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - `re
         return re.compile(source, flags)
     import _sre  # type: ignore[import-not-found]
 
-    final_flags, code, groups, groupindex, indexgroup = entry
     try:
+        final_flags, code, groups, groupindex, indexgroup = entry
         pattern: re.Pattern[str] = _sre.compile(
             source, final_flags, memoryview(code).cast("I").tolist(), groups, dict(groupindex), indexgroup
         )
-    except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry: `_sre` refused its opcodes
+    except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry, or `_sre` refused its opcodes
         import re
 
         return re.compile(source, flags)
