@@ -15,6 +15,7 @@ import subprocess
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,3 +176,51 @@ def test_the_generator_replaces_a_table_whole(tmp_path: Path) -> None:
     assert [p.name for p in table.parent.iterdir()] == ["sre1.py"]
     script.write_table(str(table), "TABLE = {}\n")
     assert table.read_text(encoding="utf-8") == "TABLE = {}\n"
+
+
+TRICKY = [
+    (r"(?P<user>[^\s:/@]+):(?P<password>[^\s@/]+)@(?P=user)?", 0),
+    (r"(?P<a>x)|(?P<b>y)(?(a)z|w)", regex.IGNORECASE),
+    (r"(?x) ( \d+ ) \s* # a comment\n (?P<unit> [a-zé]+ )", regex.MULTILINE | regex.DOTALL),
+    (r"(?<=[\w-])\b[ÀÉÎÕÜßſK\u212a\U0001d400-\U0001d7ff]+", regex.IGNORECASE),
+    (r"(?i:pass)WORD(?-i:x)", regex.ASCII),
+    (r"^(a+)+$|\1", regex.ASCII | regex.IGNORECASE | regex.MULTILINE),
+    (r"[^\W\d_]{2,}+(?>ab|a)c", regex.UNICODE | regex.VERBOSE),
+]
+"""Named groups and back references, flag combinations inline and passed, case folding beyond ASCII and the BMP."""
+
+
+@pytest.mark.skipif(not SUPPORTED, reason="tables are written for CPython 3.10-3.13")
+@pytest.mark.parametrize(("source", "flags"), [t for t in TRICKY if sys.version_info >= (3, 11) or "+(?>" not in t[0]])
+def test_the_generator_records_named_groups_and_every_flag(
+    monkeypatch: pytest.MonkeyPatch, source: str, flags: int
+) -> None:
+    """`re.Pattern` equality compares neither `groupindex` nor `groups`: both are checked here, on a table
+    written by the generator itself, and so is a match."""
+    spec = importlib.util.spec_from_file_location("regex_tables_script", ROOT / "scripts" / "regex_tables.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    written: dict[str, Any] = {}
+    exec(script.compile_table([(source, flags)]), written)  # noqa: S102 - the generator's own output
+    assert written["ENGINE"] == regex.engine_key()
+    monkeypatch.setattr(regex, "_table", written["TABLE"])
+    mine, theirs = regex.compile(source, flags), re.compile(source, flags)
+    assert (mine, mine.flags, mine.groups, mine.groupindex) == (theirs, theirs.flags, theirs.groups, theirs.groupindex)
+    for text in ("bob:pw@bob", "XZ yw", "12 \n unité", "-ÉSSK\U0001d41a", "passWORDx", "aaa", "ééac abc"):
+        found, expected = mine.search(text), theirs.search(text)
+        assert (found and (found.span(), found.groupdict(), found.groups())) == (
+            expected and (expected.span(), expected.groupdict(), expected.groups())
+        )
+
+
+def test_no_case_insensitive_pattern_holds_a_character_beyond_the_bmp() -> None:
+    """`_sre.MAGIC` names the opcodes, not the compiler: CPython 3.12.8 and 3.13.1 compile a case-insensitive
+    class holding a character beyond the BMP differently from 3.12.1 and 3.13.0 (gh-126505) under the same
+    MAGIC, so a table written by one would not equal `re.compile` on the other. No such pattern, no such risk."""
+    risky = [
+        source
+        for source, flags in _every_pattern()
+        if re.compile(source, flags).flags & re.IGNORECASE and ("\\U" in source or max(map(ord, source), default=0) > 0xFFFF)
+    ]
+    assert not risky, risky

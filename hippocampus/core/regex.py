@@ -14,7 +14,10 @@ pattern the package defines is in the running interpreter's table and compiles t
 The contract of `compile(source, flags)`: the result equals `re.compile(source, flags)`. It comes from the
 table when the table was written by an interpreter whose `_sre` has the same MAGIC (its opcode set) and
 limits as this one; `_sre.compile` validates the opcodes either way. Any other pattern, interpreter or
-version falls back to `re.compile`: slower, never different.
+version falls back to `re.compile`: slower, never different. One limit: MAGIC names the opcodes, not the
+compiler, and a patch release has changed how a pattern compiles under the same MAGIC (gh-126505, in 3.12.8
+and 3.13.1: a case-insensitive class with a character beyond the BMP). `core/` cannot read the interpreter's
+version (no `sys`), so the tests keep such patterns out of the package; a table is written per minor version.
 
 Flags are the plain integers of `re` (`re.ASCII == ASCII` and so on); they are re-declared here so that
 naming one does not import `re`.
