@@ -9,7 +9,8 @@ step needs only the standard library, so any CPython 3.10+ can write its table w
 dependencies. `hippocampus/core/regex.py` has the contract; `tests/test_regex_tables.py` says when a
 table is stale (a pattern was added or changed). Run it after changing a pattern, with every interpreter
 you have; a version without a fresh table still works, through `re`. A new engine (a MAGIC
-`core/regex.py` does not name) also needs its branch in `regex._load`.
+`core/regex.py` does not name) also needs its branch in `regex._load`. CPython 3.14 has 3.13's MAGIC, so its
+table would replace 3.13's file (`regex.engine_key` keeps either from being used by the other): write 3.13's.
 """
 
 from __future__ import annotations
@@ -81,7 +82,9 @@ def compile_table(patterns: list[tuple[str, int]]) -> str:
             lines.append(f"    {(source, flags)!r}: {(final_flags, packed, groups, dict(groupindex), indexgroup)!r},\n")
     finally:
         compiler._sre = _sre
-    engine = (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS)
+    from importlib.util import MAGIC_NUMBER
+
+    engine = (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS, MAGIC_NUMBER)  # `regex.engine_key()`
     version = f"{sys.implementation.name} {sys.version.split()[0]}"
     return HEADER.format(version=version, engine=engine) + "".join(lines) + "}\n"
 

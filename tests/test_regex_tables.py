@@ -97,6 +97,21 @@ def test_a_table_of_another_engine_is_ignored(monkeypatch: pytest.MonkeyPatch) -
     assert regex._load() == {}
 
 
+def test_a_table_of_another_minor_version_with_the_same_sre_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPython 3.14's `_sre` has 3.13's MAGIC and limits, but its own compiler and Unicode database: a table
+    keyed by `_sre` alone (as they were) would give 3.14 what 3.13.0 compiled, and 3.14 is outside `SUPPORTED`,
+    so no test would ever compare them. The bytecode's magic number tells the two apart."""
+    source = r"a+b"
+    name = f"sre{regex.engine_key()[0]}"
+    for engine in (regex.engine_key()[:4], (*regex.engine_key()[:4], b"\xff\xff\r\n")):
+        other = types.ModuleType("other")
+        other.ENGINE = engine  # type: ignore[attr-defined]
+        other.TABLE = {(source, 0): (32, b"\x00" * 8, 0, {}, (None,))}  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, f"hippocampus.core.regex_tables.{name}", other)
+        monkeypatch.setattr(regex_tables, name, other, raising=False)
+        assert regex._load() == {}, engine
+
+
 @pytest.mark.parametrize(
     "code",
     [b"", b"\x00\x00\x00\x00", b"\xff" * 64, b"\x11\x00\x00\x00" * 7, b"abc"],
@@ -258,6 +273,7 @@ def _other_interpreters() -> list[str]:
     """The CPython 3.10-3.13 interpreters at hand besides this one (`HIPPOCAMPUS_TEST_PYTHONS`, or pyenv's)."""
     named = os.environ.get("HIPPOCAMPUS_TEST_PYTHONS", "").split(os.pathsep)
     found = named + sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.1[0-3].*/bin/python")))
+    found += sorted(glob.glob("/usr/bin/python3.1[0-3]"))
     mine = os.path.realpath(sys.executable)
     return [p for p in dict.fromkeys(found) if p and os.path.isfile(p) and os.path.realpath(p) != mine]
 

@@ -13,11 +13,11 @@ pattern the package defines is in the running interpreter's table and compiles t
 
 The contract of `compile(source, flags)`: the result equals `re.compile(source, flags)`. It comes from the
 table when the table was written by an interpreter whose `_sre` has the same MAGIC (its opcode set) and
-limits as this one; `_sre.compile` validates the opcodes either way. Any other pattern, interpreter or
-version falls back to `re.compile`: slower, never different. One limit: MAGIC names the opcodes, not the
-compiler, and a patch release has changed how a pattern compiles under the same MAGIC (gh-126505, in 3.12.8
-and 3.13.1: a case-insensitive class with a character beyond the BMP). `core/` cannot read the interpreter's
-version (no `sys`), so the tests keep such patterns out of the package; a table is written per minor version.
+limits as this one and whose bytecode is of the same minor version (`engine_key`); `_sre.compile` validates
+the opcodes. Any other pattern, interpreter or version falls back to `re.compile`: slower, never different.
+One limit: a patch release can compile a pattern differently under the same keys (gh-126505, in 3.12.8 and
+3.13.1: a case-insensitive class with a character beyond the BMP), and `core/` reads no patch version (no
+`sys`), so the tests keep such patterns out of the package and check each table under its interpreters.
 
 Flags are the plain integers of `re` (`re.ASCII == ASCII` and so on); they are re-declared here so that
 naming one does not import `re`.
@@ -45,18 +45,23 @@ small in a long-lived worker."""
 _table: dict[tuple[str, int], tuple[Any, ...]] | None = None
 
 
-def engine_key() -> tuple[int, int, int, int]:
-    """What a table must have been written under to be valid here: `_sre`'s opcode MAGIC and its limits."""
+def engine_key() -> tuple[int, int, int, int, bytes]:
+    """What a table must have been written under to be valid here: `_sre`'s opcode MAGIC and its limits, and
+    the bytecode's magic number, which names the CPython minor version. MAGIC alone does not: 3.14's `_sre` has
+    3.13's (20230612) and limits, but its own compiler and Unicode database (16.0, not 15.1), so 3.13's table
+    is not its `re.compile`. Read from the import system already loaded (`core/` does not import `sys`)."""
     import _sre  # type: ignore[import-not-found]  # no stub: re's own C engine
+    from _frozen_importlib_external import MAGIC_NUMBER
 
-    return (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS)
+    return (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS, MAGIC_NUMBER)
 
 
 def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
     """This engine's table, or an empty one. A table is named after the MAGIC of the `_sre` that wrote it (each
-    CPython minor version so far has its own); a static choice, as `core/` imports nothing dynamically."""
-    key = engine_key()
+    CPython minor version up to 3.13 has its own; 3.14 shares 3.13's, and `engine_key` tells them apart); a
+    static choice, as `core/` imports nothing dynamically."""
     try:  # any failure reading a table (missing, cut short by an interrupted write, edited) means no table
+        key = engine_key()
         if key[0] == 20171005:  # CPython 3.10
             from hippocampus.core.regex_tables import sre20171005 as written
         elif key[0] == 20220615:  # 3.11
