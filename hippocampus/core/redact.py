@@ -102,7 +102,10 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
     ),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
-        LazyPattern(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))({_VALUE})"),
+        LazyPattern(
+            rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))"
+            rf"(?!{_SECRET_WORDS}s?[\"']?\s*(?:[:=]|=>|:=))({_VALUE})"  # "a-password: password: x": x goes
+        ),
         "",  # `_assigned`
     ),
     (  # DB_PASS=…, SMTP_PASS: … — upper-case environment names
