@@ -136,6 +136,8 @@ SECRETS = [
     ("pay with 5500005555555559 please", "5500005555555559"),
     ("amex 3782 822463 10005", "3782 822463 10005"),
     ("visa 4111 1111 1111 1111 then 99", "4111 1111 1111 1111"),
+    ("router-password: password: DZZ0WKnUPh5w#9", "DZZ0WKnUPh5w#9"),  # a key repeated: the last one's value goes
+    ("password: password: hunter2x9", "hunter2x9"),
 ]
 
 
@@ -189,6 +191,7 @@ def test_a_secret_cut_by_truncation_is_still_redacted(secret: str) -> None:
         "tokenize: splits words",
         "passwordless login is enabled",
         "the bearer instrument was signed",
+        "token: token",
     ],
 )
 def test_redact_keeps_ordinary_text(ordinary: str) -> None:

@@ -102,7 +102,10 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
     ),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
-        LazyPattern(rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))({_VALUE})"),
+        LazyPattern(
+            rf"(?i)({_SECRET_WORDS}s?(?:[_.-][\w.-]*)?[\"']?\s*(?:[:=]|=>|:=)(\s*))"
+            rf"(?!{_SECRET_WORDS}s?[\"']?\s*(?:[:=]|=>|:=))({_VALUE})"  # "a-password: password: x": x goes
+        ),
         "",  # `_assigned`
     ),
     (  # DB_PASS=…, SMTP_PASS: … — upper-case environment names
@@ -183,8 +186,10 @@ _DIGIT_RUN_RE = LazyPattern(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
 _DOTTED_CARD_RE = LazyPattern(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
 """Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
 _GROUP_RE = LazyPattern(r"\d+")
-_CATALOGUE: list[tuple[str, LazyPattern, float]] = []
-_BY_WORD: dict[str, list[int]] = {}
+_INDEX: tuple[list[tuple[str, LazyPattern, float]], dict[str, list[int]]] | None = None
+"""The catalogue's rules and, per keyword, the rules it gates: built on the first redaction and published by
+one assignment, so each of the warm worker's threads sees it whole or not at all (a thread that used a
+half-built catalogue would skip the rules not yet added, and let their secrets through)."""
 
 
 def entropy(text: str) -> float:
@@ -200,15 +205,21 @@ def entropy(text: str) -> float:
 
 def _rules_for(lowered: str) -> list[tuple[str, LazyPattern, float]]:
     """The catalogue rules one of whose keywords is in the text, in catalogue order (each keyword checked once)."""
-    if not _CATALOGUE:
+    global _INDEX
+    index = _INDEX
+    if index is None:  # two threads may both build it: the same rules, and either copy is whole
         from hippocampus.core.secret_rules import catalogue
 
+        built: list[tuple[str, LazyPattern, float]] = []
+        by_word: dict[str, list[int]] = {}
         for rid, words, pattern, floor in catalogue():
             for word in words:
-                _BY_WORD.setdefault(word, []).append(len(_CATALOGUE))
-            _CATALOGUE.append((rid, LazyPattern(pattern, regex.ASCII), floor))
-    hits = sorted({i for word, rules in _BY_WORD.items() if word in lowered for i in rules})
-    return [_CATALOGUE[i] for i in hits]
+                by_word.setdefault(word, []).append(len(built))
+            built.append((rid, LazyPattern(pattern, regex.ASCII), floor))
+        index = _INDEX = (built, by_word)
+    built, by_word = index
+    hits = sorted({i for word, rules in by_word.items() if word in lowered for i in rules})
+    return [built[i] for i in hits]
 
 
 _CODE_VALUE = ("<", "$", "%")

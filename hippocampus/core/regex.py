@@ -14,8 +14,11 @@ the opcodes).
 
 The contract of `compile(source, flags)`: the result equals `re.compile(source, flags)`. It comes from the
 table when the table was written by an interpreter whose `_sre` has the same MAGIC (its opcode set) and
-limits as this one; `_sre.compile` validates the opcodes either way. Any other pattern, interpreter or
-version falls back to `re.compile`: slower, never different.
+limits as this one and whose bytecode is of the same minor version (`engine_key`); `_sre.compile` validates
+the opcodes. Any other pattern, interpreter or version falls back to `re.compile`: slower, never different.
+One limit: a patch release can compile a pattern differently under the same keys (gh-126505, in 3.12.8 and
+3.13.1: a case-insensitive class with a character beyond the BMP), and `core/` reads no patch version (no
+`sys`), so the tests keep such patterns out of the package and check each table under its interpreters.
 
 Flags are the plain integers of `re` (`re.ASCII == ASCII` and so on); they are re-declared here so that
 naming one does not import `re`.
@@ -48,18 +51,23 @@ never reaches it) and the rest (scoring, dates, the dashboard)."""
 _tables: dict[str, dict[tuple[str, int], tuple[Any, ...]]] = {}
 
 
-def engine_key() -> tuple[int, int, int, int]:
-    """What a table must have been written under to be valid here: `_sre`'s opcode MAGIC and its limits."""
+def engine_key() -> tuple[int, int, int, int, bytes]:
+    """What a table must have been written under to be valid here: `_sre`'s opcode MAGIC and its limits, and
+    the bytecode's magic number, which names the CPython minor version. MAGIC alone does not: 3.14's `_sre` has
+    3.13's (20230612) and limits, but its own compiler and Unicode database (16.0, not 15.1), so 3.13's table
+    is not its `re.compile`. Read from the import system already loaded (`core/` does not import `sys`)."""
     import _sre  # type: ignore[import-not-found]  # no stub: re's own C engine
+    from _frozen_importlib_external import MAGIC_NUMBER
 
-    return (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS)
+    return (_sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS, MAGIC_NUMBER)
 
 
 def _load(group: str) -> dict[tuple[str, int], tuple[Any, ...]]:
     """This engine's table of `group`, or an empty one. A table is named after the lowest MAGIC of the `_sre`
-    engines that wrote it (the same for each); a static choice, as `core/` imports nothing dynamically."""
-    key = engine_key()
-    try:
+    engines that wrote it (the same table for each; 3.14 has 3.13's MAGIC, and `engine_key` tells them
+    apart); a static choice, as `core/` imports nothing dynamically."""
+    try:  # any failure reading a table (missing, cut short by an interrupted write, edited) means no table
+        key = engine_key()
         if key[0] == 20171005:  # CPython 3.10
             if group == "turn":
                 from hippocampus.core.regex_tables import sre20171005_turn as written
@@ -76,10 +84,10 @@ def _load(group: str) -> dict[tuple[str, int], tuple[Any, ...]]:
                 from hippocampus.core.regex_tables import sre20220615_rest as written  # type: ignore[no-redef]
         else:
             return {}
-    except ImportError:  # a copy without its tables still works, through `re`
+        table: dict[tuple[str, int], tuple[Any, ...]] = written.TABLE
+        return table if key in written.ENGINES and isinstance(table, dict) else {}
+    except Exception:  # noqa: BLE001 - a SyntaxError or an AttributeError as much as an ImportError: `re` serves
         return {}
-    table: dict[tuple[str, int], tuple[Any, ...]] = written.TABLE
-    return table if key in getattr(written, "ENGINES", ()) else {}  # a table of another format: ignored
 
 
 def _entry(key: tuple[str, int]) -> tuple[Any, ...] | None:
@@ -115,12 +123,12 @@ def compile(source: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - `re
         return re.compile(source, flags)
     import _sre  # type: ignore[import-not-found]
 
-    final_flags, code, groups, groupindex, indexgroup = entry
     try:
+        final_flags, code, groups, groupindex, indexgroup = entry
         pattern: re.Pattern[str] = _sre.compile(
             source, final_flags, memoryview(code).cast("I").tolist(), groups, dict(groupindex), indexgroup
         )
-    except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry: `_sre` refused its opcodes
+    except (RuntimeError, TypeError, ValueError, OverflowError):  # a damaged entry, or `_sre` refused its opcodes
         import re
 
         return re.compile(source, flags)
