@@ -162,6 +162,15 @@ def test_the_per_turn_modules_import_no_re_when_the_table_fits() -> None:
     assert loaded == ("[]" if SUPPORTED else loaded)
 
 
+def _script() -> types.ModuleType:
+    """`scripts/regex_tables.py`, imported as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location("regex_tables_script", ROOT / "scripts" / "regex_tables.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
 class _CutShort(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds this engine's table and fails to run it, as a file cut short (an interrupted write) does."""
 
@@ -213,10 +222,7 @@ def test_an_entry_of_the_wrong_shape_falls_back_to_re(monkeypatch: pytest.Monkey
 def test_the_generator_replaces_a_table_whole(tmp_path: Path) -> None:
     """`scripts/regex_tables.py` writes a temporary file and renames it: a write that fails half way (here an
     unencodable character after a first chunk) leaves the table that was there, and no temporary file."""
-    spec = importlib.util.spec_from_file_location("regex_tables_script", ROOT / "scripts" / "regex_tables.py")
-    assert spec and spec.loader
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _script()
     (tmp_path / "tables").mkdir()
     table = tmp_path / "tables" / "sre1.py"
     table.write_text("ENGINE = (1,)\n", encoding="utf-8")
@@ -247,10 +253,7 @@ def test_the_generator_records_named_groups_and_every_flag(
 ) -> None:
     """`re.Pattern` equality compares neither `groupindex` nor `groups`: both are checked here, on a table
     written by the generator itself, and so is a match."""
-    spec = importlib.util.spec_from_file_location("regex_tables_script", ROOT / "scripts" / "regex_tables.py")
-    assert spec and spec.loader
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _script()
     written: dict[str, Any] = {}
     result = script.compile_table([(source, flags, "turn")])
     engine = (*result["engine"][:4], bytes.fromhex(result["engine"][4]))

@@ -41,14 +41,15 @@ try:
 
     _scan: Callable[[str, int], tuple[Any, int]] = _json.make_scanner(_Settings())  # type: ignore[arg-type]  # duck-typed: reads 6 attributes
     _encoder_args = (_not_serializable, _json.encode_basestring, None, ": ", ", ", False, False, True)
-    _make_encoder: Callable[..., Callable[[Any, int], Any]] | None = _json.make_encoder
+    _make_encoder: Callable[..., Callable[[Any, int], Any]] = _json.make_encoder
+    _ACCELERATED = True
 except (ImportError, AttributeError):  # pragma: no cover - not CPython
-    _make_encoder = None
+    _ACCELERATED = False
 
 
 def loads(text: str) -> Any:
     """`json.loads(text)` for a str."""
-    if _make_encoder is None:  # pragma: no cover - not CPython
+    if not _ACCELERATED:  # pragma: no cover - not CPython
         import json
 
         return json.loads(text)
@@ -66,7 +67,7 @@ def loads(text: str) -> Any:
 
 def dumps(value: Any) -> str:
     """`json.dumps(value, ensure_ascii=False)`: the same text, circular references refused the same way."""
-    if _make_encoder is None:  # pragma: no cover - not CPython
+    if not _ACCELERATED:  # pragma: no cover - not CPython
         import json
 
         return json.dumps(value, ensure_ascii=False)
