@@ -129,6 +129,8 @@ def test_every_json_document_the_store_writes_goes_through_the_door() -> None:
         "I pinned the tab and my key is under the mat",
         "Purpose and goals of the token: create a sustainable economy",
         "Strong passwords: use a different one for each account",
+        "Passwords: 12 characters at least, with a digit",
+        "tokens: never share them",
         "**Check credentials:** ensure the appraiser is licensed",
         "tokens = [word_tokenize(t) for t in texts]",
         "token = PasswordResetTokenGenerator().make_token(user)",

@@ -138,6 +138,12 @@ SECRETS = [
     ("visa 4111 1111 1111 1111 then 99", "4111 1111 1111 1111"),
     ("router-password: password: DZZ0WKnUPh5w#9", "DZZ0WKnUPh5w#9"),  # a key repeated: the last one's value goes
     ("password: password: hunter2x9", "hunter2x9"),
+    ("pwd: password: x7Kp2qWm", "x7Kp2qWm"),  # the catalogue's pwd rule took "password:" for the value
+    ("pwd=secret= abc123defg", "abc123defg"),
+    ("passwords: hunter2xyz", "hunter2xyz"),  # a plural key before a value that is not a word
+    ("My passwords: Xy7!pq9zQ for gmail", "Xy7!pq9zQ"),
+    ("secrets: 8fG2kQ9xLm", "8fG2kQ9xLm"),
+    ("API keys: sk_abc123XYZ789", "sk_abc123XYZ789"),
 ]
 
 

@@ -230,6 +230,13 @@ _PLACEHOLDERS = frozenset(
 """Values that stand for a secret in examples and templates (gitleaks' allowlist says the same)."""
 
 
+_KEY_WORDS = frozenset(
+    {"password", "passwd", "passphrase", "passcode", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key"}
+    | {"key", "credential", "credentials", "client_secret", "secret_key", "access_key", "private_key", "auth_key"}
+)
+"""Words that name a secret: followed by `:` or `=`, they are the next key, never a value."""
+
+
 _PLURAL_HEADING = LazyPattern(r"(?i)(?:password|passwd|secret|token|credential|key)s\W*$")
 
 
@@ -244,8 +251,8 @@ def _assigned(match: re.Match[str]) -> str:
         return match.group(0)
     if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
         return match.group(0)  # markdown ("**Credentials:** …") or a template's placeholder
-    if _PLURAL_HEADING.search(head):
-        return match.group(0)  # a plural heading ("Strong passwords: use …") introduces a list, not a value
+    if _PLURAL_HEADING.search(head) and (bare.isalpha() or (bare.isdigit() and len(bare) < 4)):
+        return match.group(0)  # a plural heading ("Strong passwords: use …", "Passwords: 12 …") introduces prose
     prose = head.rstrip().endswith(":") and space
     if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
         return match.group(0)
@@ -272,6 +279,8 @@ def _rule_sub(rule_id: str, floor: float) -> Callable[[re.Match[str]], str]:
         secret = match.group(group)
         if "[REDACTED" in secret or (floor and entropy(secret) < floor):
             return match.group(0)
+        if secret[-1:] in (":", "=") and secret.rstrip(":=").lower() in _KEY_WORDS:
+            return match.group(0)  # "pwd: password: x": the "secret" is the next key; the key rules take x
         start, end = match.start(group) - match.start(), match.end(group) - match.start()
         whole = match.group(0)
         return whole[:start] + f"[REDACTED:{rule_id}]" + whole[end:]
