@@ -42,9 +42,9 @@ print("done", flush=True)
 
 
 def kill_at_random(workspace: Path, job: str, batch: int, rng: random.Random, late: float, marker: str) -> bool:
-    """Run one catch-up in a child and SIGKILL it at a random moment: on every other run as soon as it
-    is ready, else once its progress `marker` has moved (so that many kills land inside the work), up
-    to `late` seconds later. True if it finished first."""
+    """Run one catch-up in a child and SIGKILL it at a random moment: on every other run up to `late`
+    seconds after it is ready, else once its progress `marker` has moved one to four times, up to 20 ms
+    later (so that many kills land inside the work however fast the machine). True if it finished first."""
     proc = subprocess.Popen(
         [sys.executable, "-c", WORKER, str(workspace), job, str(batch)],
         cwd=ROOT,
@@ -55,11 +55,17 @@ def kill_at_random(workspace: Path, job: str, batch: int, rng: random.Random, la
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "ready"
     if rng.random() < 0.5:
-        start = meta(Workspace(workspace), marker)
+        moves, seen = rng.randint(1, 4), meta(Workspace(workspace), marker)
         deadline = time.monotonic() + 30
-        while proc.poll() is None and meta(Workspace(workspace), marker) == start and time.monotonic() < deadline:
-            time.sleep(0.005)
-    time.sleep(rng.uniform(0.0, late))
+        while proc.poll() is None and moves and time.monotonic() < deadline:
+            now = meta(Workspace(workspace), marker)
+            if now != seen:
+                moves, seen = moves - 1, now
+            else:
+                time.sleep(0.002)
+        time.sleep(rng.uniform(0.0, 0.02))
+    else:
+        time.sleep(rng.uniform(0.0, late))
     proc.send_signal(signal.SIGKILL)
     out, err = proc.communicate(timeout=120)
     assert "Traceback" not in err, err

