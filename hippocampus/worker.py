@@ -39,7 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import IO, Any
 
-from hippocampus import __version__, hooks
+from hippocampus import __version__, heap, hooks
 
 PROTOCOL = 1
 HOOK_NAMES = ("request_before", "request_after", "session_end")
@@ -161,6 +161,7 @@ class Server:
             with self.lock:
                 self.in_flight -= 1
             self.last_activity = time.monotonic()
+            heap.give_back()  # after the answer: this call's garbage leaves the resident memory
 
     def idle(self) -> bool:
         """No call in flight and none for `idle_seconds`."""

