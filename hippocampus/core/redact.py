@@ -244,9 +244,9 @@ def _sub_assigned(pattern: LazyPattern, text: str) -> str:
     while (match := pattern.get().search(text, at)) is not None:
         start, value, end = match.start(), match.group(3), match.end()
         while value[-1:] in (":", "=") and value.rstrip(":=").lower() in _KEY_WORDS:
-            after = text[end:].lstrip()
-            value = (after.split(None, 1) or [""])[0]
-            end = len(text) - len(after) + len(value)
+            begin = next((i for i in range(end, len(text)) if not text[i].isspace()), len(text))
+            end = next((i for i in range(begin, len(text)) if text[i].isspace()), len(text))
+            value = text[begin:end]  # the next word (scanned, not sliced: "key: key: …" stays linear)
         out.append(text[at:start] + _assigned(text[start : end - len(value)], value))
         at = end
     return "".join(out) + text[at:]
