@@ -263,7 +263,7 @@ def _assigned(head: str, value: str) -> str:
     if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
         return head + value  # markdown ("**Credentials:** …") or a template's placeholder
     prose, plural = head.rstrip().endswith(":") and head[-1:].isspace(), _PLURAL_HEADING.search(head)
-    count = plural and bare.isdigit() and (len(bare) < 4 or plural.group().lower().startswith(("token", "key")))
+    count = plural and bare.isdigit() and len(bare) < (8 if plural.group().lower().startswith(("token", "key")) else 4)
     if count or (plural and prose and bare.isalpha()):  # "max_tokens=4096", "Strong passwords: use …": prose
         return head + value  # ("passwords=letmein" assigns a word: only a colon heads a plural's prose)
     if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
