@@ -239,14 +239,14 @@ _PLURAL_HEADING = LazyPattern(r"(?i)(?:password|passwd|secret|token|credential|k
 
 def _sub_assigned(pattern: LazyPattern, text: str) -> str:
     """`pattern`'s `key = value`s through `_assigned`; a value that is the next key ("token: key: x") yields to x."""
-    out: list[str] = []
-    at = 0
+    at, out = 0, [""]
     while (match := pattern.get().search(text, at)) is not None:
         start, value, end = match.start(), match.group(3), match.end()
         while value[-1:] in (":", "=") and value.rstrip(":=").lower() in _KEY_WORDS:
             begin = next((i for i in range(end, len(text)) if not text[i].isspace()), len(text))
-            end = next((i for i in range(begin, len(text)) if text[i].isspace()), len(text))
-            value = text[begin:end]  # the next word (scanned, not sliced: "key: key: …" stays linear)
+            close = text.find(text[begin], begin + 1) if text[begin : begin + 1] in ("'", '"') else -1
+            end = close + 1 if close > 0 else next((i for i in range(begin, len(text)) if text[i].isspace()), len(text))
+            value = text[begin:end]  # the next word or quoted string (scanned, not sliced: "key: key: …" stays linear)
         out.append(text[at:start] + _assigned(text[start : end - len(value)], value))
         at = end
     return "".join(out) + text[at:]
