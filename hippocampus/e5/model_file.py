@@ -179,6 +179,8 @@ def _read_directory(reader: _Reader, data: Any) -> dict[str, memoryview]:
     starts: dict[str, int] = {}
     for _ in range(reader.ints(1)[0]):
         name = reader.take(reader.unsigned("<H")).decode("utf-8", "replace")[:23]
+        if not name.isprintable():  # a length field off: the next fields read as a name, NULs and line breaks
+            raise FormatError("the model file's tensor directory is damaged")
         reader.take(1 + 4)  # dtype and element count: the shapes follow from the header
         offset, size = reader.unsigned("<Q"), reader.unsigned("<Q")
         if offset + size > len(data):
