@@ -134,6 +134,8 @@ def test_every_json_document_the_store_writes_goes_through_the_door() -> None:
         "max_tokens: 4096",  # a count of tokens, however long, is not a token
         "max_tokens=300, temperature=0.2",
         "n_keys = 10000",
+        "tokens: 128k context, 1,000,000 on the big model",
+        "Passwords: 8-64 characters",
         "**Check credentials:** ensure the appraiser is licensed",
         "tokens = [word_tokenize(t) for t in texts]",
         "token = PasswordResetTokenGenerator().make_token(user)",

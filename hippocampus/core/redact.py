@@ -222,12 +222,13 @@ def _rules_for(lowered: str) -> list[tuple[str, LazyPattern, float]]:
     return [built[i] for i in hits]
 
 
-_CODE_VALUE = ("<", "$", "%")
+_CODE_VALUE, _TEMPLATE_VALUE = ("<", "$", "%"), ("YOUR_", "YOUR-", "<YOUR")
 _PASSWORD_WORDS = ("pass", "pwd")
 _PLACEHOLDERS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "token", "changeme", "changeit", "test", "example"}
+    | {"none", "null", "true", "false", "undefined"}
 )
-"""Values that stand for a secret in examples and templates (gitleaks' allowlist says the same)."""
+"""Values that stand for a secret in examples and templates (gitleaks' allowlist says the same), or none."""
 
 _KEY_WORDS = frozenset(  # words that name a secret: followed by `:` or `=`, they are the next key, not a value
     {"password", "passwd", "passphrase", "passcode", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key"}
@@ -244,8 +245,8 @@ def _sub_assigned(pattern: LazyPattern, text: str) -> str:
         start, value, end = match.start(), match.group(3), match.end()
         while value[-1:] in (":", "=") and value.rstrip(":=").lower() in _KEY_WORDS:
             begin = next((i for i in range(end, len(text)) if not text[i].isspace()), len(text))
-            close = text.find(text[begin], begin + 1) if text[begin : begin + 1] in ("'", '"') else -1
-            end = close + 1 if close > 0 else next((i for i in range(begin, len(text)) if text[i].isspace()), len(text))
+            quoted = text.find(text[begin], begin + 1) + 1 if text[begin : begin + 1] in ("'", '"') else 0
+            end = quoted or next((i for i in range(begin, len(text)) if text[i].isspace()), len(text))
             value = text[begin:end]  # the next word or quoted string (scanned, not sliced: "key: key: …" stays linear)
         out.append(text[at:start] + _assigned(text[start : end - len(value)], value))
         at = end
@@ -258,14 +259,13 @@ def _assigned(head: str, value: str) -> str:
     bare = value.strip("\"'`,;")
     if not bare or bare.startswith(_CODE_VALUE) or any(c in bare for c in "()[]{}\\") or bare.startswith(("/", "~/")):
         return head + value  # an expression, a placeholder or a file path
-    if bare.lower() in ("none", "null", "true", "false", "undefined") or bare.lower() in _PLACEHOLDERS:
-        return head + value
-    if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
-        return head + value  # markdown ("**Credentials:** …") or a template's placeholder
+    if bare.lower() in _PLACEHOLDERS or not any(c.isalnum() for c in bare) or bare.upper().startswith(_TEMPLATE_VALUE):
+        return head + value  # a placeholder, markdown ("**Credentials:** …") or a template's "YOUR_…"
     prose, plural = head.rstrip().endswith(":") and head[-1:].isspace(), _PLURAL_HEADING.search(head)
-    count = plural and bare.isdigit() and len(bare) < (8 if plural.group().lower().startswith(("token", "key")) else 4)
-    if count or (plural and prose and bare.isalpha()):  # "max_tokens=4096", "Strong passwords: use …": prose
-        return head + value  # ("passwords=letmein" assigns a word: only a colon heads a plural's prose)
+    number = bare.rstrip("kKmM").replace(",", "").replace("-", "").replace(".", "")  # "128k", "1,000,000", "8-64"
+    most = 8 if plural and plural.group().lower().startswith(("token", "key")) else 4  # a count, not a PIN
+    if plural and ((number.isdigit() and len(number) < most) or (prose and bare.isalpha())):
+        return head + value  # "max_tokens=4096", "Strong passwords: use …"; not "passwords=letmein"
     if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
         return head + value
     return head + "[REDACTED]"
