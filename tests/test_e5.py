@@ -100,6 +100,17 @@ def test_threads_share_one_session_safely(encoder: e5_encoder.Encoder) -> None:
     np.testing.assert_array_equal(np.vstack([out[i] for i in range(len(texts))]), serial)
 
 
+def test_threads_that_ask_at_once_build_one_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(e5_encoder, "_shared", {})  # the query and passage roles load on two threads
+    built: list[e5_encoder.Encoder] = []
+    threads = [threading.Thread(target=lambda: built.append(e5_encoder.shared(MODEL))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(built) == 3 and len({id(encoder) for encoder in built}) == 1
+
+
 def test_the_handwritten_protobuf_is_a_valid_onnx_model(encoder: e5_encoder.Encoder) -> None:
     onnx = pytest.importorskip("onnx")
     model = onnx.load_from_string(graph.build(encoder.file))
