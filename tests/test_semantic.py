@@ -109,7 +109,7 @@ class WordModel:
 def word_model(monkeypatch: pytest.MonkeyPatch) -> WordModel:
     model = WordModel()
     monkeypatch.setattr(embedder, "choice", lambda config: (model.name, "test"))
-    monkeypatch.setattr(embedder, "load", lambda config, role="query", quick_start=False: model)
+    monkeypatch.setattr(embedder, "load", lambda config, role="query": model)
     return model
 
 

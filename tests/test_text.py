@@ -144,6 +144,12 @@ SECRETS = [
     ("My passwords: Xy7!pq9zQ for gmail", "Xy7!pq9zQ"),
     ("secrets: 8fG2kQ9xLm", "8fG2kQ9xLm"),
     ("API keys: sk_abc123XYZ789", "sk_abc123XYZ789"),
+    ("token: key: Xk9pQ2mZ7w", "Xk9pQ2mZ7w"),  # the next key is a word the key rule's lookahead does not name
+    ("secret= pass= Xy7pq9zQ", "Xy7pq9zQ"),
+    ("apikey: KEY:\n  Xy7pq9zQ11", "Xy7pq9zQ11"),
+    ('token: key: "quoted secret 99x"', "quoted secret 99x"),
+    ("passwords=letmein", "letmein"),  # a plural key assigned a word: not a heading
+    ("API keys: 84629175302846195730", "84629175302846195730"),  # a number too long to count tokens or keys
 ]
 
 

