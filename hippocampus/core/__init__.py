@@ -13,6 +13,7 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     clean        making text safe to store: NFC, no control characters, bounded length
     tokens       search tokens, stems, keywords (CJK included)
     redact       secrets out before anything is stored: the catalogue, context rules, cards, wrapped keys
+    cards        payment card numbers in text (13–19 Luhn-valid digits, any separator): the redactor's last step
     secret_rules gitleaks' rule catalogue as data (MIT, see LICENSES/gitleaks.txt)
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one

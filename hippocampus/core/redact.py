@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from hippocampus.core import regex
+from hippocampus.core import cards, regex
 from hippocampus.core.clean import clean
 from hippocampus.core.lazy_pattern import LazyPattern
 
@@ -182,10 +182,6 @@ _MARK_RE = LazyPattern(r"\[REDACTED[^\]]*\]|\s")
 _JOINERS_RE = LazyPattern(r"(?<=[\x21-\x7e])[\u200b-\u200d\u2060\ufeff]+|[\u200b-\u200d\u2060\ufeff]+(?=[\x21-\x7e])")
 _JOINERS = "\u200b\u200c\u200d\u2060\ufeff"
 """The characters `_JOINERS_RE` removes: most texts hold none, and then the pattern is never compiled."""
-_DIGIT_RUN_RE = LazyPattern(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
-_DOTTED_CARD_RE = LazyPattern(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
-"""Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
-_GROUP_RE = LazyPattern(r"\d+")
 _INDEX: tuple[list[tuple[str, LazyPattern, float]], dict[str, list[int]]] | None = None
 """The catalogue's rules and, per keyword, the rules it gates: built on the first redaction and published by
 one assignment, so each of the warm worker's threads sees it whole or not at all (a thread that used a
@@ -313,12 +309,7 @@ def _redact_rules(text: str, generic: bool = True) -> str:
         text = _LONG_TOKEN.sub(_high_entropy, text)
     if text.endswith("…"):
         text = _CUT_SECRET_RE.sub("[REDACTED]…", text)
-    if sum(ch.isdigit() for ch in text) < 13:
-        return text  # a card has 13 digits or more (`_redact_cards`), so neither pattern can change the text
-    text = _DIGIT_RUN_RE.sub(_redact_cards, text)
-    if "." in text or "/" in text or "_" in text:
-        text = _DOTTED_CARD_RE.sub(_redact_cards, text)
-    return text
+    return cards.redact(text)
 
 
 def redact(text: str) -> str:
@@ -354,44 +345,6 @@ def _unwrap_secret(match: re.Match[str]) -> str:
 def _covered(before: str, after: str) -> int:
     """How many characters of `before` redaction replaced in `after`."""
     return len(_MARK_RE.sub("", before)) - len(_MARK_RE.sub("", after))
-
-
-def _luhn(digits: str) -> bool:
-    """The Luhn checksum every payment card number satisfies."""
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch)
-        if i % 2:
-            d = d * 2 - 9 if d > 4 else d * 2
-        total += d
-    return total % 10 == 0
-
-
-def _redact_cards(match: re.Match[str]) -> str:
-    """Redact every 13–19 digit, Luhn-valid, card-like stretch of digit groups in a number run."""
-    run = match.group()
-    if sum(ch.isdigit() for ch in run) < 13:
-        return run
-    groups = list(_GROUP_RE.get().finditer(run))
-    spans: list[tuple[int, int]] = []
-    i = 0
-    while i < len(groups):
-        found = None
-        digits = ""
-        for j in range(i, len(groups)):
-            digits += groups[j].group()
-            if len(digits) > 19:
-                break
-            if len(digits) >= 13 and digits[0] in "23456" and _luhn(digits):
-                found = j
-        if found is None:
-            i += 1
-            continue
-        spans.append((groups[i].start(), groups[found].end()))
-        i = found + 1
-    for start, end in reversed(spans):
-        run = run[:start] + "[REDACTED:card]" + run[end:]
-    return run
 
 
 def scrub(text: str, limit: int = 2000) -> str:
