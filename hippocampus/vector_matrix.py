@@ -97,9 +97,14 @@ class VectorMatrix:
 
         n = len(self.rids)
         rows = [block[: min(BLOCK, n - i * BLOCK)] for i, block in enumerate(self.blocks)]
-        total = sum(part.sum(axis=0, dtype=np.float32) for part in rows)
+        dead: dict[int, list[int]] = {}
         for at in self.gone:
-            total = total - self.blocks[at // BLOCK][at % BLOCK]
+            dead.setdefault(at // BLOCK, []).append(at % BLOCK)
+        # the live rows summed, not all rows less the gone ones: float32 cancellation would lose a small
+        # row beside a large one gone (a centroid of 0 for rows [1] - [1] + [1e-9])
+        total = np.zeros(self.blocks[0].shape[1], dtype=np.float32)
+        for i, part in enumerate(rows):
+            total += (np.delete(part, dead[i], axis=0) if i in dead else part).sum(axis=0, dtype=np.float32)
         centroid = (total / (len(self.index) + 1)).astype(np.float32)
         along = np.concatenate([part @ centroid for part in rows])
         squares = np.concatenate([np.einsum("ij,ij->i", part, part) for part in rows])

@@ -176,6 +176,15 @@ def test_rows_gone_leave_the_centroid_as_if_never_there(rows: list[list[float]],
     assert all(got[rid] == -np.inf for rid in gone)
 
 
+def test_a_large_row_gone_beside_a_tiny_one_leaves_the_tiny_ones_centroid() -> None:
+    """Hypothesis found it: the centroid was all rows less the gone ones, and in float32 1 + 1e-9 - 1 is 0."""
+    query = np.asarray([0.3, -0.2, 0.9], dtype=np.float32)
+    kept = _matrix([[0.0, 0.0, 1.0], [0.0, 0.0, 1e-09]])
+    kept.drop(0)
+    fresh = _matrix([[0.0, 0.0, 1e-09]]).centred(query)
+    assert np.allclose(kept.centred(query)[1:], fresh, atol=1e-4)
+
+
 def test_a_hub_near_every_question_loses_its_head_start() -> None:
     """The raw cosine favours the memory nearest the axis all texts share; from the centroid, the memory
     that shares the question's own direction wins."""
