@@ -23,6 +23,9 @@ APPENDER = (
     "for i in range(count):\n"
     "    inbox.append(root, f'{name}-{i}\\n{name}-{i}b\\n'.encode())\n"
 )
+APPENDER_OPENING_ONCE = APPENDER.replace(
+    "root, name", "inbox._OPEN_ATTEMPTS = 1  # under the directory lock a writer never opens again\nroot, name", 1
+)
 
 
 def claim_all(root: str, seen: Counter[bytes]) -> None:
@@ -34,10 +37,13 @@ def claim_all(root: str, seen: Counter[bytes]) -> None:
 
 def test_appenders_racing_an_encoder_lose_and_double_nothing(tmp_path: Path) -> None:
     """Four processes append 150 two-line turns each while this one claims the inbox in a loop: every
-    line is claimed exactly once, and a turn's two lines are never split across claims."""
+    line is claimed exactly once, a turn's two lines are never split across claims, and no writer ever
+    finds its file renamed under it (each may open only once: a tight claim loop once starved them)."""
     root = str(tmp_path)
     procs = [
-        subprocess.Popen([sys.executable, "-c", APPENDER, root, f"p{n}", "150"], cwd=ROOT, stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [sys.executable, "-c", APPENDER_OPENING_ONCE, root, f"p{n}", "150"], cwd=ROOT, stderr=subprocess.PIPE
+        )
         for n in range(4)
     ]
     seen: Counter[bytes] = Counter()
@@ -100,7 +106,8 @@ def test_a_write_cut_short_never_swallows_the_next_line(
 
 
 def test_a_waiting_writer_follows_the_inbox_to_its_new_file(tmp_path: Path) -> None:
-    """An appender blocked on the lock while the inbox is claimed writes to the new inbox, not the claimed one."""
+    """An appender blocked on the file's lock while an older encoder (one without the directory lock)
+    claims the inbox writes to the new inbox, not the claimed one."""
     import fcntl
 
     root = str(tmp_path)

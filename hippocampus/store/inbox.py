@@ -11,8 +11,12 @@ Contract: one JSON object (a `core.model.Signal`) per line, UTF-8, each line end
   files' complete lines into the `queue` table (`store/queue.py`), commits, and only then deletes
   them. A crash or a rollback leaves the claimed files, and the next encode reads them again;
   encoding skips a message it has already seen, so nothing is lost or doubled.
-- A writer that was waiting for the lock while the file was claimed sees that the path now names
-  another file (or none) and opens it again.
+- Both take a second lock first, `flock` on the `memory/` directory itself: while a writer holds it,
+  no encoder can rename the inbox between the writer's open and its write, so a writer never has to
+  retry however often encoding claims (an encoder claiming in a tight loop once starved writers).
+  Where the file system refuses a directory lock (NFS), the inode check below still keeps it safe.
+- A writer that was waiting for the file's lock while it was claimed (an older encoder, which took no
+  directory lock) sees that the path now names another file (or none) and opens it again.
 - Never through a link: the file is opened with `O_NOFOLLOW`, and a linked `memory/` is refused.
 """
 
@@ -40,12 +44,36 @@ def _memory_dir(root: str) -> str:
     return memory
 
 
+def _lock_dir(memory: str) -> int | None:
+    """An fd holding `flock` on the directory `memory` (close it to release), or None where the file
+    system refuses a directory lock: the per-file lock and inode check are then the only guard."""
+    try:
+        fd = os.open(memory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
 def append(root: str, data: bytes, name: str = INBOX_FILE, durable: bool = True) -> None:
     """Append whole lines (`data` ends in "\\n") to the inbox `name` of workspace `root`; fsynced when
     `durable` (the turn inbox always is; the injection records, `store/injections.py`, are not)."""
     memory = _memory_dir(root)
     os.makedirs(memory, exist_ok=True)
-    path = os.path.join(memory, name)
+    held = _lock_dir(memory)
+    try:
+        _append_locked(os.path.join(memory, name), data, durable)
+    finally:
+        if held is not None:
+            os.close(held)
+
+
+def _append_locked(path: str, data: bytes, durable: bool) -> None:
+    """The write itself, under the directory lock where there is one."""
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(_OPEN_ATTEMPTS):
         try:
@@ -100,17 +128,22 @@ def claim(root: str, name: str = INBOX_FILE) -> list[str]:
         return []
     _memory_dir(root)
     stem = _stem(name)
-    for source in (*LEGACY_FILES, name) if name == INBOX_FILE else (name,):
-        path = os.path.join(memory, source)
-        if not os.path.isfile(path) or os.path.islink(path):
-            continue
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            claimed = os.path.join(memory, f"{stem}{time.time_ns():020d}-{os.getpid()}.claimed")
-            os.rename(path, claimed)
-        finally:
-            os.close(fd)
+    held = _lock_dir(memory)
+    try:
+        for source in (*LEGACY_FILES, name) if name == INBOX_FILE else (name,):
+            path = os.path.join(memory, source)
+            if not os.path.isfile(path) or os.path.islink(path):
+                continue
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                claimed = os.path.join(memory, f"{stem}{time.time_ns():020d}-{os.getpid()}.claimed")
+                os.rename(path, claimed)
+            finally:
+                os.close(fd)
+    finally:
+        if held is not None:
+            os.close(held)
     return sorted(os.path.join(memory, n) for n in os.listdir(memory) if n.startswith(stem) and n.endswith(".claimed"))
 
 

@@ -73,7 +73,19 @@ class Box:
         return dict(json.loads((self.state / "openclaw.json").read_text()))
 
     def jobs(self) -> list[dict[str, Any]]:
-        data = json.loads(self.openclaw("cron", "list", "--all", "--json").stdout)
+        """Hippocampus's cron jobs. The installer's config writes make a running Gateway restart itself
+        (CI once asked inside that window: ECONNREFUSED), so a refused connection is asked again for
+        up to 90 s, as the installer's own `gateway_jobs` does; any other failure fails at once."""
+        deadline = time.monotonic() + 90
+        while True:
+            done = self.openclaw("cron", "list", "--all", "--json", check=False)
+            restarting = done.returncode != 0 and "not reachable" in done.stdout + done.stderr
+            if not restarting or time.monotonic() > deadline:
+                break
+            time.sleep(2)
+        if done.returncode != 0:
+            raise AssertionError(f"openclaw cron list: {done.stdout[-1500:]}\n{done.stderr[-1500:]}")
+        data = json.loads(done.stdout)
         return [j for j in data["jobs"] if str(j.get("declarationKey", "")).startswith("hippocampus:")]
 
 
