@@ -10,9 +10,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hippocampus.errors import StoreError
 from hippocampus.store import inbox
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,3 +125,45 @@ def test_a_waiting_writer_follows_the_inbox_to_its_new_file(tmp_path: Path) -> N
     assert proc.wait(timeout=30) == 0
     assert inbox.lines(str(claimed)) == [b"old"]
     assert inbox.lines(str(path)) == [b"late-0", b"late-0b"]
+
+
+STALLED = (
+    "import os, sys, time\n"
+    "from hippocampus.store import inbox\n"
+    "def stall(fd, data):\n"
+    "    print('stalled', flush=True)\n"
+    "    time.sleep(600)\n"
+    "os.write = stall  # a write stuck on a slow disk, or a process stopped mid-write\n"
+    "inbox.append(sys.argv[1], b'{}\\n', 'injections.jsonl', durable=False)\n"
+)
+
+
+def test_a_turn_never_waits_on_a_stalled_writer_of_another_inbox(tmp_path: Path) -> None:
+    """A turn's append to inbox.jsonl, and the encoder's claim of it, are not held up by a writer stuck
+    in its write to injections.jsonl (a review found one directory lock shared by every name)."""
+    import threading
+
+    root = str(tmp_path)
+    inbox.append(root, b"first\n")
+    proc = subprocess.Popen([sys.executable, "-c", STALLED, root], cwd=ROOT, stdout=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == b"stalled\n"
+        done = threading.Event()
+        threading.Thread(
+            target=lambda: (inbox.append(root, b"turn\n"), inbox.claim(root), done.set()), daemon=True
+        ).start()
+        assert done.wait(5), "the turn's append or claim waited on another inbox's writer"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_memory_folder_that_is_a_link_is_refused_at_the_open_too(tmp_path: Path) -> None:
+    """The directory is opened with O_NOFOLLOW, so a link swapped in after the first check is refused,
+    and nothing is written through it."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "memory").symlink_to(elsewhere)
+    with pytest.raises(StoreError, match="is a link"):
+        inbox._open_dir(str(tmp_path / "memory"), lock=True)
+    assert not list(elsewhere.iterdir())

@@ -11,13 +11,16 @@ Contract: one JSON object (a `core.model.Signal`) per line, UTF-8, each line end
   files' complete lines into the `queue` table (`store/queue.py`), commits, and only then deletes
   them. A crash or a rollback leaves the claimed files, and the next encode reads them again;
   encoding skips a message it has already seen, so nothing is lost or doubled.
-- Both take a second lock first, `flock` on the `memory/` directory itself: while a writer holds it,
-  no encoder can rename the inbox between the writer's open and its write, so a writer never has to
-  retry however often encoding claims (an encoder claiming in a tight loop once starved writers).
-  Where the file system refuses a directory lock (NFS), the inode check below still keeps it safe.
-- A writer that was waiting for the file's lock while it was claimed (an older encoder, which took no
-  directory lock) sees that the path now names another file (or none) and opens it again.
-- Never through a link: the file is opened with `O_NOFOLLOW`, and a linked `memory/` is refused.
+- For the turn inbox both take a second lock first, `flock` on the `memory/` directory itself: while
+  a writer holds it, no encoder can rename the inbox between the writer's open and its write, so a
+  writer opens it once however often encoding claims (an encoder claiming in a tight loop once starved
+  writers). Only the turn inbox takes it: the injection records (`store/injections.py`, audit records,
+  not messages) keep to their file's own lock, so a writer stuck on one never holds up a turn.
+- A writer that was waiting for the file's lock while it was claimed (an older encoder, a file system
+  that refuses a directory lock, or an inbox of another name) sees that the path now names another
+  file (or none) and opens it again.
+- Never through a link: the file is opened with `O_NOFOLLOW` relative to the `memory/` directory
+  opened with `O_NOFOLLOW`, so a linked `memory/` is refused even when it is swapped in mid-call.
 """
 
 from __future__ import annotations
@@ -44,18 +47,24 @@ def _memory_dir(root: str) -> str:
     return memory
 
 
-def _lock_dir(memory: str) -> int | None:
-    """An fd holding `flock` on the directory `memory` (close it to release), or None where the file
-    system refuses a directory lock: the per-file lock and inode check are then the only guard."""
+def _open_dir(memory: str, lock: bool) -> int | None:
+    """An fd of the directory `memory` (close it to release), holding its `flock` when `lock`; None
+    where it cannot be opened or locked (permissions, a file system that refuses a directory lock):
+    the per-file lock and inode check are then the only guard. A `memory` that is a link is refused."""
+    import errno
+
     try:
         fd = os.open(memory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise StoreError(f"{memory} is a link: refusing to write through it (left untouched)") from exc
         return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-    except OSError:
-        os.close(fd)
-        return None
+    if lock:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            os.close(fd)
+            return None
     return fd
 
 
@@ -64,27 +73,28 @@ def append(root: str, data: bytes, name: str = INBOX_FILE, durable: bool = True)
     `durable` (the turn inbox always is; the injection records, `store/injections.py`, are not)."""
     memory = _memory_dir(root)
     os.makedirs(memory, exist_ok=True)
-    held = _lock_dir(memory)
+    held = _open_dir(memory, lock=name == INBOX_FILE)
     try:
-        _append_locked(os.path.join(memory, name), data, durable)
+        _append_in(os.path.join(memory, name), held, data, durable)
     finally:
         if held is not None:
             os.close(held)
 
 
-def _append_locked(path: str, data: bytes, durable: bool) -> None:
-    """The write itself, under the directory lock where there is one."""
+def _append_in(path: str, held: int | None, data: bytes, durable: bool) -> None:
+    """The write itself, the file named relative to the directory fd `held` where there is one."""
+    where, at = (os.path.basename(path), held) if held is not None else (path, None)
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
     for _ in range(_OPEN_ATTEMPTS):
         try:
-            fd = os.open(path, flags, 0o600)
+            fd = os.open(where, flags, 0o600, dir_fd=at)
         except OSError as exc:
             raise StoreError(f"{path}: cannot append ({exc.strerror or exc}); left untouched") from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             mine = os.fstat(fd)
             try:
-                current = os.stat(path, follow_symlinks=False)
+                current = os.stat(where, dir_fd=at, follow_symlinks=False)
             except FileNotFoundError:
                 continue  # dropped and not yet replaced: open again
             if (current.st_ino, current.st_dev) != (mine.st_ino, mine.st_dev):
@@ -128,7 +138,7 @@ def claim(root: str, name: str = INBOX_FILE) -> list[str]:
         return []
     _memory_dir(root)
     stem = _stem(name)
-    held = _lock_dir(memory)
+    held = _open_dir(memory, lock=True) if name == INBOX_FILE else None
     try:
         for source in (*LEGACY_FILES, name) if name == INBOX_FILE else (name,):
             path = os.path.join(memory, source)
