@@ -158,12 +158,17 @@ def test_a_turn_never_waits_on_a_stalled_writer_of_another_inbox(tmp_path: Path)
         proc.wait()
 
 
-def test_a_memory_folder_that_is_a_link_is_refused_at_the_open_too(tmp_path: Path) -> None:
-    """The directory is opened with O_NOFOLLOW, so a link swapped in after the first check is refused,
-    and nothing is written through it."""
+def test_a_memory_folder_swapped_for_a_link_after_the_check_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`memory/` replaced by a link between `append`'s first check and its open (the check is skipped
+    here, as if the swap came just after it): the directory's own O_NOFOLLOW open refuses it, for the
+    turn inbox and the injection records alike, and nothing is written through the link."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (tmp_path / "memory").symlink_to(elsewhere)
-    with pytest.raises(StoreError, match="is a link"):
-        inbox._open_dir(str(tmp_path / "memory"), lock=True)
+    monkeypatch.setattr(inbox, "_memory_dir", lambda root: os.path.join(root, "memory"))
+    for name in (inbox.INBOX_FILE, "injections.jsonl"):
+        with pytest.raises(StoreError, match="is a link"):
+            inbox.append(str(tmp_path), b"secret turn\n", name)
     assert not list(elsewhere.iterdir())

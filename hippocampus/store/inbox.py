@@ -57,7 +57,7 @@ def _open_dir(memory: str, lock: bool) -> int | None:
         fd = os.open(memory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-            raise StoreError(f"{memory} is a link: refusing to write through it (left untouched)") from exc
+            raise StoreError(f"{memory} is a link or no folder: refusing to write through it (left untouched)") from exc
         return None
     if lock:
         try:
