@@ -25,13 +25,13 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent))
 from make_store import build
 
-from hippocampus.dashboard.page import render_html
-from hippocampus.dashboard.sources import read_identity, read_sister_files
-from hippocampus.dashboard.view import build_view
 from hippocampus.store import files, index_file, logs
 from hippocampus.store.config_file import load_config
 from hippocampus.store.workspace import Workspace
-from hippocampus.views import write_dashboard
+from hippocampus.views.dashboard.page import render_html
+from hippocampus.views.dashboard.sources import read_identity, read_sister_files
+from hippocampus.views.dashboard.view import build_view
+from hippocampus.views.sync import write_dashboard
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 SIZES = [int(s) for s in os.environ.get("BENCH_SIZES", "1000,10000").split(",")]

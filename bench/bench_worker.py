@@ -75,8 +75,8 @@ def add_vectors(workspace: str) -> None:
     """A random unit vector per memory under the real local model's name (see the module docstring)."""
     import numpy as np
 
-    from hippocampus import embedder
     from hippocampus.core.config import Config
+    from hippocampus.semantic import embedder
     from hippocampus.store import database
     from hippocampus.store.workspace import Workspace
 

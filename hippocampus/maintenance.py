@@ -20,15 +20,15 @@ from hippocampus.store.workspace import Workspace, ensure_layout
 def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     """Create `memory/` and an empty index if missing (never touches existing memories), then write
     HIPPOCAMPUS_CORE.md and the dashboard; returns what it did."""
-    from hippocampus import views
     from hippocampus.store import database
+    from hippocampus.views import sync
 
     created = not ws.db_path.exists() and not ws.index_path.exists()
     ensure_layout(ws)
     database.connect(ws).close()  # creates the database, or migrates the files it replaces
     count = index_file.count(ws)
-    core = views.sync_core(ws, now, config)
-    dashboard = str(views.write_dashboard(ws, now, config))
+    core = sync.sync_core(ws, now, config)
+    dashboard = str(sync.write_dashboard(ws, now, config))
     return {"workspace": str(ws.root), "indexCreated": created, "memories": count, "core": core, "dashboard": dashboard}
 
 
@@ -36,12 +36,12 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
     """Bring stored importance to the formula's value at `now` (idempotent: a function of time, recorded
     as the decay run, no row rewritten); list, or archive, those under 0.2. A store whose text was
     redacted under older rules is first redacted again (`store.reredact`, once)."""
-    from hippocampus import semantic
+    from hippocampus.semantic import search
     from hippocampus.store import database, reindex, reredact, rows
 
     redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron
     reindex.catch_up(ws)  # search fields still owed by the schema 3 upgrade
-    embedded = semantic.backfill(ws, config, semantic.DECAY_SECONDS)  # vectors owed (new model, upgrade)
+    embedded = search.backfill(ws, config, search.DECAY_SECONDS)  # vectors owed (new model, upgrade)
     with database.writing(ws) as conn:
         fading = index_file.fading_after_decay(conn, now, config.curve)
         ids = [memory_id for _, memory_id in fading]
@@ -151,9 +151,9 @@ def effective_by_rid(conn: Any, now: datetime, curve: str) -> dict[int, float]:
 def wipe(ws: Workspace, now: datetime, config: Config | None = None) -> int:
     """Delete every memory, the queue, the events log and the archive, scrub the database files, and
     rewrite the dashboard (where there is one) so it shows none of them; returns how many memories."""
-    from hippocampus import views
+    from hippocampus.views import sync
 
     gone = index_file.wipe(ws, now)
     if ws.dashboard_path.exists():
-        views.write_dashboard(ws, now, config)
+        sync.write_dashboard(ws, now, config)
     return gone

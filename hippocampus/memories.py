@@ -142,8 +142,8 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
     """Delete memories (live or archived) by id, and every copy of their text: the database files are
     scrubbed, the events keep only ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard
     (where there is one) are rewritten. Ids are never reused: the counter only grows."""
-    from hippocampus import views
     from hippocampus.store import database
+    from hippocampus.views import sync
 
     wanted = sorted(set(ids))
     with database.writing(ws) as conn:
@@ -159,7 +159,7 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         logs.forget_text(conn, wanted)
         logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
     database.scrub_files(ws)
-    views.refresh_after_forget(ws, now, config)
+    sync.refresh_after_forget(ws, now, config)
     return wanted
 
 

@@ -55,7 +55,7 @@ def recall(
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`;
-    `started`: the query's embedding already begun by the caller (`semantic.start_query`).
+    `started`: the query's embedding already begun by the caller (`search.start_query`).
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
@@ -105,13 +105,13 @@ def _hybrid(
     """Lexical candidates and the memories nearest the query's vector, ranked on their fused relevance
     (`core.fusion`), then by the usual importance and recency weights; each hit keeps its BM25, its
     similarity and the semantic part of its score."""
-    from hippocampus import semantic
     from hippocampus.core import fusion
+    from hippocampus.semantic import search
     from hippocampus.store import vectors
 
     model, vector = embedded
     bm25 = {c[0]: c[5] for c in lexical}
-    nearest, noise = semantic.similar(conn, model, vector, list(bm25), config.candidates)
+    nearest, noise = search.similar(conn, model, vector, list(bm25), config.candidates)
     if not noise[2]:  # no memory has a vector by this model yet: recall is lexical, exactly
         return _lexical(conn, lexical, now, config, k)
     sims = fusion.kept(nearest, bm25, max(config.semantic_floor, fusion.noise_bar(*noise)))
@@ -185,11 +185,11 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
 
 
 def _start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
-    """`semantic.start_query`, in a process that imported `semantic`: one that never did never called its
+    """`search.start_query`, in a process that imported it: one that never did never called its
     `allow`, so the answer would be None. The cold hooks skip importing it (and `threading`, ~2 ms of a
     start); tests/test_architecture.py."""
-    semantic = sys.modules.get("hippocampus.semantic")
-    return semantic.start_query(query, config) if semantic is not None else None
+    search = sys.modules.get("hippocampus.semantic.search")
+    return search.start_query(query, config) if search is not None else None
 
 
 def turn_context(conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int) -> str:
@@ -201,7 +201,7 @@ def turn_injection(
     conn: sqlite3.Connection, query: str, now: datetime, config: Config, budget: int
 ) -> tuple[str, list[tuple[str, Hit]]]:
     """`turn_context`, and the hits the block holds with their section: what the injection record keeps."""
-    from hippocampus.render.context import context_block_with_hits
+    from hippocampus.views.context import context_block_with_hits
 
     asked = bool(query.strip())
     started = _start_query(query, config) if asked else None  # the embedding runs while core memories are read

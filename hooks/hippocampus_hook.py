@@ -56,12 +56,12 @@ def _install() -> None:
 
 
 def run(name: str) -> None:
-    """Run hook `name` (hippocampus.hooks.main exits 0 whatever happens); exit 0 if the package is missing."""
+    """Run hook `name` (hippocampus.openclaw.hooks.main exits 0 whatever happens); exit 0 if the package is missing."""
     sys.path.insert(0, os.environ.get("HIPPOCAMPUS_PACKAGE_DIR") or os.path.dirname(HERE))
     if sys.flags.no_site and "site" not in sys.modules and SiteOnDemand not in sys.meta_path:
         _install()
     try:
-        from hippocampus.hooks import main
+        from hippocampus.openclaw.hooks import main
     except BaseException as exc:  # noqa: BLE001 - a broken install must leave the turn untouched
         sys.stderr.write(f"hippocampus: {name} failed open: cannot import hippocampus: {exc!r}\n")
         sys.exit(0)

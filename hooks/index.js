@@ -1,7 +1,7 @@
 // Hippocampus OpenClaw plugin: a small bridge from typed plugin hooks to three Python entry points.
 //
-// Two paths, the same Python hook code (hippocampus/hooks.py) behind both:
-// - the warm worker, `python -m hippocampus serve --stdio` (hippocampus/worker.py has its contract): started on
+// Two paths, the same Python hook code (hippocampus/openclaw/hooks.py) behind both:
+// - the warm worker, `python -m hippocampus serve --stdio` (hippocampus/openclaw/worker.py has its contract): started on
 //   first use, shared by every workspace and agent of this Gateway, JSON lines with an id per call;
 // - the cold path, one process per call, below; used whenever the worker is off, starting, down, busy or does not
 //   answer in time (and then a request_after is sent again here: a message already appended is skipped by encoding).

@@ -37,7 +37,7 @@ TABLE: dict[tuple[str, int], tuple[int, bytes, int, dict[str, int], tuple[str | 
 
 
 TURN_MODULES = (
-    "hippocampus.hooks",
+    "hippocampus.openclaw.hooks",
     "hippocampus.recall",
     "hippocampus.store.search_cache",
     "hippocampus.core.tokens",
@@ -47,7 +47,7 @@ TURN_MODULES = (
     "hippocampus.core.redact",
     "hippocampus.core.capture",
     "hippocampus.openclaw.messages",
-    "hippocampus.render.context",
+    "hippocampus.views.context",
     "hippocampus.store.injections",
 )
 """What the per-turn hooks import, lazily included (their patterns make the "turn" group). One left out only

@@ -130,8 +130,8 @@ def _benign(root: Path, n: int) -> list[str]:
 
 
 def via_revise(root: Path, cases: list[Case]) -> None:
-    from hippocampus import summaries
     from hippocampus.errors import HippocampusError
+    from hippocampus.llm import summaries
 
     for memory_id, case in zip(_benign(root, len(cases)), cases, strict=True):
         with contextlib.suppress(HippocampusError):
@@ -151,8 +151,8 @@ def fake_llm(answers: dict[str, str]) -> Iterator[str]:
 
 
 def via_summarize(root: Path, cases: list[Case]) -> None:
-    from hippocampus import summaries
-    from hippocampus.llm import Endpoint
+    from hippocampus.llm import summaries
+    from hippocampus.llm.client import Endpoint
 
     _benign(root, len(cases))
     answers = {f"Plain note number {i} about the weekend": c["text"] for i, c in enumerate(cases)}
@@ -197,8 +197,8 @@ def via_hook_replies(root: Path, cases: list[Case]) -> None:
     In process: one turn carries one reply, so a process per case would take minutes."""
     import io
 
-    from hippocampus import hooks
     from hippocampus.core.capture import CONTEXT_CHARS, CONTEXT_WINDOW
+    from hippocampus.openclaw import hooks
 
     filler = "The answer runs on about the settings you asked for, word after word. " * 40
     before = os.environ.get("HIPPOCAMPUS_NOW")
@@ -282,14 +282,15 @@ PATHS: dict[str, Callable[[Path, list[Case]], None]] = {
 
 def derive_files(root: Path) -> None:
     """Every file made from the store: HIPPOCAMPUS_CORE.md, archive.md, the dashboard and an export."""
-    from hippocampus import maintenance, views
+    from hippocampus import maintenance
     from hippocampus.store import index_file
+    from hippocampus.views import sync
 
     ws = _ws(root)
     if not ws.db_path.exists():
         return
     config = _config()
-    views.refresh_views(ws, NOW, config, dashboard=True, archive=True)
+    sync.refresh_views(ws, NOW, config, dashboard=True, archive=True)
     later = datetime(2027, 6, 1, tzinfo=timezone.utc)
     subprocess.run(
         [sys.executable, "-m", "hippocampus", "export", "-o", str(root / "memory" / "export.json")],
@@ -299,7 +300,7 @@ def derive_files(root: Path) -> None:
         timeout=120,
     )
     maintenance.decay(ws, later, config, archive=True)  # archive.md gets whatever faded
-    views.write_archive(ws, later, config)
+    sync.write_archive(ws, later, config)
     assert index_file.count(ws) >= 0
 
 

@@ -237,7 +237,7 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     if regex.entries():  # this interpreter has a regex table (CPython 3.10-3.13): see tests/test_regex_tables.py
         assert not loaded & set(STDLIB_NOT_LOADED[hook]), sorted(loaded & set(STDLIB_NOT_LOADED[hook]))
     assert not loaded & set(MODEL), "the cold path stays lexical: " + str(sorted(loaded & set(MODEL)))
-    assert "hippocampus.embedder" not in modules and "hippocampus.e5" not in modules
+    assert "hippocampus.semantic.embedder" not in modules and "hippocampus.e5" not in modules
 
 
 NOT_LOADED = {
@@ -247,10 +247,10 @@ NOT_LOADED = {
         "hippocampus.core.clean",
         "unicodedata",
         "site",
-        "hippocampus.semantic",
+        "hippocampus.semantic.search",
         "threading",
     ),
-    "request_after": ("unicodedata", "sqlite3", "site", "hippocampus.semantic", "threading"),
+    "request_after": ("unicodedata", "sqlite3", "site", "hippocampus.semantic.search", "threading"),
 }
 """What each cold hook must not load. `request_before` writes no text (its injection record holds ids,
 sections and scores), so not the redactor (5–10 ms); `request_after` on an ASCII message needs no
@@ -338,4 +338,4 @@ def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) 
     }
     _, modules, _ = run_cold_hook("session_end", payload, tmp_path)
     assert not {m.split(".")[0] for m in modules} & set(MODEL)
-    assert "hippocampus.embedder" not in modules
+    assert "hippocampus.semantic.embedder" not in modules

@@ -32,10 +32,11 @@ from markupsafe import escape
 
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Index
-from hippocampus.dashboard import charts
-from hippocampus.dashboard.page import render_html
-from hippocampus.dashboard.sisters import amygdala_view, mood, number, text_of, vta_view
-from hippocampus.dashboard.sources import (
+from hippocampus.store.workspace import Workspace
+from hippocampus.views.dashboard import charts
+from hippocampus.views.dashboard.page import render_html
+from hippocampus.views.dashboard.sisters import amygdala_view, mood, number, text_of, vta_view
+from hippocampus.views.dashboard.sources import (
     Identity,
     SisterFile,
     parse_identity_fields,
@@ -43,9 +44,8 @@ from hippocampus.dashboard.sources import (
     read_sister_file,
     read_sister_files,
 )
-from hippocampus.dashboard.view import build_view, fading_rows
-from hippocampus.store.workspace import Workspace
-from hippocampus.views import write_dashboard
+from hippocampus.views.dashboard.view import build_view, fading_rows
+from hippocampus.views.sync import write_dashboard
 
 NO_SISTERS: dict[str, SisterFile] = {}
 

@@ -34,7 +34,7 @@ from dashboard_fixtures import (
 from hippocampus.core import lifecycle
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
-from hippocampus.views import write_dashboard
+from hippocampus.views.sync import write_dashboard
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

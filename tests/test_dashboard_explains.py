@@ -16,13 +16,13 @@ from dashboard_fixtures import NOW, memory, seed, write_sisters
 from markupsafe import escape
 
 from hippocampus.core.model import Index, Memory, Source
-from hippocampus.dashboard.history import channel_label, origin_of
-from hippocampus.dashboard.page import render_html
-from hippocampus.dashboard.sources import Identity, configured_identity, parse_identity_fields, read_identity
-from hippocampus.dashboard.view import build_view
 from hippocampus.openclaw.sessions import session_keys
 from hippocampus.store.workspace import Workspace
-from hippocampus.views import write_dashboard
+from hippocampus.views.dashboard.history import channel_label, origin_of
+from hippocampus.views.dashboard.page import render_html
+from hippocampus.views.dashboard.sources import Identity, configured_identity, parse_identity_fields, read_identity
+from hippocampus.views.dashboard.view import build_view
+from hippocampus.views.sync import write_dashboard
 
 UUID = "3f2b8c1e-5d4a-4a2b-9c3d-0123456789ab"
 UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")

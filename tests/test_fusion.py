@@ -16,14 +16,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hippocampus import memories, semantic
+from hippocampus import memories
 from hippocampus.core import fusion
 from hippocampus.core.config import Config
 from hippocampus.recall import recall
+from hippocampus.semantic import search
+from hippocampus.semantic.vector_matrix import VectorMatrix
 from hippocampus.store import search_cache
 from hippocampus.store.index_file import open_search
 from hippocampus.store.workspace import Workspace
-from hippocampus.vector_matrix import VectorMatrix
 from tests.test_semantic import lexical_process, needs_model  # noqa: F401 - the fixture: each test starts lexical
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
@@ -205,8 +206,8 @@ def _store(tmp_path: Path, texts: list[str]) -> Workspace:
     ws = Workspace(tmp_path)
     for text in texts:
         memories.remember(ws, NOW, Config(), text)
-    semantic.catch_up(ws, Config())
-    semantic.allow(wait=True)
+    search.catch_up(ws, Config())
+    search.allow(wait=True)
     return ws
 
 

@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 
-from hippocampus import hooks, memories
+from hippocampus import memories
 from hippocampus.core.config import Config
+from hippocampus.openclaw import hooks
 from hippocampus.openclaw.messages import message_id, message_text, turn_messages
 from hippocampus.openclaw.payload import in_scope
-from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
 from hippocampus.store import inbox, index_file, queue
 from hippocampus.store.workspace import Workspace
+from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = "2026-03-01T10:00:00Z"

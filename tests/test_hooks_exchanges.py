@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from hippocampus import encoding, hooks
+from hippocampus import encoding
 from hippocampus.core.capture import EXCHANGE
 from hippocampus.core.config import Config
+from hippocampus.openclaw import hooks
 from hippocampus.openclaw.messages import message_id
 from hippocampus.recall import recall
 from hippocampus.store import index_file

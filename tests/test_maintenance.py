@@ -59,7 +59,7 @@ def test_later_consolidations_look_only_at_what_changed_and_merge_the_same_way(w
     stronger = memories.remember(ws, NOW, config, "My sister Alma really lives in Berlin", importance=0.95)
     assert maintenance.consolidate(ws, NOW, config)["merged"] == [{"from": other.id, "into": stronger.id}]
     assert maintenance.consolidate(ws, NOW, config)["merged"] == [], "nothing changed, nothing to do"
-    from hippocampus import summaries
+    from hippocampus.llm import summaries
 
     unrelated = memories.remember(ws, NOW, config, "The garden shed needs paint", importance=0.2)
     assert maintenance.consolidate(ws, NOW, config)["merged"] == []

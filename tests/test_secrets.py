@@ -177,9 +177,9 @@ def test_a_store_from_older_rules_is_redacted_again_by_the_next_decay(
 ) -> None:
     """What a version before these rules left on disk (here: written with the door open) is redacted
     in place by the daily decay, derived files included, and no old byte survives in the database files."""
-    from hippocampus import views
     from hippocampus.core.config import Config
     from hippocampus.store import redacted
+    from hippocampus.views import sync
 
     ws = Workspace(workspace)
     texts = [str(c["text"]) for c in CORPUS]
@@ -198,7 +198,7 @@ def test_a_store_from_older_rules_is_redacted_again_by_the_next_decay(
         queue.append_signals(ws, [Signal("s", f"m{i}", t, "t", 0.0) for i, t in enumerate(texts)])
         state.update(ws, "notes", {str(i): t for i, t in enumerate(texts)})
         logs.archive(ws, [Memory.from_dict(dict(_raw_memory(t), id=f"mem_a{i}")) for i, t in enumerate(texts)], NOW)
-        views.sync_core(ws, NOW, Config())
+        sync.sync_core(ws, NOW, Config())
     assert len(leaked(workspace, CORPUS)) > len(CORPUS) // 2, "the old store really holds the secrets"
     result = run_cli("decay", "--json", env={"HIPPOCAMPUS_NOW": "2026-03-02T00:00:00Z"})  # type: ignore[operator]
     assert result.returncode == 0, result.stderr

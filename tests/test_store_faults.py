@@ -113,10 +113,10 @@ def test_sigkill_at_random_points_loses_nothing_committed(workspace: Path) -> No
     assert len(remembered) > 20 and len(queued_tags) > 20, "the workload really ran"
     from datetime import datetime, timezone
 
-    from hippocampus import views
     from hippocampus.core.config import Config
+    from hippocampus.views import sync
 
-    views.refresh_views(ws, datetime(2026, 6, 1, tzinfo=timezone.utc), Config())
+    sync.refresh_views(ws, datetime(2026, 6, 1, tzinfo=timezone.utc), Config())
     assert not [p.name for p in workspace.rglob("*.tmp")], "no temp copies are left behind"
 
 

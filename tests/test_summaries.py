@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from e2e.fake_model import FakeModel
 
-from hippocampus import llm
 from hippocampus.core.model import Signal
+from hippocampus.llm import client
 from hippocampus.store import logs, queue
 from hippocampus.store.workspace import Workspace
 
@@ -22,7 +22,7 @@ T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[FakeModel]:
     fake = FakeModel(
-        tmp_path / "llm.jsonl", lifetime=120, responder=lambda body: '  "User\'s sister is called Alma"\nextra line'
+        tmp_path / "client.jsonl", lifetime=120, responder=lambda body: '  "User\'s sister is called Alma"\nextra line'
     )
     yield fake
     fake.stop()
@@ -92,11 +92,11 @@ def test_summarize_reports_failures_and_changes_nothing(run_cli: Any, workspace:
 
 
 def test_client_chat_embed_and_errors(server: FakeModel) -> None:
-    endpoint = llm.Endpoint(server.base_url, "tiny", timeout=5)
-    assert llm.summarize(endpoint, "Remember that my sister's name is Alma") == "User's sister is called Alma"
-    assert llm.embed(endpoint, ["a", "bbb"]) == [[1.0, 1.0, 0.5], [3.0, 1.0, 0.5]]
-    with pytest.raises(llm.LLMError, match="http"):
-        llm.chat(llm.Endpoint("file:///etc/passwd", "x"), [])
-    closed = llm.Endpoint("http://127.0.0.1:9/v1", "x", timeout=2)
-    with pytest.raises(llm.LLMError):
-        llm.chat(closed, [{"role": "user", "content": "hi"}])
+    endpoint = client.Endpoint(server.base_url, "tiny", timeout=5)
+    assert client.summarize(endpoint, "Remember that my sister's name is Alma") == "User's sister is called Alma"
+    assert client.embed(endpoint, ["a", "bbb"]) == [[1.0, 1.0, 0.5], [3.0, 1.0, 0.5]]
+    with pytest.raises(client.LLMError, match="http"):
+        client.chat(client.Endpoint("file:///etc/passwd", "x"), [])
+    closed = client.Endpoint("http://127.0.0.1:9/v1", "x", timeout=2)
+    with pytest.raises(client.LLMError):
+        client.chat(closed, [{"role": "user", "content": "hi"}])

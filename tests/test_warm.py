@@ -14,8 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hippocampus import embedder, memories, semantic
+from hippocampus import memories
 from hippocampus.core.config import Config
+from hippocampus.semantic import embedder, search
 from hippocampus.store import database, index_file, rows, warm
 from hippocampus.store.workspace import Workspace
 from tests.test_hooks import T0, call, payload, remember
@@ -154,11 +155,11 @@ def test_the_vector_matrix_follows_a_write_on_another_connection(tmp_path: Path)
     put(1, [1.0, 0.0])
     with warm.reading(str(tmp_path)) as conn:
         assert conn is not None
-        assert list(semantic.similar(conn, "m", [0.0, 1.0], [], 5)[0]) == [1]
+        assert list(search.similar(conn, "m", [0.0, 1.0], [], 5)[0]) == [1]
     put(2, [0.0, 1.0])
     with warm.reading(str(tmp_path)) as conn:
         assert conn is not None
-        assert list(semantic.similar(conn, "m", [0.0, 1.0], [], 1)[0]) == [2], "the new vector is in the matrix"
+        assert list(search.similar(conn, "m", [0.0, 1.0], [], 1)[0]) == [2], "the new vector is in the matrix"
 
 
 def test_a_long_query_is_cut_to_its_head_and_tail() -> None:
@@ -208,7 +209,7 @@ def test_the_kept_matrix_always_equals_a_fresh_read_of_the_vectors(plan: Any, bl
     import tempfile
 
     np = pytest.importorskip("numpy")
-    from hippocampus import vector_matrix
+    from hippocampus.semantic import vector_matrix
 
     old_block, vector_matrix.BLOCK = vector_matrix.BLOCK, block
     rng = np.random.default_rng(len(plan))
@@ -216,7 +217,7 @@ def test_the_kept_matrix_always_equals_a_fresh_read_of_the_vectors(plan: Any, bl
     try:
         with tempfile.TemporaryDirectory() as tmp:
             ws = Workspace(Path(tmp))
-            semantic._matrices.clear()
+            search._matrices.clear()
             for step, (action, arg) in enumerate(plan):
                 with database.writing(ws) as conn:
                     live = [rid for (rid,) in conn.execute("SELECT rid FROM mem ORDER BY rid")]
@@ -241,12 +242,12 @@ def test_the_kept_matrix_always_equals_a_fresh_read_of_the_vectors(plan: Any, bl
                     table = {rid: float(sims[at]) for rid, at in fresh.index.items()}
                 with warm.reading(str(ws.root)) as conn:
                     assert conn is not None
-                    got = semantic.similar(conn, "m", query, [], 1000)[0]
+                    got = search.similar(conn, "m", query, [], 1000)[0]
                 assert got.keys() == table.keys()
                 assert all(abs(got[rid] - table[rid]) < 1e-5 for rid in table)
     finally:
         vector_matrix.BLOCK = old_block
-        semantic._matrices.clear()
+        search._matrices.clear()
 
 
 def test_turns_at_once_on_one_store_share_one_connection_and_all_answer_right(workspace: Path) -> None:

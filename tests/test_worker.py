@@ -1,4 +1,4 @@
-"""The warm hook worker's serve loop (hippocampus/worker.py): the same answers as the cold path, one
+"""The warm hook worker's serve loop (hippocampus/openclaw/worker.py): the same answers as the cold path, one
 response per id, one-line errors for every bad request, and it never crashes or hangs."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hippocampus import hooks, worker
+from hippocampus.openclaw import hooks, worker
 from tests.test_hooks import call, payload, queued, remember, turn
 
 ROOT = Path(__file__).resolve().parent.parent

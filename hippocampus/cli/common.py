@@ -70,7 +70,7 @@ def refresh(env: Env, archive: bool = False) -> None:
     """After encode/decay/consolidate: re-sync HIPPOCAMPUS_CORE.md and archive.md, and the dashboard where
     the user has one (`hippocampus dashboard` or `init` makes it; regenerating a page nobody asked for
     would cost seconds at 100k memories)."""
-    from hippocampus.views import refresh_views
+    from hippocampus.views.sync import refresh_views
 
     for warning in refresh_views(env.ws, env.now, env.config, dashboard=False, archive=archive):
         click.echo(f"warning: {warning}", err=True)

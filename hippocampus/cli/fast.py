@@ -77,7 +77,7 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
             hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
             results = [hit_json(h, now, config.curve) for h in hits]
             return json_text(results) if opts["json"] else recall_text(results)
-        from hippocampus.render.markdown import load_core_text
+        from hippocampus.views.markdown import load_core_text
 
         hits = core_memories(None, now, config, None if opts["all"] else config.core_limit, conn=conn)
         if opts["json"]:
@@ -116,13 +116,13 @@ def main() -> None:
 
     serve = _serve_options(sys.argv[1:])
     if serve is not None:
-        from hippocampus.worker import main as serve_main
+        from hippocampus.openclaw.worker import main as serve_main
 
         serve_main(*serve)
-    from hippocampus import semantic
+    from hippocampus.semantic import search
 
     if "--lexical" not in sys.argv[1:]:
-        semantic.allow(wait=True)  # a command run on purpose may load the model (README "Semantic recall")
+        search.allow(wait=True)  # a command run on purpose may load the model (README "Semantic recall")
     split = _split(sys.argv[1:])
     parsed = _parse(split[1]) if split else None
     if split is not None and parsed is not None:

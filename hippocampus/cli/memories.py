@@ -8,11 +8,12 @@ from typing import Any
 
 import click
 
-from hippocampus import memories, overview, views
+from hippocampus import memories
 from hippocampus.cli.common import Env, echo_json, json_option, pass_env
 from hippocampus.cli.output import history_text, hit_json, json_text, line, memory_json, recall_text, why_text
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Memory
+from hippocampus.views import overview, sync
 
 
 @click.command()
@@ -84,9 +85,9 @@ def recall(
 ) -> None:
     """Find memories relevant to QUERY. Example: hippocampus recall "sister" --explain"""
     if lexical:
-        from hippocampus import semantic
+        from hippocampus.semantic import search
 
-        semantic.forbid()
+        search.forbid()
     if queries is not None:
         try:
             lines = list(queries)
@@ -111,7 +112,7 @@ def recall(
 def why(env: Env, memory_id: str, as_json: bool) -> None:
     """Where MEMORY_ID came from: the messages as said (when, by whom), how it was reinforced, merged or
     superseded, and when it was last injected before a turn. Example: hippocampus why mem_007"""
-    from hippocampus.provenance import why as provenance
+    from hippocampus.views.provenance import why as provenance
 
     data = provenance(env.ws, memory_id)
     data["memory"] = memory_json(data["memory"], env.now, env.config.curve)
@@ -235,7 +236,7 @@ def status(env: Env, as_json: bool) -> None:
 def load_core(env: Env, everything: bool, as_json: bool) -> None:
     """Print core memories grouped by domain. Example: hippocampus load-core"""
     from hippocampus.recall import core_memories
-    from hippocampus.render.markdown import load_core_text
+    from hippocampus.views.markdown import load_core_text
 
     hits = core_memories(env.ws, env.now, env.config, None if everything else env.config.core_limit)
     if as_json:
@@ -249,7 +250,7 @@ def load_core(env: Env, everything: bool, as_json: bool) -> None:
 @pass_env
 def sync_core(env: Env, as_json: bool) -> None:
     """Write HIPPOCAMPUS_CORE.md for OpenClaw's memory search. Example: hippocampus sync-core"""
-    path = views.sync_core(env.ws, env.now, env.config)
+    path = sync.sync_core(env.ws, env.now, env.config)
     if as_json:
         echo_json({"path": str(path)})
     else:

@@ -55,7 +55,7 @@ def json_text(data: Any) -> str:
 
 def line(memory: Memory, value: float) -> str:
     """One human-readable line for a memory."""
-    from hippocampus.render.context import oneline
+    from hippocampus.views.context import oneline
 
     kind = f"[{oneline(memory.domain)}/{oneline(memory.category)}]"
     return f"{oneline(memory.id)}  {value:.2f} {lifecycle.tier(value):<10} {kind} {oneline(memory.content)}"
@@ -63,7 +63,7 @@ def line(memory: Memory, value: float) -> str:
 
 def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
     """Human-readable recall results (from their JSON forms); with `explain`, each score's sum and sources."""
-    from hippocampus.render.context import oneline
+    from hippocampus.views.context import oneline
 
     if not results:
         return "No memories match.\n"
@@ -90,7 +90,7 @@ def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
 
 def _source_text(source: dict[str, Any]) -> str:
     """One source: when, who, where, and the message as said."""
-    from hippocampus.render.context import oneline
+    from hippocampus.views.context import oneline
 
     said = f": {oneline(source['text'])}" if source.get("text") else ""
     who = oneline(source.get("speaker") or "?")
@@ -99,7 +99,7 @@ def _source_text(source: dict[str, Any]) -> str:
 
 def why_text(data: dict[str, Any]) -> str:
     """`hippocampus why`: the memory, its sources, its history and its injections, for people."""
-    from hippocampus.render.context import oneline
+    from hippocampus.views.context import oneline
 
     m = data["memory"]
     out = [f"{oneline(m['id'])}  {data['state']}  {m['importance']:.2f} {m['tier']}  {oneline(m['content'])}"]
@@ -129,7 +129,7 @@ def why_text(data: dict[str, Any]) -> str:
 
 def _superseded_note(item: dict[str, Any]) -> str:
     """ " (superseded by mem_007 at …)" for a memory that is history, else ""."""
-    from hippocampus.render.context import oneline
+    from hippocampus.views.context import oneline
 
     if not item.get("supersededBy"):
         return ""
@@ -138,7 +138,7 @@ def _superseded_note(item: dict[str, Any]) -> str:
 
 def history_text(chain: list[dict[str, Any]]) -> str:
     """The versions of a fact, oldest first, the current one marked."""
-    from hippocampus.render.context import oneline
+    from hippocampus.views.context import oneline
 
     out = []
     for item in chain:

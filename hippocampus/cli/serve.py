@@ -1,4 +1,4 @@
-"""`serve --stdio`: the warm hook worker the OpenClaw bridge starts (hippocampus/worker.py has the contract)."""
+"""`serve --stdio`: the warm hook worker the OpenClaw bridge starts (`openclaw/worker.py` has the contract)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def serve(stdio: bool, max_in_flight: int, idle_seconds: float, as_json: bool) -
 
     Example: hippocampus serve --stdio
     """
-    from hippocampus.worker import main
+    from hippocampus.openclaw.worker import main
 
     main(max_in_flight, idle_seconds)
 

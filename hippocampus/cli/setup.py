@@ -44,7 +44,7 @@ def dashboard(env: Env, output: str | None, as_json: bool) -> None:
 
     Example: hippocampus dashboard && xdg-open ~/.openclaw/workspace/brain-dashboard.html
     """
-    from hippocampus.views import dashboard_view, write_dashboard_view
+    from hippocampus.views.sync import dashboard_view, write_dashboard_view
 
     view = dashboard_view(env.ws, env.now, env.config)
     try:

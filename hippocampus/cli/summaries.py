@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from hippocampus import summaries
 from hippocampus.cli.common import Env, echo_json, json_option, pass_env
+from hippocampus.llm import summaries
 
 
 @click.command()
@@ -73,7 +73,7 @@ def summarize(env: Env, url: str, model: str, api_key: str, limit: int, timeout:
 
     Example: hippocampus summarize --url http://127.0.0.1:11434/v1 --model llama3.2
     """
-    from hippocampus.llm import Endpoint
+    from hippocampus.llm.client import Endpoint
 
     report = summaries.summarize_with(env.ws, env.now, Endpoint(url, model, api_key, timeout), limit)
     if as_json:

@@ -11,7 +11,7 @@ Contract:
   SAME is refused where the texts name different numbers, dates or names (`similarity.conflict`):
   those are never the same fact, whoever says so. The judge can only choose among the memories it
   was shown, in the statement's own domain.
-Pure: the judge is a callable the service layer builds (`hippocampus.llm.Judge`); no I/O here.
+Pure: the judge is a callable the service layer builds (`hippocampus.llm.client.Judge`); no I/O here.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""OpenClaw's side of the wire: hook payloads, transcript messages, history files and the `openclaw` CLI.
+"""The OpenClaw adapter: the hook entry logic, the warm worker, hook payloads, transcript messages, history files
+and the `openclaw` CLI. The repo-root `hooks/` folder holds the plugin's own files (the bridge, index.js).
+
+hooks        the three hook entry points (request_before, request_after, session_end): parse, one call, print
+worker       the warm hook worker (`serve --stdio`), the per-turn engine
 
 payload      the hook payload: in scope or not, which workspace, which session
 messages     a transcript message's text, id and time; the turn's messages

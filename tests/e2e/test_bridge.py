@@ -14,9 +14,9 @@ import pytest
 
 from hippocampus import memories
 from hippocampus.core.config import Config
-from hippocampus.render.context import FENCE_OPEN
 from hippocampus.store import index_file, queue
 from hippocampus.store.workspace import Workspace
+from hippocampus.views.context import FENCE_OPEN
 
 from . import plugin_driver
 

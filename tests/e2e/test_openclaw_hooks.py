@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from hippocampus.openclaw.messages import message_id
-from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
 from hippocampus.store import queue
 from hippocampus.store.workspace import Workspace
+from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
 from .conftest import OpenClaw
 from .fake_model import REPLY_PREFIX

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hippocampus import embedder
-from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
+from hippocampus.semantic import embedder
+from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
 from .conftest import make_openclaw
 from .fake_model import REPLY_PREFIX, FakeModel

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
+from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
 from .conftest import OpenClaw, make_openclaw
 from .fake_model import FakeModel

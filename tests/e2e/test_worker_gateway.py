@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from hippocampus.render.context import FENCE_CLOSE, FENCE_OPEN
+from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
 from .conftest import OpenClaw, free_port, make_openclaw, stop_process_group
 from .fake_model import REPLY_PREFIX, FakeModel, reply_for

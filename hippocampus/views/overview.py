@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from hippocampus import semantic
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.ranking import Hit, by_importance
+from hippocampus.semantic import search
 from hippocampus.store import index_file, queue
 from hippocampus.store.workspace import Workspace
 
@@ -52,7 +52,7 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
         "curve": config.curve,
         "lastUpdated": index.last_updated,
         "decayLastRun": index.decay_last_run,
-        "recall": semantic.describe(ws, config),
+        "recall": search.describe(ws, config),
     }
 
 

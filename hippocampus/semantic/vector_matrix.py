@@ -133,7 +133,7 @@ def refreshed(conn: sqlite3.Connection, model: str, kept: VectorMatrix | None) -
     for seq, rid, blob in vectors.since(conn, model, 0):
         fresh.put(rid, blob)
         fresh.seq = seq
-    from hippocampus import heap
+    from hippocampus.semantic import heap
 
     heap.give_back()  # every blob read went through the heap
     return fresh

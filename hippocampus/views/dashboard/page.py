@@ -18,9 +18,9 @@ from hippocampus.core.lifecycle import (
     EBBINGHAUS,
 )
 from hippocampus.core.tokens import STOPWORDS
-from hippocampus.dashboard.history import MemoryHistory
-from hippocampus.dashboard.view import FADING_OPEN, DashboardView, MemoryRow
-from hippocampus.render.context import FENCE_NOTE
+from hippocampus.views.context import FENCE_NOTE
+from hippocampus.views.dashboard.history import MemoryHistory
+from hippocampus.views.dashboard.view import FADING_OPEN, DashboardView, MemoryRow
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -106,7 +106,7 @@ def _environment() -> Environment:
     from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
     env = Environment(
-        loader=PackageLoader("hippocampus.dashboard", "templates"),
+        loader=PackageLoader("hippocampus.views.dashboard", "templates"),
         autoescape=select_autoescape(["html", "j2"], default_for_string=True, default=True),
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -8,7 +8,7 @@ from hippocampus.core import lifecycle
 from hippocampus.core.model import DOMAINS, Memory, format_time
 from hippocampus.core.ranking import Hit
 from hippocampus.core.values import ValueClass
-from hippocampus.render.context import oneline
+from hippocampus.views.context import oneline
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def core_markdown(hits: list[Hit], now: datetime, curve: str, floor: float) -> s
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("hippocampus.render", "templates"),
+        loader=jinja2.PackageLoader("hippocampus.views", "templates"),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # noqa: S701 - Markdown, not HTML; stored text goes through the oneline filter
         trim_blocks=True,

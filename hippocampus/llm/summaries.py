@@ -13,7 +13,7 @@ from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hippocampus.llm import Endpoint
+    from hippocampus.llm.client import Endpoint
 
 MAX_SUMMARY = 500
 
@@ -79,6 +79,6 @@ def summarize_pending(
 
 def summarize_with(ws: Workspace, now: datetime, endpoint: Endpoint, limit: int | None = None) -> dict[str, Any]:
     """`summarize_pending` with an OpenAI-compatible endpoint doing the rewriting."""
-    from hippocampus.llm import summarize
+    from hippocampus.llm.client import summarize
 
     return summarize_pending(ws, now, lambda text: summarize(endpoint, text), limit)

@@ -16,14 +16,14 @@ from hippocampus.store.workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from hippocampus.dashboard.view import DashboardView
+    from hippocampus.views.dashboard.view import DashboardView
 
 
 def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
     """Rewrite `$WORKSPACE/HIPPOCAMPUS_CORE.md` from the core memories; returns its path."""
     from hippocampus.core.lifecycle import CORE_FLOOR
     from hippocampus.recall import core_memories
-    from hippocampus.render.markdown import core_markdown
+    from hippocampus.views.markdown import core_markdown
 
     hits = core_memories(ws, now, config)
     files.write_text(ws.core_path, core_markdown(hits, now, config.curve, CORE_FLOOR))
@@ -32,13 +32,13 @@ def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
 
 def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardView:
     """Read everything the dashboard shows from the workspace and build its view."""
-    from hippocampus.dashboard.sources import read_identity, read_sister_files
-    from hippocampus.dashboard.view import build_view, preview_settings
     from hippocampus.openclaw.sessions import session_keys
     from hippocampus.store import database, rows
     from hippocampus.store.index_file import load_index
     from hippocampus.store.injections import waiting
     from hippocampus.store.logs import read_events
+    from hippocampus.views.dashboard.sources import read_identity, read_sister_files
+    from hippocampus.views.dashboard.view import build_view, preview_settings
 
     with database.reading(ws) as conn:
         history = rows.superseded(conn)
@@ -58,7 +58,7 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
 
 def write_dashboard_view(ws: Workspace, view: DashboardView, output: Path | None = None) -> Path:
     """Render `view` and write it atomically to `output` or the workspace's dashboard path."""
-    from hippocampus.dashboard.page import render_html
+    from hippocampus.views.dashboard.page import render_html
 
     path = output or ws.dashboard_path
     files.write_text(path, render_html(view))
@@ -84,8 +84,8 @@ def write_archive(ws: Workspace, now: datetime, config: Config) -> None:
     no file when nothing was ever archived."""
     import contextlib
 
-    from hippocampus.render.markdown import archive_markdown
     from hippocampus.store import logs
+    from hippocampus.views.markdown import archive_markdown
 
     legacy, rows = logs.archived(ws)
     if not legacy and not rows:

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from hippocampus.dashboard.sources import SisterFile
+from hippocampus.views.dashboard.sources import SisterFile
 
 ITEM_CHARS = 200
 RECENT = 5

@@ -39,7 +39,9 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import IO, Any
 
-from hippocampus import __version__, heap, hooks
+from hippocampus import __version__
+from hippocampus.openclaw import hooks
+from hippocampus.semantic import heap
 
 PROTOCOL = 1
 HOOK_NAMES = ("request_before", "request_after", "session_end")
@@ -202,10 +204,10 @@ class Server:
 
 def main(max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
     """`hippocampus serve --stdio`: serve stdin/stdout until end of input or idleness, then exit 0."""
-    from hippocampus import semantic
+    from hippocampus.semantic import search
     from hippocampus.store import warm
 
-    semantic.allow(wait=False)  # the model loads on the first turn that wants it, in the background
+    search.allow(wait=False)  # the model loads on the first turn that wants it, in the background
     warm.enable()  # one kept connection per database, its reads cached until it changes
     server = Server(sys.stdout, max_in_flight, idle_seconds)
     with contextlib.suppress(KeyboardInterrupt):
