@@ -4,10 +4,10 @@ a bounded length cut at a grapheme boundary. Pure and stdlib-only (it is on the 
 
 from __future__ import annotations
 
-from hippocampus.core import regex
+import re
 
-_WS_RE = regex.compile(r"\s+")
-_LINE_BREAK_RE = regex.compile(r"\s*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])\s*")
+_WS_RE = re.compile(r"\s+")
+_LINE_BREAK_RE = re.compile(r"\s*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])\s*")
 
 
 _KEEP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: needed by emoji sequences and Persian/Indic text

@@ -6,9 +6,9 @@ The live hooks and the history backfill use the same functions, so both give a m
 
 from __future__ import annotations
 
-from hippocampus.core import regex
+import re
+
 from hippocampus.core.datetime_types import datetime, timezone
-from hippocampus.core.lazy_pattern import LazyPattern
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
 if TYPE_CHECKING:
@@ -18,14 +18,13 @@ if TYPE_CHECKING:
 
 MAX_TEXT = 20_000
 MAX_QUERY = 2_000
-# OpenClaw-internal blocks and our own fence never become facts about the user. Both patterns are
-# compiled on first use and only for text that can match: most turns hold neither.
-_INTERNAL = LazyPattern(
+# OpenClaw-internal blocks and our own fence never become facts about the user.
+_INTERNAL = re.compile(
     r"<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>.*?<<<END_OPENCLAW_INTERNAL_CONTEXT>>>"
     r"|<hippocampus-recalled-notes>.*?</hippocampus-recalled-notes>",
-    regex.DOTALL | regex.IGNORECASE,
+    re.DOTALL | re.IGNORECASE,
 )
-_STAMP = LazyPattern(r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*")
+_STAMP = re.compile(r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*")
 
 
 def message_text(message: dict[str, Any]) -> str:
