@@ -256,7 +256,7 @@ def _high_entropy(match: re.Match[str]) -> str:
         return token
     if token.startswith(("sha256-", "sha384-", "sha512-")):
         return token  # a subresource-integrity hash, public by design
-    before = match.string[: match.start()].rsplit(None, 1)[-1] if match.start() else ""
+    before = (match.string[: match.start()].rsplit(None, 1) or [""])[-1]  # the word before it, if any
     if "://" in before or "www." in before or token.count("/") > 2:
         return token
     return "[REDACTED:high-entropy]" if entropy(token) >= 4.2 else token
