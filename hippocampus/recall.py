@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 import math
+import sqlite3
 import sys
-
-try:  # `heapq` only re-exports the C functions: one module load less per turn
-    from _heapq import heappush, heapreplace
-except ImportError:  # pragma: no cover - not CPython
-    from heapq import heappush, heapreplace
+from collections.abc import Callable
+from datetime import datetime
+from heapq import heappush, heapreplace
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.config import Config
-from hippocampus.core.datetime_types import datetime
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank_candidates
 from hippocampus.store import rows, search_cache
 
-TYPE_CHECKING = False  # see core/values.py: typing and pathlib stay off the read path
 if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable
-    from typing import Any
-
     from hippocampus.core.ranking import Candidate
     from hippocampus.store.workspace import Workspace
 

@@ -13,12 +13,10 @@ dropped then; the queue cursor still moves past them, so nothing is read twice.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hippocampus.core.model import Signal
 from hippocampus.core.redact import scrub
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
 
 UNSCORED = "unscored"
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hippocampus.core.lifecycle import CURVES, EXPONENTIAL
 from hippocampus.core.values import ValueClass
 from hippocampus.errors import InputError
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
-
 
 _DEFAULTS: dict[str, Any] = {
     "curve": EXPONENTIAL,

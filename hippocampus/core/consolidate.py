@@ -10,14 +10,12 @@ never quadratic. Pure: takes `now`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from hippocampus.core.merge_plan import Entry as Entry
 from hippocampus.core.merge_plan import plan_merges as plan_merges
 from hippocampus.core.model import Memory
 from hippocampus.core.similarity import SAME_THRESHOLD
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
 
 
 def plan_incremental(

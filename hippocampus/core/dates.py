@@ -27,14 +27,11 @@ Pure: every function takes the moment its words are relative to.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from datetime import date, datetime, timedelta
 
 from hippocampus.core.date_words import MONTHS, WEEKDAY_NAMES, hints
 from hippocampus.core.holidays import COMPUTED, COMPUTED_NAMES, FIXED_HOLIDAYS
-
-TYPE_CHECKING = False  # see core/values.py: typing stays off the per-turn path
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
 
 Span = tuple[date, date]
 """First and last day, inclusive."""

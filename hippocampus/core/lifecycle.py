@@ -8,10 +8,9 @@ value. Every function takes `now`; nothing here reads the clock.
 from __future__ import annotations
 
 import math
+from datetime import datetime
+from typing import TYPE_CHECKING
 
-from hippocampus.core.datetime_types import datetime
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
     from hippocampus.core.model import Memory
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from hippocampus.core.datetime_types import datetime, timezone
-from hippocampus.core.values import ValueClass
+from datetime import datetime, timezone
+from typing import Any
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
+from hippocampus.core.values import ValueClass
 
 INDEX_VERSION = 2
 DOMAINS: tuple[str, ...] = ("user", "self", "relationship", "world")

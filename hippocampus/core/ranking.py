@@ -3,8 +3,9 @@ effective importance and recency (`0.995^hours` since last access). Pure: takes 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from hippocampus.core.config import Config
-from hippocampus.core.datetime_types import datetime
 from hippocampus.core.lifecycle import SECONDS_PER_DAY, effective_importance, retention, tier
 from hippocampus.core.model import Memory
 from hippocampus.core.values import ValueClass

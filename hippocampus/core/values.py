@@ -7,11 +7,9 @@ keyword construction, equality, a readable repr and `replace`, which this base g
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any, TypeVar
+from typing import Any, TypeVar
 
-    V = TypeVar("V", bound="ValueClass")
+V = TypeVar("V", bound="ValueClass")
 
 
 class ValueClass:

@@ -14,18 +14,15 @@ This module name is stable: installed plugin copies import `hippocampus.openclaw
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import sys
-from _contextvars import ContextVar  # `contextvars` only re-exports it: one module load less per turn
+from collections.abc import Callable
+from contextvars import ContextVar
+from datetime import datetime, timezone
+from typing import IO, Any
 
-from hippocampus.core import json_text
-from hippocampus.core.datetime_types import datetime, timezone
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
-if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable
-    from typing import IO, Any
 
 # Where a hook's warnings go: the stream `run` was given (per thread, so the warm worker keeps each
 # call's stderr apart), else the process's stderr.
@@ -175,11 +172,11 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
     token = _STDERR.set(err)
     try:
         raw = (stdin or sys.stdin.buffer).read()
-        payload = json_text.loads(raw.decode("utf-8")) if raw.strip() else {}
+        payload = json.loads(raw.decode("utf-8")) if raw.strip() else {}
         if not isinstance(payload, dict):
             raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
         result = HOOKS[name](payload)
-        text = result if isinstance(result, str) else json_text.dumps(result)
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
         if text:
             out.write(text if text.endswith("\n") else text + "\n")
             out.flush()

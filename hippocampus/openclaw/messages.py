@@ -7,13 +7,11 @@ The live hooks and the history backfill use the same functions, so both give a m
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
+from hashlib import sha1
+from typing import TYPE_CHECKING, Any
 
-from hippocampus.core.datetime_types import datetime, timezone
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
 if TYPE_CHECKING:
-    from typing import Any
-
     from hippocampus.core.model import Signal
 
 MAX_TEXT = 20_000
@@ -47,11 +45,6 @@ def message_text(message: dict[str, Any]) -> str:
 
 def message_id(session: str, text: str) -> str:
     """A stable id for a message: the same session and text give the same id in hooks and backfill."""
-    try:  # the builtin SHA-1; `hashlib` would load OpenSSL, a tenth of a bare interpreter start
-        from _sha1 import sha1  # type: ignore[import-not-found]
-    except ImportError:
-        from hashlib import sha1
-
     digest = sha1(f"{session}\n{text}".encode("utf-8", "replace")).hexdigest()  # noqa: S324 - a message id, not a security hash
     return f"msg_{digest[:16]}"
 

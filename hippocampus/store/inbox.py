@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import fcntl
 import os
+from typing import TYPE_CHECKING
 
 from hippocampus.errors import StoreError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.core.model import Signal
 

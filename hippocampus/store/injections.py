@@ -11,14 +11,13 @@ table), then deletes it after the commit, like the turn inbox. `hippocampus why`
 
 from __future__ import annotations
 
-from hippocampus.core import json_text
+import json
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
 from hippocampus.store import inbox, redacted
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import sqlite3
-    from typing import Any
-
     from hippocampus.store.workspace import Workspace
 
 INJECTIONS_FILE = "injections.jsonl"
@@ -39,7 +38,7 @@ def _parsed(lines: list[bytes]) -> list[dict[str, Any]]:
     out = []
     for line in lines:
         try:
-            item = json_text.loads(line.decode("utf-8"))
+            item = json.loads(line.decode("utf-8"))
         except ValueError:  # UnicodeDecodeError included
             continue  # a write cut short
         if isinstance(item, dict) and isinstance(item.get("memories"), list):

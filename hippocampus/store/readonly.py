@@ -7,8 +7,8 @@ Apart from `store/database.py` (the writers: schema, migrations, transactions) s
 from __future__ import annotations
 
 import os
+import sqlite3
 
-from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.migrations import SCHEMA_VERSION
 
 HOOK_BUSY_SECONDS = 0.05

@@ -14,11 +14,8 @@ Ids and times are left as they are (they are not free text, and `seen` must matc
 
 from __future__ import annotations
 
-from hippocampus.core import json_text
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+import json
+from typing import Any
 
 RULES = "gitleaks-009e025+context-4"
 """The redaction rules of this version (core/secret_rules.py and the context rules in core/redact.py):
@@ -66,7 +63,7 @@ def tree(value: Any, key: str = "") -> Any:
 
 def document(value: Any) -> str:
     """The JSON text the store writes for `value`: redacted, UTF-8 kept as it is."""
-    return json_text.dumps(tree(value))
+    return json.dumps(tree(value), ensure_ascii=False)
 
 
 def memory(item: dict[str, Any]) -> dict[str, Any]:

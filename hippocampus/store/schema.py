@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from hippocampus.errors import SchemaError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
 
 
 @lru_cache(maxsize=1)

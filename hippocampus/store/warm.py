@@ -18,16 +18,13 @@ Contract:
 from __future__ import annotations
 
 import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
-from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.memo import Kept
 from hippocampus.store.readonly import connect_readonly
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    import threading
-    from collections.abc import Iterator
-    from contextlib import AbstractContextManager
 
 KEPT = 8
 """Databases kept open at most (one per workspace the worker serves); the least recently used closes."""

@@ -8,14 +8,11 @@ and lazy `pathlib` keep it cheap on the per-turn path.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
 from hippocampus.core.values import ValueClass
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from pathlib import Path
-    from typing import Any
 
 DEFAULT_WORKSPACE = "~/.openclaw/workspace"
 DOMAIN_DIRS = ("user", "self", "relationship", "world")
@@ -73,10 +70,10 @@ def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
             text = handle.read()
     except (OSError, UnicodeDecodeError):
         return {}
-    from hippocampus.core import json_text
+    import json
 
     try:
-        data = json_text.loads(text)
+        data = json.loads(text)
     except ValueError:
         try:
             import json5

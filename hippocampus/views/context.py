@@ -12,11 +12,6 @@ from __future__ import annotations
 
 from hippocampus.core.ranking import Hit
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    pass
-
-
 FENCE_OPEN = "<hippocampus-recalled-notes>"
 
 

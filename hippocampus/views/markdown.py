@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from hippocampus.core import lifecycle
 from hippocampus.core.model import DOMAINS, Memory, format_time
 from hippocampus.core.ranking import Hit
 from hippocampus.core.values import ValueClass
 from hippocampus.views.context import oneline
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
 
 DOMAIN_TITLES = {"user": "User", "self": "Self", "relationship": "Relationship", "world": "World"}
 
