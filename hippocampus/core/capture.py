@@ -13,6 +13,7 @@ dropped then; the queue cursor still moves past them, so nothing is read twice.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from hippocampus.core.model import Signal
@@ -132,7 +133,7 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
     def close(session: str) -> None:
         signal, replies = open_asks.pop(session)
         if replies:
-            out.append(signal.replace(context=context_of(" … ".join(replies))))
+            out.append(replace(signal, context=context_of(" … ".join(replies))))
 
     replied: set[str] = set()  # sessions whose last row here was the assistant's (or the machinery's)
     for row in rows:

@@ -11,6 +11,7 @@ never quadratic. Pure: takes `now`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from hippocampus.core.merge_plan import Entry as Entry
 from hippocampus.core.merge_plan import plan_merges as plan_merges
@@ -50,7 +51,8 @@ def plan_incremental(
 
 def merge_into(into: Memory, other: Memory) -> Memory:
     """`into` after absorbing `other` (sources, reinforcement count, earliest creation)."""
-    return into.replace(
+    return replace(
+        into,
         sources=[*into.sources, *other.sources],
         times_reinforced=into.times_reinforced + other.times_reinforced,
         created=min(into.created, other.created),

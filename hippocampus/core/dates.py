@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from hippocampus.core.date_words import MONTHS, WEEKDAY_NAMES, hints
@@ -95,13 +96,12 @@ def _re(name: str) -> re.Pattern[str]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
 class TimeQuery:
     """A question's date words: the day spans it names, and whether it asks "when"."""
 
-    __slots__ = ("spans", "asks_when")
-
-    def __init__(self, spans: tuple[Span, ...], asks_when: bool) -> None:
-        self.spans, self.asks_when = spans, asks_when
+    spans: tuple[Span, ...]
+    asks_when: bool
 
     @property
     def active(self) -> bool:

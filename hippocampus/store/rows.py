@@ -8,6 +8,7 @@ import json
 import math
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -249,7 +250,7 @@ def as_of_decay(memory: Memory, moment: datetime, curve: str) -> Memory:
 
     if memory.last_accessed >= moment:
         return memory
-    return memory.replace(importance=lifecycle.effective_importance(memory, moment, curve))
+    return replace(memory, importance=lifecycle.effective_importance(memory, moment, curve))
 
 
 def by_ids(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, Memory]]:
