@@ -180,8 +180,7 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
 
 def _start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
     """`search.start_query`, in a process that imported it: one that never did never called its
-    `allow`, so the answer would be None. The cold hooks skip importing it (and `threading`, ~2 ms of a
-    start); tests/test_architecture.py."""
+    `allow`, so the answer would be None."""
     search = sys.modules.get("hippocampus.semantic.search")
     return search.start_query(query, config) if search is not None else None
 

@@ -1,6 +1,6 @@
 """The words that tell a text may name a date or ask "when": the cheap test `core.dates` makes before
 it compiles or runs any pattern, apart from it so that a turn whose question names no date (most of
-them) never imports `core.dates` and its holiday table (about 1 ms of a cold hook's start).
+them) never needs `core.dates` and its holiday table.
 
 Pure and stdlib-only, like the rest of `core/`.
 """

@@ -88,8 +88,7 @@ _compiled: dict[str, re.Pattern[str]] = {}
 
 
 def _re(name: str) -> re.Pattern[str]:
-    """The compiled pattern `name`, compiled on first use (all of them cost ~7 ms, a third of a bare start
-    of the interpreter: a cold hook process compiles only what its question's words need)."""
+    """The compiled pattern `name`, compiled on first use: a question compiles only what its words need."""
     found = _compiled.get(name)
     if found is None:
         found = _compiled[name] = re.compile(_PATTERNS[name])

@@ -25,7 +25,7 @@ _CJK_RANGES = (
     (0xFF66, 0xFF9F),
     (0x20000, 0x3134F),
 )
-"""Han, kana and Hangul. Checked in Python: big ranges in a regex class cost ~10 ms to compile per process."""
+"""Han, kana and Hangul. Checked in Python: a regex class of these ranges is slow to compile."""
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0dff])"
 """A word character: a letter or digit, or a combining mark (Devanagari and other Indic vowel signs, Hebrew
 points, Arabic harakat), which `\\w` leaves out and which would otherwise split "पसंद" into pieces."""

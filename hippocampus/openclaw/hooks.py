@@ -7,8 +7,8 @@ bridge resolved. `request_before` prints the fenced context block (or nothing); 
 print a short JSON summary. Every failure is logged to `memory/hippocampus.log` and one line on
 stderr (ending in "(logged)" when it reached the log), and the process still exits 0.
 
-Only what a hook needs is imported, lazily: no click, jinja2, jsonschema, yaml (unless a
-settings file exists), dataclasses or typing on the per-turn path (tests/test_imports.py).
+Only what a hook needs is imported: no click, jinja2 or yaml (unless a settings file exists) on the
+per-turn path (tests/test_architecture.py).
 This module name is stable: installed plugin copies import `hippocampus.openclaw.hooks`.
 """
 

@@ -3,7 +3,7 @@
 Contract: `request_before` appends one JSON line per injected block to `memory/injections.jsonl`,
 `{"time", "session", "memories": [{"id", "section", "score", "lexical", "importance", "recency"}]}`,
 through the inbox's writer (`inbox.append`: one `O_APPEND` write under `flock`, no sqlite), so the
-read-only cold path stays cheap and never waits on a database writer. It is not fsynced: a record lost
+read-only turn never waits on a database writer. It is not fsynced: a record lost
 in a crash costs an entry of "last injected", never a memory or a message. Encoding claims the file
 inside its write transaction and turns each line into one `injected` event per memory (`events`
 table), then deletes it after the commit, like the turn inbox. `hippocampus why` reads both.

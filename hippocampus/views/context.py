@@ -13,8 +13,6 @@ from __future__ import annotations
 from hippocampus.core.ranking import Hit
 
 FENCE_OPEN = "<hippocampus-recalled-notes>"
-
-
 FENCE_CLOSE = "</hippocampus-recalled-notes>"
 
 
@@ -46,7 +44,7 @@ _ONELINE = str.maketrans(
         **dict.fromkeys(">＞﹥〉⟩❯❱⧽〉》≻⋗ᐳ˃", "›"),
     }
 )
-"""One table for all three (the sets are disjoint), so no regular expression is compiled on the hook path."""
+"""One table for all three (the sets are disjoint): one pass over the text."""
 
 
 def oneline(text: object) -> str:
