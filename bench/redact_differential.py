@@ -3,7 +3,7 @@
     git worktree add /tmp/old <commit>
     .venv/bin/python bench/redact_differential.py --old /tmp/old [--python /path/to/python3.12] [-n 4000] [--clean]
 
-Each side runs in its own interpreter (`-S`, the package found from its checkout, standard library only), fed
+Each side runs in its own interpreter (the package found from its checkout, first on sys.path), fed
 texts over a pipe: the secret corpus (tests/secret_corpus.py) in seven spellings each, then Hypothesis-generated
 text mixing corpus secrets (whole, cut, or split by every Unicode line break, space and zero-width character),
 the context rules' words ("password is", `?token=`, `sshpass -p`, 密码, …), URLs with userinfo, sha256- hashes,
@@ -62,7 +62,7 @@ class Redactor:
     """One checkout's redactor in a child interpreter."""
 
     def __init__(self, root: str, python: str, mode: str) -> None:
-        args = [python, "-S", "-c", SERVE, root, mode]
+        args = [python, "-c", SERVE, root, mode]
         self.child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def __call__(self, text: str) -> list[str]:

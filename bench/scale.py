@@ -5,7 +5,7 @@ interleaved rounds (each round runs bare, then every command once):
 
     remember, recall, decay, consolidate   the CLI (`python -m hippocampus`)
     session_end                            hooks/session_end.py with SIGNALS signals queued first
-    request_before, request_after          `python -S hooks/*.py` with the payloads of bench_hooks.py
+    request_before, request_after          `python hooks/*.py` with the payloads of bench_hooks.py
 
 Peak memory is each child's max RSS (GNU time); CPU time (user + sys) is from each child's rusage,
 the figure to trust on a machine shared with other work. A command slower than TIMEOUT seconds is
@@ -121,8 +121,8 @@ def measure(size: int, tmp: Path) -> dict[str, object]:
         "decay": ([*cli, "decay"], b""),
         "consolidate": ([*cli, "consolidate"], b""),
         "session_end": ([py, str(ROOT / "hooks" / "session_end.py")], end),
-        "request_before": ([py, "-S", str(ROOT / "hooks" / "request_before.py")], hooks["request_before"]),
-        "request_after": ([py, "-S", str(ROOT / "hooks" / "request_after.py")], hooks["request_after"]),
+        "request_before": ([py, str(ROOT / "hooks" / "request_before.py")], hooks["request_before"]),
+        "request_after": ([py, str(ROOT / "hooks" / "request_after.py")], hooks["request_after"]),
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
     cpus: dict[str, list[float]] = {name: [] for name in commands}

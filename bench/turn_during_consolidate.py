@@ -48,7 +48,7 @@ def during(workspace: Path, env: dict[str, str], label: str) -> dict[str, object
     from hippocampus.store import queue
     from hippocampus.store.workspace import Workspace
 
-    hook = [sys.executable, "-S", str(ROOT / "hooks" / "request_after.py")]  # as hooks/index.js starts it
+    hook = [sys.executable, str(ROOT / "hooks" / "request_after.py")]  # as hooks/index.js's fallback starts it
     body = json.loads(payloads(str(workspace))["request_after"])
     before = queue.queued(Workspace(workspace))
     job = subprocess.Popen(

@@ -7,8 +7,8 @@ scheduling arithmetic near the ends of `datetime`'s range would overflow halfway
 from __future__ import annotations
 
 import os
+from datetime import datetime, timezone
 
-from hippocampus.core.datetime_types import datetime, timezone
 from hippocampus.core.model import parse_time
 from hippocampus.errors import InputError
 

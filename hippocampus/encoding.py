@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, format_time
@@ -18,7 +18,6 @@ from hippocampus.semantic import search
 from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.core import verdicts
     from hippocampus.core.encode import EncodeResult

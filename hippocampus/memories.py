@@ -7,6 +7,7 @@ alike; they hold no rules of their own (those are in `core/`) and touch disk onl
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import datetime
 
 from hippocampus.core import lifecycle
@@ -90,7 +91,7 @@ def remember(
         index_file.put(conn, memory, None, now)
         events = [logs.event(now, "create", memory.id, session="cli")]
         for rid, old in updated:
-            index_file.put(conn, old.replace(superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
+            index_file.put(conn, replace(old, superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
             events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
         logs.insert_events(conn, events)
         return memory
@@ -171,4 +172,4 @@ def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int
     if not hits:
         return hits
     done = {m.id: m for m in reinforce(ws, now, config, [h.memory.id for h in hits])}
-    return [h.replace(memory=done[h.memory.id]) for h in hits]
+    return [replace(h, memory=done[h.memory.id]) for h in hits]

@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 import math
+import sqlite3
 import sys
-
-try:  # `heapq` only re-exports the C functions: one module load less per turn
-    from _heapq import heappush, heapreplace
-except ImportError:  # pragma: no cover - not CPython
-    from heapq import heappush, heapreplace
+from collections.abc import Callable
+from datetime import datetime
+from heapq import heappush, heapreplace
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.config import Config
-from hippocampus.core.datetime_types import datetime
 from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank_candidates
 from hippocampus.store import rows, search_cache
 
-TYPE_CHECKING = False  # see core/values.py: typing and pathlib stay off the read path
 if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable
-    from typing import Any
-
     from hippocampus.core.ranking import Candidate
     from hippocampus.store.workspace import Workspace
 
@@ -186,8 +180,7 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
 
 def _start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
     """`search.start_query`, in a process that imported it: one that never did never called its
-    `allow`, so the answer would be None. The cold hooks skip importing it (and `threading`, ~2 ms of a
-    start); tests/test_architecture.py."""
+    `allow`, so the answer would be None."""
     search = sys.modules.get("hippocampus.semantic.search")
     return search.start_query(query, config) if search is not None else None
 

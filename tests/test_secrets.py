@@ -156,6 +156,16 @@ def test_ordinary_text_survives_the_new_rules(ordinary: str) -> None:
     assert redact(ordinary) == ordinary
 
 
+@pytest.mark.parametrize("lead", [" ", "\n\t", "  \u3000"])
+def test_a_random_token_after_nothing_but_space_is_redacted(lead: str) -> None:
+    """The generic long-token rule looks at the word before the token (a URL's path is not a key); with only
+    space before it there is none, and that must not raise (an LLM's answer or a stored field can start so)."""
+    from hippocampus.core.redact import redact
+
+    token = "k3Jx9QmZ2pLr8TvB5nWc7YdF4gHs6AeU"
+    assert redact(lead + token) == lead + "[REDACTED:high-entropy]"
+
+
 @pytest.mark.parametrize("joiner", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
 def test_a_zero_width_character_inside_a_key_does_not_hide_it(workspace: Path, joiner: str) -> None:
     from hippocampus import memories

@@ -1,7 +1,7 @@
 """The `hippocampus` console entry point.
 
 The two commands an agent runs most, `recall QUERY [-k N] [--json]` and `load-core [--all] [--json]`,
-are answered here without importing click (which is most of a cold start); their output is the same
+are answered here without importing click (most of a short command's run); their output is the same
 as the click commands'. Any other form, any option this parser does not know, and any error goes to
 the full click CLI, so help, validation and error messages stay click's.
 """

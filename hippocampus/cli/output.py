@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Memory
 from hippocampus.core.ranking import Hit
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def memory_json(memory: Memory, now: datetime, curve: str) -> dict[str, Any]:

@@ -6,7 +6,6 @@ goes out as values. `tests/test_architecture.py` enforces it by scanning every m
 and calls. Keeping the rules pure is what lets them be tested exhaustively (Hypothesis) and run
 unchanged by the CLI, the hooks, cron and the benchmarks.
 
-    values       the slotted ValueClass base (no dataclasses on the per-turn path)
     model        Memory, Source, Signal, Index and their JSON forms
     lifecycle    retention curves, effective importance, reinforcement, the one tier table
     config       the settings and their validation (the file is read by store/config_file.py)

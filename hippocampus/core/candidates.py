@@ -19,12 +19,9 @@ prefixes in one global order instead (All-Pairs/PPJoin), which posts far less.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from hippocampus.core import similarity
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterable
 
 
 def same_text_key(content: str) -> str:

@@ -4,8 +4,7 @@ Each message is cleaned and redacted once (`redact.scrub`) before anything is qu
 secrets never reach the disk; scoring then reads that clean text as it is.
 
 On the per-turn path the scoring is deferred: it compiles dozens of multilingual trigger
-patterns, which costs more than a whole bare interpreter start, and the `agent_end` hook must
-stay within 2x of one. So the hook queues each message cleaned, redacted and marked
+patterns, and a turn must not wait on them. So the hook queues each message cleaned, redacted and marked
 `unscored` (`raw_signal`), and `score_queued` scores it at encoding time with the same rules
 `signals_from_messages` applies to history and imports. Messages that score nothing are
 dropped then; the queue cursor still moves past them, so nothing is read twice.
@@ -13,12 +12,11 @@ dropped then; the queue cursor still moves past them, so nothing is read twice.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from hippocampus.core.model import Signal
 from hippocampus.core.redact import scrub
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
 
 UNSCORED = "unscored"
 
@@ -26,8 +24,8 @@ UNSCORED = "unscored"
 CONTEXT_CHARS = 400
 """How much of the turn before a message is kept as its context (`Signal.context`)."""
 CONTEXT_WINDOW = 4 * CONTEXT_CHARS
-"""How much of that turn is redacted to give it: redacting a 20,000-character reply costs ~35 ms on the
-per-turn path, and only its start is kept. A secret cut at the window's edge lies far past the kept part
+"""How much of that turn is redacted to give it: redacting a whole long reply would hold up the turn, and
+only its start is kept. A secret cut at the window's edge lies far past the kept part
 (a private key's body is redacted to the end of the window, `core.redact`)."""
 NOT_FACTS = ("assistant", "system", "tool", "toolResult", "developer")
 """Roles whose words are never facts about anyone: the agent's own, and the machinery's."""
@@ -134,7 +132,7 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
     def close(session: str) -> None:
         signal, replies = open_asks.pop(session)
         if replies:
-            out.append(signal.replace(context=context_of(" … ".join(replies))))
+            out.append(replace(signal, context=context_of(" … ".join(replies))))
 
     replied: set[str] = set()  # sessions whose last row here was the assistant's (or the machinery's)
     for row in rows:

@@ -8,16 +8,12 @@ starting 2–6, satisfy Luhn; a longer run (an id, a phone list) is searched for
 
 from __future__ import annotations
 
-from hippocampus.core.lazy_pattern import LazyPattern
+import re
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import re
-
-DIGIT_RUN_RE = LazyPattern(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
-DOTTED_CARD_RE = LazyPattern(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
+DIGIT_RUN_RE = re.compile(r"(?<![\d+])\d+(?:(?:[\s-]|\\[nr]){1,3}\d+)*")
+DOTTED_CARD_RE = re.compile(r"(?<![\d.])(?:\d{4}([._/])\d{4}\1\d{4}\1\d{1,7}|\d{4}([._/])\d{6}\2\d{5})(?![\d.])")
 """Cards written with dots, slashes or underscores: one separator throughout, in card-sized groups."""
-GROUP_RE = LazyPattern(r"\d+")
+GROUP_RE = re.compile(r"\d+")
 
 
 def redact(text: str) -> str:
@@ -46,7 +42,7 @@ def _redact_run(match: re.Match[str]) -> str:
     run = match.group()
     if sum(ch.isdigit() for ch in run) < 13:
         return run
-    groups = list(GROUP_RE.get().finditer(run))
+    groups = list(GROUP_RE.finditer(run))
     spans: list[tuple[int, int]] = []
     i = 0
     while i < len(groups):

@@ -1,13 +1,13 @@
 """Making text safe to store: NFC, no control, format or junk characters, one-line whitespace,
-a bounded length cut at a grapheme boundary. Pure and stdlib-only (it is on the per-turn path, so
-`unicodedata` is imported only for text that needs it)."""
+a bounded length cut at a grapheme boundary. Pure and stdlib-only."""
 
 from __future__ import annotations
 
-from hippocampus.core import regex
+import re
+import unicodedata
 
-_WS_RE = regex.compile(r"\s+")
-_LINE_BREAK_RE = regex.compile(r"\s*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])\s*")
+_WS_RE = re.compile(r"\s+")
+_LINE_BREAK_RE = re.compile(r"\s*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029])\s*")
 
 
 _KEEP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: needed by emoji sequences and Persian/Indic text
@@ -32,9 +32,7 @@ def clean(text: str, limit: int = 2000, lines: bool = False) -> str:
         text = _WS_RE.sub(" ", text)
         if not text.isprintable() or "\ufffd" in text:
             text = _WS_RE.sub(" ", "".join(_filter_char(ch) for ch in text))
-    if not text.isascii():  # ASCII is its own NFC; most messages skip loading unicodedata's tables
-        import unicodedata
-
+    if not text.isascii():  # ASCII is its own NFC
         text = unicodedata.normalize("NFC", text)
     text = text.strip()
     if len(text) <= limit and not cut_early:
@@ -55,8 +53,6 @@ def _filter_char(ch: str) -> str:
         return " "
     if ch == "\ufffd":
         return ""
-    import unicodedata
-
     category = unicodedata.category(ch)
     if category in ("Cc", "Cs") or (category == "Cf" and ch not in _KEEP_FORMAT):
         return ""
@@ -65,8 +61,6 @@ def _filter_char(ch: str) -> str:
 
 def _joins_previous(text: str, i: int) -> bool:
     """True when cutting before `text[i]` would split a grapheme."""
-    import unicodedata
-
     ch = text[i]
     return (
         unicodedata.category(ch).startswith("M")

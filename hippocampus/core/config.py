@@ -2,78 +2,46 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
 from hippocampus.core.lifecycle import CURVES, EXPONENTIAL
-from hippocampus.core.values import ValueClass
 from hippocampus.errors import InputError
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
-
-
-_DEFAULTS: dict[str, Any] = {
-    "curve": EXPONENTIAL,
-    "weight_relevance": 3.0,
-    "weight_importance": 0.5,
-    "weight_recency": 0.25,
-    "recency_per_hour": 0.995,
-    "candidates": 200,
-    "inject_budget": 1500,
-    "inject_relevant": 5,
-    "core_limit": 30,
-    "capture_threshold": 0.5,
-    "consolidation_gate": False,
-    "llm_decisions": False,
-    "llm_url": "",
-    "llm_model": "",
-    "llm_timeout": 10.0,
-    "semantic": "auto",
-    "semantic_weight": 0.5,
-    "semantic_floor": 0.0,
-    "embed_url": "",
-    "embed_model": "",
-}
 SEMANTIC_MODES = ("auto", "off")
 """`semantic: auto` fuses meaning into recall where a model is at hand (README "Semantic recall");
 `off` keeps recall lexical."""
 
 
-class Config(ValueClass):
-    """Tunable behaviour; every field can be set in `memory/hippocampus.yaml` (defaults in `_DEFAULTS`)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Config:
+    """Tunable behaviour; every field can be set in `memory/hippocampus.yaml`, by its name."""
 
-    __slots__ = tuple(_DEFAULTS)
-    curve: str
-    weight_relevance: float
-    weight_importance: float
-    weight_recency: float
-    recency_per_hour: float
-    candidates: int
-    inject_budget: int
-    inject_relevant: int
-    core_limit: int
-    capture_threshold: float
-    consolidation_gate: bool
-    llm_decisions: bool
-    llm_url: str
-    llm_model: str
-    llm_timeout: float
-    semantic: str
-    semantic_weight: float
-    semantic_floor: float
-    embed_url: str
-    embed_model: str
-
-    def __init__(self, **settings: Any) -> None:
-        unknown = set(settings) - set(_DEFAULTS)
-        if unknown:
-            raise TypeError(f"unknown settings {', '.join(sorted(unknown))}")
-        for name, default in _DEFAULTS.items():
-            object.__setattr__(self, name, settings.get(name, default))
+    curve: str = EXPONENTIAL
+    weight_relevance: float = 3.0
+    weight_importance: float = 0.5
+    weight_recency: float = 0.25
+    recency_per_hour: float = 0.995
+    candidates: int = 200
+    inject_budget: int = 1500
+    inject_relevant: int = 5
+    core_limit: int = 30
+    capture_threshold: float = 0.5
+    consolidation_gate: bool = False
+    llm_decisions: bool = False
+    llm_url: str = ""
+    llm_model: str = ""
+    llm_timeout: float = 10.0
+    semantic: str = "auto"
+    semantic_weight: float = 0.5
+    semantic_floor: float = 0.0
+    embed_url: str = ""
+    embed_model: str = ""
 
 
 def config_from_mapping(data: dict[str, Any]) -> Config:
     """Build a Config from a mapping, rejecting unknown keys and bad types with a clear error."""
-    known = _DEFAULTS
+    known = {f.name for f in fields(Config)}
     base = Config()
     changes: dict[str, Any] = {}
     for key, value in data.items():
@@ -87,7 +55,7 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
             changes[name] = type(default)(value)
         except (TypeError, ValueError):
             raise InputError(f"setting {key!r} must be a {type(default).__name__}") from None
-    config = base.replace(**changes)
+    config = replace(base, **changes)
     if not config.llm_timeout > 0:
         raise InputError("setting 'llm_timeout' must be more than 0 seconds")
     if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none

@@ -10,14 +10,13 @@ never quadratic. Pure: takes `now`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
 from hippocampus.core.merge_plan import Entry as Entry
 from hippocampus.core.merge_plan import plan_merges as plan_merges
 from hippocampus.core.model import Memory
 from hippocampus.core.similarity import SAME_THRESHOLD
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
 
 
 def plan_incremental(
@@ -52,7 +51,8 @@ def plan_incremental(
 
 def merge_into(into: Memory, other: Memory) -> Memory:
     """`into` after absorbing `other` (sources, reinforcement count, earliest creation)."""
-    return into.replace(
+    return replace(
+        into,
         sources=[*into.sources, *other.sources],
         times_reinforced=into.times_reinforced + other.times_reinforced,
         created=min(into.created, other.created),

@@ -1,13 +1,13 @@
 """The words that tell a text may name a date or ask "when": the cheap test `core.dates` makes before
 it compiles or runs any pattern, apart from it so that a turn whose question names no date (most of
-them) never imports `core.dates` and its holiday table (about 1 ms of a cold hook's start).
+them) never needs `core.dates` and its holiday table.
 
-Pure and stdlib-only (its one pattern through `core.regex`), like the rest of `core/`.
+Pure and stdlib-only, like the rest of `core/`.
 """
 
 from __future__ import annotations
 
-from hippocampus.core import regex
+import re
 
 _MONTH_LINES = (
     "january february march april may june july august september october november december",
@@ -38,7 +38,7 @@ _WHEN_WORD_LIST = """when date day time year month long days weeks months years 
     quando когда متى מתי कब zaman"""
 _WHEN_WORDS = frozenset(_WHEN_WORD_LIST.split())
 _WHEN_PARTS = ("언제", "いつ", "什么时候", "何时", "哪天", "before or after")
-_WORD_SPLIT = regex.compile(r"[^\W\d_]+")
+_WORD_SPLIT = re.compile(r"[^\W\d_]+")
 
 
 def hints(low: str) -> tuple[bool, bool]:

@@ -27,14 +27,12 @@ Pure: every function takes the moment its words are relative to.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from hippocampus.core.date_words import MONTHS, WEEKDAY_NAMES, hints
 from hippocampus.core.holidays import COMPUTED, COMPUTED_NAMES, FIXED_HOLIDAYS
-
-TYPE_CHECKING = False  # see core/values.py: typing stays off the per-turn path
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
 
 Span = tuple[date, date]
 """First and last day, inclusive."""
@@ -90,21 +88,19 @@ _compiled: dict[str, re.Pattern[str]] = {}
 
 
 def _re(name: str) -> re.Pattern[str]:
-    """The compiled pattern `name`, compiled on first use (all of them cost ~7 ms, a third of a bare start
-    of the interpreter: a cold hook process compiles only what its question's words need)."""
+    """The compiled pattern `name`, compiled on first use: a question compiles only what its words need."""
     found = _compiled.get(name)
     if found is None:
         found = _compiled[name] = re.compile(_PATTERNS[name])
     return found
 
 
+@dataclass(frozen=True, slots=True)
 class TimeQuery:
     """A question's date words: the day spans it names, and whether it asks "when"."""
 
-    __slots__ = ("spans", "asks_when")
-
-    def __init__(self, spans: tuple[Span, ...], asks_when: bool) -> None:
-        self.spans, self.asks_when = spans, asks_when
+    spans: tuple[Span, ...]
+    asks_when: bool
 
     @property
     def active(self) -> bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -225,8 +225,10 @@ def encode_into(
             context = old.context or shorten(scrub(signal.context), CONTEXT_LIMIT)
             space.replace(
                 position,
-                lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve).replace(
-                    sources=[*old.sources, source], context=context
+                replace(
+                    lifecycle.reinforce(old, moment, lifecycle.REPEAT_RATE, curve),
+                    sources=[*old.sources, source],
+                    context=context,
                 ),
             )
             result.reinforced.append(old.id)
@@ -257,7 +259,7 @@ def encode_into(
             result.events.append(_event(moment, "create", memory.id, signal))
             for old_key in replaced:
                 old = space.memory(old_key)
-                space.replace(old_key, old.replace(superseded_by=memory.id, superseded_at=format_time(moment)))
+                space.replace(old_key, replace(old, superseded_by=memory.id, superseded_at=format_time(moment)))
                 retired.add(old_key)
                 result.superseded.append(old.id)
                 result.events.append({**_event(moment, "supersede", old.id, signal), "into": memory.id})

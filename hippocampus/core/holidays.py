@@ -4,11 +4,8 @@ cheap. `core/dates.py` reads a question's and a memory's holiday names through t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
-
-TYPE_CHECKING = False  # see core/values.py: typing stays off the per-turn path
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 FIXED_HOLIDAYS: tuple[tuple[str, int, int], ...] = (  # (names pattern, month, day)
     (r"christmas eve|nochebuena|heiligabend|vigilia di natale|平安夜|クリスマスイブ", 12, 24),

@@ -1,24 +1,19 @@
 """A regular expression compiled the first time it is used, then kept for the life of the process.
 
-Python's `re` compiler is pure Python, about 0.5 ms a pattern on a small machine, and the scoring and
-redaction tables hold dozens of long alternations. Compiled at import, they were most of a short command's
-start (`remember` paid some 40 ms before it read a byte). A `LazyPattern` costs nothing until it is matched,
-so a process pays only for the rules its text reaches; and it is compiled through `core.regex`, from the
-precompiled table where there is one.
+The scoring rules and the secret catalogue hold hundreds of long alternations, and `re` compiles each in
+Python: compiled at import, they were most of a short command's run (`remember` compiled every rule before
+it read a byte). A `LazyPattern` is compiled when a text first reaches it, so a process pays only for the
+rules its texts reach.
 """
 
 from __future__ import annotations
 
-from hippocampus.core import regex
-
-TYPE_CHECKING = False  # not `typing`'s: the per-turn hooks import this and `typing` costs ~4 ms
-if TYPE_CHECKING:
-    import re
-    from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator
 
 
 class LazyPattern:
-    """`re.compile(source, flags)`, deferred: the methods used here, with `re.Pattern`'s meaning."""
+    """`re.compile(pattern, flags)`, deferred: the methods used here, with `re.Pattern`'s meaning."""
 
     __slots__ = ("compiled", "flags", "pattern")
 
@@ -26,12 +21,11 @@ class LazyPattern:
         self.pattern = pattern
         self.flags = flags
         self.compiled: re.Pattern[str] | None = None
-        regex.DEFINED[pattern, flags] = None
 
     def get(self) -> re.Pattern[str]:
         """The compiled pattern (compiled now if this is its first use)."""
         if self.compiled is None:
-            self.compiled = regex.compile(self.pattern, self.flags)
+            self.compiled = re.compile(self.pattern, self.flags)
         return self.compiled
 
     def search(self, text: str) -> re.Match[str] | None:

@@ -8,10 +8,10 @@ value. Every function takes `now`; nothing here reads the clock.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
 
-from hippocampus.core.datetime_types import datetime
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
     from hippocampus.core.model import Memory
 
@@ -75,7 +75,8 @@ def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: str 
     """Return `memory` reinforced at `now`: new = e + (1 − e) × rate from the effective value e."""
     current = effective_importance(memory, now, curve)
     boosted = current + (1.0 - current) * rate
-    return memory.replace(
+    return replace(
+        memory,
         anchor=boosted,
         importance=boosted,
         last_accessed=max(now, memory.last_accessed),
@@ -87,13 +88,13 @@ def review(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> Memory:
     """A deliberate review: reinforce on use and, on the Ebbinghaus curve, grow stability."""
     reinforced = reinforce(memory, now, USE_RATE, curve)
     if curve == EBBINGHAUS:
-        reinforced = reinforced.replace(stability=memory.stability * REVIEW_STABILITY_FACTOR)
+        reinforced = replace(reinforced, stability=memory.stability * REVIEW_STABILITY_FACTOR)
     return reinforced
 
 
 def refresh(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> Memory:
     """Set the stored `importance` to the effective value at `now`; the anchor is untouched."""
-    return memory.replace(importance=effective_importance(memory, now, curve))
+    return replace(memory, importance=effective_importance(memory, now, curve))
 
 
 def tier(value: float) -> str:

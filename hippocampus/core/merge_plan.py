@@ -25,14 +25,11 @@ Pure: no clock, no disk.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
 
 from hippocampus.core import similarity
 from hippocampus.core.candidates import same_text_key
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
 
 Entry = tuple[int, str, str, similarity.Profile, float]
 """(key, domain, content, profile, effective importance) of one memory."""

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from hippocampus.core.datetime_types import datetime, timezone
-from hippocampus.core.values import ValueClass
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
+from dataclasses import KW_ONLY, dataclass, field
+from datetime import datetime, timezone
+from typing import Any
 
 INDEX_VERSION = 2
 DOMAINS: tuple[str, ...] = ("user", "self", "relationship", "world")
@@ -53,21 +50,17 @@ def format_time(value: datetime) -> str:
     return value.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 
-class Source(ValueClass):
+@dataclass(frozen=True, slots=True)
+class Source:
     """Where a memory came from: a session, a message in it, and when; who said it (`speaker`: "user",
     "assistant" or a sender's name; empty in memories written before speakers were kept) and the
     message as it was said (`text`, cleaned and redacted; empty when it is the memory's content)."""
 
-    __slots__ = ("session", "message", "time", "speaker", "text")
     session: str
     message: str
     time: str
-    speaker: str
-    text: str
-
-    def __init__(self, session: str, message: str, time: str, speaker: str = "", text: str = "") -> None:
-        self.session, self.message, self.time = session, message, time
-        self.speaker, self.text = speaker, text
+    speaker: str = ""
+    text: str = ""
 
     def to_dict(self) -> dict[str, str]:
         """JSON form (`speaker` and `text` only when set)."""
@@ -90,7 +83,8 @@ class Source(ValueClass):
         )
 
 
-class Memory(ValueClass):
+@dataclass(slots=True)
+class Memory:
     """One memory. `anchor` is the importance as of `last_accessed`; decay is derived from it.
 
     `context` is the turn before the one the memory came from (usually the assistant's words, which
@@ -100,76 +94,28 @@ class Memory(ValueClass):
     current (never injected, recalled or listed as current; see `hippocampus history`).
     """
 
-    __slots__ = (
-        "id",
-        "content",
-        "domain",
-        "category",
-        "anchor",
-        "importance",
-        "created",
-        "last_accessed",
-        "times_reinforced",
-        "keywords",
-        "stability",
-        "sources",
-        "summary_pending",
-        "context",
-        "supersedes",
-        "superseded_by",
-        "superseded_at",
-    )
     id: str
     content: str
-    domain: str
-    category: str
-    anchor: float
-    importance: float
-    created: datetime
+    _: KW_ONLY
+    domain: str = "user"
+    category: str = "general"
+    anchor: float = 0.5
+    importance: float = 0.5
+    created: datetime  # created and last_accessed are required: core never reads the clock (core/__init__.py)
     last_accessed: datetime
-    times_reinforced: int
-    keywords: list[str]
-    stability: float
-    sources: list[Source]
-    summary_pending: bool
-    context: str
-    supersedes: list[str]
-    superseded_by: str
-    superseded_at: str
+    times_reinforced: int = 0
+    keywords: list[str] = field(default_factory=list)
+    stability: float = 1.0
+    sources: list[Source] = field(default_factory=list)
+    summary_pending: bool = False
+    context: str = ""
+    supersedes: list[str] = field(default_factory=list)
+    superseded_by: str = ""
+    superseded_at: str = ""
 
-    def __init__(
-        self,
-        id: str,  # noqa: A002 - the field is called id in index.json and everywhere else
-        content: str,
-        *,
-        created: datetime,
-        last_accessed: datetime,
-        domain: str = "user",
-        category: str = "general",
-        anchor: float = 0.5,
-        importance: float = 0.5,
-        times_reinforced: int = 0,
-        keywords: list[str] | None = None,
-        stability: float = 1.0,
-        sources: list[Source] | None = None,
-        summary_pending: bool = False,
-        context: str = "",
-        supersedes: list[str] | None = None,
-        superseded_by: str = "",
-        superseded_at: str = "",
-    ) -> None:
-        # created and last_accessed are required: core never reads the clock (see core/__init__.py)
-        self.id, self.content, self.domain, self.category = id, content, domain, category
-        self.anchor, self.importance = anchor, importance
-        self.created, self.last_accessed = created, last_accessed
-        self.times_reinforced = times_reinforced
-        self.keywords = list(keywords) if keywords is not None else []
-        self.stability = stability
-        self.sources = list(sources) if sources is not None else []
-        self.summary_pending = summary_pending
-        self.context = context
-        self.supersedes = list(supersedes) if supersedes is not None else []
-        self.superseded_by, self.superseded_at = superseded_by, superseded_at
+    def __post_init__(self) -> None:
+        # the lists are the memory's own: a caller's list changed later does not change it
+        self.keywords, self.sources, self.supersedes = list(self.keywords), list(self.sources), list(self.supersedes)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the seed's fields plus `anchor`, `stability`, `sources`, `summaryPending`, and
@@ -229,48 +175,20 @@ class Memory(ValueClass):
         )
 
 
-class Signal(ValueClass):
+@dataclass(frozen=True, slots=True)
+class Signal:
     """A scored piece of conversation waiting in the queue to be encoded; `context` is the turn before it."""
 
-    __slots__ = (
-        "session",
-        "message_id",
-        "text",
-        "timestamp",
-        "score",
-        "domain",
-        "category",
-        "role",
-        "speaker",
-        "context",
-    )
     session: str
     message_id: str
     text: str
     timestamp: str
     score: float
-    domain: str
-    category: str
-    role: str
-    speaker: str
-    context: str
-
-    def __init__(
-        self,
-        session: str,
-        message_id: str,
-        text: str,
-        timestamp: str,
-        score: float,
-        domain: str = "user",
-        category: str = "general",
-        role: str = "user",
-        speaker: str = "",
-        context: str = "",
-    ) -> None:
-        self.session, self.message_id, self.text, self.timestamp = session, message_id, text, timestamp
-        self.score, self.domain, self.category, self.role, self.speaker = score, domain, category, role, speaker
-        self.context = context
+    domain: str = "user"
+    category: str = "general"
+    role: str = "user"
+    speaker: str = ""
+    context: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-lines form used in the queue (`context` only when set)."""
@@ -306,20 +224,17 @@ class Signal(ValueClass):
         )
 
 
-class Index(ValueClass):
+@dataclass(slots=True)
+class Index:
     """The whole store: memories plus bookkeeping. `next_id` only grows, so ids never collide."""
 
-    __slots__ = ("memories", "next_id", "last_updated", "decay_last_run")
-    memories: list[Memory]
-    next_id: int
-    last_updated: str
-    decay_last_run: str
+    memories: list[Memory] = field(default_factory=list)
+    next_id: int = 1
+    last_updated: str = ""
+    decay_last_run: str = ""
 
-    def __init__(
-        self, memories: list[Memory] | None = None, next_id: int = 1, last_updated: str = "", decay_last_run: str = ""
-    ) -> None:
-        self.memories = list(memories) if memories is not None else []
-        self.next_id, self.last_updated, self.decay_last_run = next_id, last_updated, decay_last_run
+    def __post_init__(self) -> None:
+        self.memories = list(self.memories)  # the index's own list
 
     def new_id(self, taken: set[str] | None = None) -> str:
         """Allocate the next id (`mem_001`…) and advance the counter; the one id allocator.

@@ -3,52 +3,32 @@ effective importance and recency (`0.995^hours` since last access). Pure: takes 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from hippocampus.core.config import Config
-from hippocampus.core.datetime_types import datetime
 from hippocampus.core.lifecycle import SECONDS_PER_DAY, effective_importance, retention, tier
 from hippocampus.core.model import Memory
-from hippocampus.core.values import ValueClass
 
 
-class Hit(ValueClass):
+@dataclass(frozen=True, slots=True)
+class Hit:
     """A ranked memory with the parts of its score, for `--json` and for explaining recall."""
 
-    __slots__ = ("memory", "score", "relevance", "effective", "recency", "parts", "semantic", "similarity")
     memory: Memory
     score: float
     relevance: float
     effective: float
     recency: float
-    parts: tuple[float, float, float] | None
+    parts: tuple[float, float, float] | None = None
     """What each term added to `score` (weight × normalised value): lexical, importance, recency; None
     for a hit that was not ranked by the weighted sum (core listings, history)."""
-    semantic: float
+    semantic: float = 0.0
     """What meaning added to `score` (hybrid recall, `core.fusion`; the lexical part is then BM25's share
     of the relevance term); 0.0 in lexical recall."""
-    similarity: float | None
+    similarity: float | None = None
     """The embedding's cosine similarity to the query, both measured from the store's average memory
     (`semantic.similar`); None when not compared (lexical recall, no vector)."""
-
-    def __init__(
-        self,
-        memory: Memory,
-        score: float,
-        relevance: float,
-        effective: float,
-        recency: float,
-        parts: tuple[float, float, float] | None = None,
-        semantic: float = 0.0,
-        similarity: float | None = None,
-    ) -> None:
-        self.memory, self.score, self.relevance, self.effective, self.recency, self.parts = (
-            memory,
-            score,
-            relevance,
-            effective,
-            recency,
-            parts,
-        )
-        self.semantic, self.similarity = semantic, similarity
 
     @property
     def tier(self) -> str:

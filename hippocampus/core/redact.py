@@ -16,15 +16,12 @@ per-turn hook pays for the few rules its message can match, never for the whole 
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 
-from hippocampus.core import cards, regex
+from hippocampus.core import cards
 from hippocampus.core.clean import clean
 from hippocampus.core.lazy_pattern import LazyPattern
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import re
-    from collections.abc import Callable
 
 _SECRET_WORDS = (
     r"(?:password|passwd|passphrase|passcode|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key"  # noqa: S105 - the key words that announce a secret, not a secret
@@ -35,42 +32,26 @@ _TOKENISH = r"(?!\[REDACTED)(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-./+=~!@#$
 """A value that looks generated: 8+ characters with a letter and a digit ("my key is under the mat" stays)."""
 
 
-def _keep_head(match: re.Match[str]) -> str:
-    """What leads up to the secret (group 1) stays, the rest goes. Replacements are functions, not templates
-    such as `\\1[REDACTED]`: a template is parsed by `re` in Python, which the per-turn path never imports
-    (core/regex.py)."""
-    return match.group(1) + "[REDACTED]"
-
-
-def _userinfo(match: re.Match[str]) -> str:
-    """`scheme://user:password@`: the password goes."""
-    return match.group(1) + "[REDACTED]" + match.group(2)
-
-
-def _authorization(match: re.Match[str]) -> str:
-    """`Authorization: <scheme> <value>`: the value goes, the scheme stays; without a scheme only a value
-    that looks generated goes ("Authorization: OGSA provides …" is prose)."""
-    return match.group(1) + (match.group(2) or "") + "[REDACTED:auth]"
-
-
-_PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[str]], str]], ...] = (
+_PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str], ...] = (
+    # (keywords that gate the rule, the rule, its replacement): `\1` keeps what leads up to the secret;
+    # an empty replacement means `_assigned` decides
     (
         ("private key",),
         LazyPattern(
             r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----.*?"
             r"(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-            regex.DOTALL,
+            re.DOTALL,
         ),
         "[REDACTED:private-key]",
     ),
-    (("://",), LazyPattern(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), _userinfo),
-    (
-        ("authorization",),
+    (("://",), LazyPattern(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)"), r"\1[REDACTED]\2"),  # user:password@
+    (  # the value goes, the scheme stays; without a scheme only a value that looks generated goes
+        ("authorization",),  # ("Authorization: OGSA provides …" is prose)
         LazyPattern(
             r"(?i)\b((?:proxy-)?authorization\s*[\"']?\s*[:=]\s*[\"']?)(?:((?:bearer|basic|token|digest)\s+)"
             r"(?!\[REDACTED)[^\s\"',;]+|(?!\[REDACTED)(?=[^\s\"',;]*\d)[^\s\"',;]{8,})"
         ),
-        _authorization,
+        r"\1\2[REDACTED:auth]",
     ),
     (  # a token has a digit or is long: "the bearer instrument" stays prose
         ("bearer",),
@@ -84,12 +65,12 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
     (("-us",), LazyPattern(r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}\b"), "[REDACTED:mailchimp]"),
     (
         (".",),
-        LazyPattern(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", regex.ASCII),
+        LazyPattern(r"(?<![\w-])[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}(?![\w-])", re.ASCII),
         "[REDACTED:discord-bot-token]",
     ),
     (
         (":aa",),
-        LazyPattern(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", regex.ASCII),
+        LazyPattern(r"(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])", re.ASCII),
         "[REDACTED:telegram-bot-token]",
     ),
     (
@@ -98,7 +79,7 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
             r"(?i)([?&;](?:key|api[_-]?key|apikey|token|access[_-]?token|auth|sig|signature|secret"
             r"|password|pwd|client[_-]?secret|x-amz-signature|x-amz-credential)=)(?!\[REDACTED|[{$%<])[^&\s#\"'<>]+"
         ),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (
         ("pass", "pwd", "secret", "token", "key", "credential"),
@@ -121,17 +102,17 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
         LazyPattern(
             rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was|of|for \S+ is|[:=])?\s*){_TOKENISH}"
         ),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (
         ("pass", "pwd"),
         LazyPattern(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (
         ("token", "secret", "key", "credential"),
         LazyPattern(rf"(?i)\b((?:token|secret|key|credentials?)\s+(?:is|was|=|:)\s+){_TOKENISH}"),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (
         ("pin", "cvv", "cvc", "csc", "security code"),
@@ -139,25 +120,25 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
             r"(?i)\b((?:pin(?:\s*(?:code|number))?|cvv2?|cvc2?|csc|security code)"
             r"\s*(?:is|was|[:=#]|码|碼)?\s*(?:是\s*)?)\d{3,8}\b"
         ),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
-    (("sshpass",), LazyPattern(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), _keep_head),
+    (("sshpass",), LazyPattern(r"\b(sshpass\s+(?:-\w\s+\S+\s+)*-p\s*)(?:'[^']*'|\"[^\"]*\"|\S+)"), r"\1[REDACTED]"),
     (
         ("mysql",),
         LazyPattern(r"\b(mysql(?:dump|admin)?\b[^\n]*?\s-p)(?:'[^']*'|\"[^\"]*\"|[^\s'\"]+)"),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (
         ("密", "口令", "令牌", "码", "碼"),
         LazyPattern(
             r"((?:密码|口令|密钥|令牌|密碼|驗證碼|验证码)\s*(?:[:：=]|是|为|為)\s*)(?!\[REDACTED)[^\s，。；！？、,;]+"
         ),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (  # 密码 xxx: no separator, so only a value in Latin letters, digits and symbols counts
         ("密", "口令", "码", "碼"),
         LazyPattern(r"((?:密码|口令|密钥|密碼)\s*)(?!\[REDACTED)[!-~]{4,}"),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
     (
         ("パスワード", "비밀번호", "пароль", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord"),
@@ -165,14 +146,14 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str | Callable[[re.Match[st
             r"(?i)((?:パスワード|비밀번호|пароль|passwort|contraseña|mot de passe|senha|wachtwoord)\s*"
             r"(?:は|는|:|=|ist|es|est|é|is|是)?\s*)(?!\[REDACTED)[!-~]{4,}"
         ),
-        _keep_head,
+        r"\1[REDACTED]",
     ),
 )
 _CUT_SECRET_RE = LazyPattern(
     r"(?:sk-|[rsp]k_|gh[pousr]_|github_pat_|glpat-|hf_|AKIA|ASIA|xox[abposr]-|AIza|eyJ|-----BEGIN|\d[\d -]{7,})\S*…$"
 )
 """A secret cut short by `clean`'s truncation no longer matches its full pattern; its start still goes."""
-_LONG_TOKEN = LazyPattern(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", regex.ASCII)
+_LONG_TOKEN = LazyPattern(r"(?<![\w+/=-])[\w+/=-]{32,}(?![\w+/=-])", re.ASCII)
 _WRAP_RE = LazyPattern(
     r"(?<=[\w+/=.%-])[ \t]*(?:\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\\r\\n|\\[nr])[ \t]*(?=[\w+/=.%-])"
 )
@@ -211,7 +192,7 @@ def _rules_for(lowered: str) -> list[tuple[str, LazyPattern, float]]:
         for rid, words, pattern, floor in catalogue():
             for word in words:
                 by_word.setdefault(word, []).append(len(built))
-            built.append((rid, LazyPattern(pattern, regex.ASCII), floor))
+            built.append((rid, LazyPattern(pattern, re.ASCII), floor))
         index = _INDEX = (built, by_word)
     built, by_word = index
     hits = sorted({i for word, rules in by_word.items() if word in lowered for i in rules})
@@ -275,7 +256,7 @@ def _high_entropy(match: re.Match[str]) -> str:
         return token
     if token.startswith(("sha256-", "sha384-", "sha512-")):
         return token  # a subresource-integrity hash, public by design
-    before = match.string[: match.start()].rsplit(None, 1)[-1] if match.start() else ""
+    before = (match.string[: match.start()].rsplit(None, 1) or [""])[-1]  # the word before it, if any
     if "://" in before or "www." in before or token.count("/") > 2:
         return token
     return "[REDACTED:high-entropy]" if entropy(token) >= 4.2 else token

@@ -1,7 +1,7 @@
 """Search tokens for capture and search: tokenising, stemming and keywords (CJK included).
 
 Cleaning lives in `clean.py`, redaction in `redact.py` and "says the same thing" in `similarity.py`.
-Pure and stdlib-only (unicodedata; patterns through `core.regex`) because it sits on the per-request hook path.
+Pure and stdlib-only, like the rest of `core/`.
 
 Decisions worth knowing:
 - `tokenize` keeps the negations (not, no, never, nor, without) as tokens: they are cheap, BM25's
@@ -10,11 +10,7 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-from hippocampus.core import regex
-
-TYPE_CHECKING = False  # not `typing`'s: this is on the per-turn path
-if TYPE_CHECKING:
-    import re
+import re
 
 _CJK_RANGES = (
     (0x1100, 0x11FF),
@@ -29,11 +25,11 @@ _CJK_RANGES = (
     (0xFF66, 0xFF9F),
     (0x20000, 0x3134F),
 )
-"""Han, kana and Hangul. Checked in Python: big ranges in a regex class cost ~10 ms to compile per process."""
+"""Han, kana and Hangul. Checked in Python: a regex class of these ranges is slow to compile."""
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0dff])"
 """A word character: a letter or digit, or a combining mark (Devanagari and other Indic vowel signs, Hebrew
 points, Arabic harakat), which `\\w` leaves out and which would otherwise split "पसंद" into pieces."""
-_WORD_RE = regex.compile(rf"{_LETTER}+(?:['’]{_LETTER}+)*")
+_WORD_RE = re.compile(rf"{_LETTER}+(?:['’]{_LETTER}+)*")
 
 _STOPWORD_LIST = """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could d did do does doing down during each even ever every few for

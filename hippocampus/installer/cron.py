@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hippocampus.installer.names import AGENT_ID, python_argv
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.installer.plan import Observed, Options
 

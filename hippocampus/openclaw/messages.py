@@ -6,26 +6,23 @@ The live hooks and the history backfill use the same functions, so both give a m
 
 from __future__ import annotations
 
-from hippocampus.core import regex
-from hippocampus.core.datetime_types import datetime, timezone
-from hippocampus.core.lazy_pattern import LazyPattern
+import re
+from datetime import datetime, timezone
+from hashlib import sha1
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
 if TYPE_CHECKING:
-    from typing import Any
-
     from hippocampus.core.model import Signal
 
 MAX_TEXT = 20_000
 MAX_QUERY = 2_000
-# OpenClaw-internal blocks and our own fence never become facts about the user. Both patterns are
-# compiled on first use and only for text that can match: most turns hold neither.
-_INTERNAL = LazyPattern(
+# OpenClaw-internal blocks and our own fence never become facts about the user.
+_INTERNAL = re.compile(
     r"<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>.*?<<<END_OPENCLAW_INTERNAL_CONTEXT>>>"
     r"|<hippocampus-recalled-notes>.*?</hippocampus-recalled-notes>",
-    regex.DOTALL | regex.IGNORECASE,
+    re.DOTALL | re.IGNORECASE,
 )
-_STAMP = LazyPattern(r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*")
+_STAMP = re.compile(r"^\[[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})?\]\s*")
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -48,11 +45,6 @@ def message_text(message: dict[str, Any]) -> str:
 
 def message_id(session: str, text: str) -> str:
     """A stable id for a message: the same session and text give the same id in hooks and backfill."""
-    try:  # the builtin SHA-1; `hashlib` would load OpenSSL, a tenth of a bare interpreter start
-        from _sha1 import sha1  # type: ignore[import-not-found]
-    except ImportError:
-        from hashlib import sha1
-
     digest = sha1(f"{session}\n{text}".encode("utf-8", "replace")).hexdigest()  # noqa: S324 - a message id, not a security hash
     return f"msg_{digest[:16]}"
 

@@ -6,9 +6,7 @@ Payloads are untrusted JSON: every field is checked for its type before use.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start (see core/values.py)
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 SKIP_AGENTS = ("hippocampus",)
 COUNTED_TRIGGERS = ("user", "manual")

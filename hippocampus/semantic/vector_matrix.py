@@ -14,10 +14,8 @@ themselves (100k x 384 float32: 154 MB) plus at most one block of slack, never a
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # the house convention (core/values.py); mypy still reads the block below
-if TYPE_CHECKING:
-    import sqlite3
-    from typing import Any
+import sqlite3
+from typing import Any
 
 BLOCK = 2048
 """Rows per block (3 MB at 384 dimensions): growth allocates one block, never copies the others, and

@@ -4,14 +4,12 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.config import Config, config_from_mapping
 from hippocampus.errors import InputError
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
-    from typing import Any
-
     from hippocampus.store.workspace import Workspace
 
 

@@ -61,14 +61,11 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator
 
 from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
 from hippocampus.store.migrations import SCHEMA_VERSION
 from hippocampus.store.workspace import Workspace, ensure_layout
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from collections.abc import Iterator
 
 BUSY_SECONDS = 5.0
 """How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;

@@ -10,14 +10,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 from hippocampus.errors import StoreError
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from pathlib import Path
-    from typing import Any
 
 
 def _pid_alive(pid: int) -> bool:

@@ -2,8 +2,8 @@
 
 Contract: one JSON object (a `core.model.Signal`) per line, UTF-8, each line ending in "\\n".
 - Writers (the `agent_end` hook, and any writer the database cannot take) append a whole turn in one
-  `O_APPEND` write under `flock`, then fsync. No sqlite, no pathlib: the per-turn path stays a bare
-  start plus the hook's own work, and never waits on a long database writer.
+  `O_APPEND` write under `flock`, then fsync. No sqlite: a turn never waits on a long database
+  writer.
 - A line without its "\\n" is a write cut short (a full disk): the next writer starts on a new line,
   and readers skip it, so it never swallows the next message.
 - Encoding claims the inbox inside its write transaction: under the same lock it renames the file to
@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import fcntl
 import os
+from typing import TYPE_CHECKING
 
 from hippocampus.errors import StoreError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.core.model import Signal
 

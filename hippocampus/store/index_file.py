@@ -9,19 +9,16 @@ transaction, so a crash leaves the store as it was before or after, never betwee
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
 
 from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import CorruptIndexError, SchemaError
 from hippocampus.store import database, inbox, rows
 from hippocampus.store.workspace import Workspace
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from datetime import datetime
-    from typing import Any, TypeVar
-
-    T = TypeVar("T")
+T = TypeVar("T")
 
 
 def load_index(ws: Workspace) -> Index:

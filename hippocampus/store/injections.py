@@ -3,7 +3,7 @@
 Contract: `request_before` appends one JSON line per injected block to `memory/injections.jsonl`,
 `{"time", "session", "memories": [{"id", "section", "score", "lexical", "importance", "recency"}]}`,
 through the inbox's writer (`inbox.append`: one `O_APPEND` write under `flock`, no sqlite), so the
-read-only cold path stays cheap and never waits on a database writer. It is not fsynced: a record lost
+read-only turn never waits on a database writer. It is not fsynced: a record lost
 in a crash costs an entry of "last injected", never a memory or a message. Encoding claims the file
 inside its write transaction and turns each line into one `injected` event per memory (`events`
 table), then deletes it after the commit, like the turn inbox. `hippocampus why` reads both.
@@ -11,14 +11,13 @@ table), then deletes it after the commit, like the turn inbox. `hippocampus why`
 
 from __future__ import annotations
 
-from hippocampus.core import json_text
+import json
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
 from hippocampus.store import inbox, redacted
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import sqlite3
-    from typing import Any
-
     from hippocampus.store.workspace import Workspace
 
 INJECTIONS_FILE = "injections.jsonl"
@@ -39,7 +38,7 @@ def _parsed(lines: list[bytes]) -> list[dict[str, Any]]:
     out = []
     for line in lines:
         try:
-            item = json_text.loads(line.decode("utf-8"))
+            item = json.loads(line.decode("utf-8"))
         except ValueError:  # UnicodeDecodeError included
             continue  # a write cut short
         if isinstance(item, dict) and isinstance(item.get("memories"), list):

@@ -17,15 +17,12 @@ import math
 import os
 import shutil
 import sqlite3
+from pathlib import Path
+from typing import Any
 
 from hippocampus.core.model import Index, Signal
 from hippocampus.errors import CorruptIndexError
 from hippocampus.store.workspace import Workspace
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import Any
 
 LEGACY_ARCHIVE_KEY = "legacyArchive"
 

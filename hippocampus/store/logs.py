@@ -14,16 +14,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sqlite3
 from datetime import datetime
+from typing import Any
 
 from hippocampus.core.model import Memory, format_time
 from hippocampus.store import database, redacted, rows
 from hippocampus.store.workspace import Workspace
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    import sqlite3
-    from typing import Any
 
 ARCHIVE_HEADER = "# Hippocampus archive\n\nMemories that faded below 0.2, moved here by `hippocampus archive`.\n\n"
 EVENT_FIELDS = ("time", "type", "id", "session", "message", "into")

@@ -9,13 +9,10 @@ version moved. A cached value must not be changed by its users. No other import:
 
 from __future__ import annotations
 
-from hippocampus.store.dbapi import sqlite3
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    import threading
-    from collections.abc import Callable
-    from typing import Any
+import sqlite3
+import threading
+from collections.abc import Callable
+from typing import Any
 
 MEMO_ENTRIES = 256
 """Values cached per database and version at most; past it the oldest go (distinct queries, mostly)."""

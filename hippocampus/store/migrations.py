@@ -7,8 +7,9 @@ open runs it again. Version 0 is a new database, created and filled from the leg
 
 from __future__ import annotations
 
+import sqlite3
+
 from hippocampus.errors import StoreError
-from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.workspace import Workspace
 
 SCHEMA_VERSION = 5

@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Any
 
 from hippocampus.core.model import Signal
 from hippocampus.errors import HippocampusError, LockTimeoutError
 from hippocampus.store import database, inbox, redacted
 from hippocampus.store.workspace import Workspace
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def append_signals(ws: Workspace, signals: list[Signal], busy: float = database.BUSY_SECONDS) -> None:

@@ -1,14 +1,14 @@
 """The database opened read-only, as the per-turn path and the warm worker read it.
 
-Apart from `store/database.py` (the writers: schema, migrations, transactions) so that a cold
-`request_before` imports neither it nor `contextlib`: about 1 ms of its start (BENCHMARKS.md).
+Apart from `store/database.py` (the writers: schema, migrations, transactions): a reader never creates,
+migrates or writes the database.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 
-from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.migrations import SCHEMA_VERSION
 
 HOOK_BUSY_SECONDS = 0.05
@@ -16,9 +16,9 @@ HOOK_BUSY_SECONDS = 0.05
 
 
 def connect_readonly(ws_root: str, factory: type[sqlite3.Connection] = sqlite3.Connection) -> sqlite3.Connection | None:
-    """The database opened read-only for the per-turn path (plain strings, no pathlib); None when there
-    is none yet or it is not at the current schema (the writers create and migrate it). `factory`: the
-    warm worker's kept connections (`store.warm`), which its threads share."""
+    """The database opened read-only for the per-turn path; None when there is none yet or it is not at
+    the current schema (the writers create and migrate it). `factory`: the warm worker's kept
+    connections (`store.warm`), which its threads share."""
     from hippocampus.store.workspace import db_file
 
     path = db_file(ws_root)

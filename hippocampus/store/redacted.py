@@ -14,11 +14,9 @@ Ids and times are left as they are (they are not free text, and `seen` must matc
 
 from __future__ import annotations
 
-from hippocampus.core import json_text
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+import json
+from functools import lru_cache
+from typing import Any
 
 RULES = "gitleaks-009e025+context-4"
 """The redaction rules of this version (core/secret_rules.py and the context rules in core/redact.py):
@@ -32,25 +30,15 @@ KEEP = frozenset(
 `injections.SECTIONS` where it is written and where it is read back), never free text."""
 
 
-_DONE: dict[str, str] = {}
-_DONE_MAX = 20_000
-
-
+@lru_cache(maxsize=20_000)
 def redact(value: str) -> str:
     """`core.redact.redact`, imported on first use: a document whose strings are all under `KEEP` (the
-    injection record of the cold `request_before`) never loads the rules (about 5–10 ms of a start).
-    Cached (the rules are a pure function of the text): a memory written again (reinforced, superseded,
-    merged) repeats its keywords, sources and fields, and the rules cost about 0.1 ms a string. A dict
-    emptied when full, not `functools.lru_cache`: `functools` costs a cold hook ~3 ms to import."""
-    done = _DONE.get(value)
-    if done is None:
-        from hippocampus.core.redact import redact as rules
+    injection record of `request_before`) never loads the rules. Cached (the rules are a pure function of
+    the text): a memory written again (reinforced, superseded, merged) repeats its keywords, sources and
+    fields."""
+    from hippocampus.core.redact import redact as rules
 
-        done = rules(value)
-        if len(_DONE) >= _DONE_MAX:
-            _DONE.clear()
-        _DONE[value] = done
-    return done
+    return rules(value)
 
 
 def tree(value: Any, key: str = "") -> Any:
@@ -66,7 +54,7 @@ def tree(value: Any, key: str = "") -> Any:
 
 def document(value: Any) -> str:
     """The JSON text the store writes for `value`: redacted, UTF-8 kept as it is."""
-    return json_text.dumps(tree(value))
+    return json.dumps(tree(value), ensure_ascii=False)
 
 
 def memory(item: dict[str, Any]) -> dict[str, Any]:

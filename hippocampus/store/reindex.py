@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 BATCH = 1000
 

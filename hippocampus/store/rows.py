@@ -4,17 +4,15 @@ tokens and sources, and the `meta` values. Everything that writes a memory row g
 
 from __future__ import annotations
 
+import json
 import math
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
-from hippocampus.core import json_text
-from hippocampus.core.datetime_types import datetime
 from hippocampus.core.model import Index, Memory, parse_time
-from hippocampus.store.dbapi import sqlite3
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from typing import Any
 
 
 def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
@@ -58,7 +56,7 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     last = parse_time(str(item["lastAccessed"])).timestamp()
     content = str(item.get("content", ""))
     profile = profile_of(content)
-    prof = json_text.dumps([sorted(profile[0]), sorted(profile[1])])
+    prof = json.dumps([sorted(profile[0]), sorted(profile[1])], ensure_ascii=False)
     tokens = search_fields(item)
     values = (
         str(item["id"]),
@@ -68,7 +66,7 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
         same_text_key(content),
         str(item.get("domain", "user")),
         prof,
-        json_text.dumps(item),  # redacted above
+        json.dumps(item, ensure_ascii=False),  # redacted above
     )
     if rid is None:
         cursor = conn.execute(
@@ -184,7 +182,7 @@ def superseded(conn: sqlite3.Connection, ids: list[str] | None = None) -> list[M
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             found += conn.execute(f"SELECT json FROM superseded WHERE id IN ({marks}) ORDER BY rid", chunk).fetchall()
-    return [Memory.from_dict(json_text.loads(doc)) for (doc,) in found]
+    return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
 
 
 def predecessors(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
@@ -196,7 +194,7 @@ def predecessors(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
         marks = ",".join("?" * len(chunk))
         query = f"SELECT json FROM superseded WHERE successor IN ({marks}) ORDER BY rid"
         found += conn.execute(query, chunk).fetchall()
-    return [Memory.from_dict(json_text.loads(doc)) for (doc,) in found]
+    return [Memory.from_dict(json.loads(doc)) for (doc,) in found]
 
 
 def delete_superseded(conn: sqlite3.Connection, ids: list[str]) -> None:
@@ -229,7 +227,7 @@ def read_index(conn: sqlite3.Connection, where: str = "") -> Index:
     moment = _decay_time(decay_run)
     memories = []
     for (doc,) in conn.execute(f"SELECT json FROM mem {where} ORDER BY rid"):
-        memory = Memory.from_dict(json_text.loads(doc))
+        memory = Memory.from_dict(json.loads(doc))
         memories.append(as_of_decay(memory, moment, curve) if moment is not None else memory)
     return Index(
         memories=memories,
@@ -252,7 +250,7 @@ def as_of_decay(memory: Memory, moment: datetime, curve: str) -> Memory:
 
     if memory.last_accessed >= moment:
         return memory
-    return memory.replace(importance=lifecycle.effective_importance(memory, moment, curve))
+    return replace(memory, importance=lifecycle.effective_importance(memory, moment, curve))
 
 
 def by_ids(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, Memory]]:
@@ -262,7 +260,7 @@ def by_ids(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[int, Mem
         chunk = ids[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for rid, doc in conn.execute(f"SELECT rid, json FROM mem WHERE id IN ({marks})", chunk):
-            memory = Memory.from_dict(json_text.loads(doc))
+            memory = Memory.from_dict(json.loads(doc))
             out[memory.id] = (int(rid), memory)
     return out
 
@@ -274,7 +272,7 @@ def by_text(conn: sqlite3.Connection, content: str) -> tuple[int, Memory] | None
     row = conn.execute(
         "SELECT rid, json FROM mem WHERE norm = ? ORDER BY rid LIMIT 1", (same_text_key(content),)
     ).fetchone()
-    return (int(row[0]), Memory.from_dict(json_text.loads(row[1]))) if row else None
+    return (int(row[0]), Memory.from_dict(json.loads(row[1]))) if row else None
 
 
 def allocate_id(conn: sqlite3.Connection) -> str:
@@ -290,7 +288,7 @@ def allocate_id(conn: sqlite3.Connection) -> str:
 
 def by_rid(conn: sqlite3.Connection, rid: int) -> Memory:
     """The memory in row `rid`."""
-    return Memory.from_dict(json_text.loads(conn.execute("SELECT json FROM mem WHERE rid = ?", (rid,)).fetchone()[0]))
+    return Memory.from_dict(json.loads(conn.execute("SELECT json FROM mem WHERE rid = ?", (rid,)).fetchone()[0]))
 
 
 def profiles(conn: sqlite3.Connection) -> Iterator[tuple[int, str, str, tuple[frozenset[str], frozenset[str]]]]:
@@ -302,7 +300,7 @@ def _profile_rows(cursor: sqlite3.Cursor) -> Iterator[tuple[int, str, str, tuple
     """The rows of a (rid, domain, norm, prof) query with their profiles parsed, a batch of profiles per
     `json.loads` (one call per row is most of the cost of reading 100k of them)."""
     while batch := cursor.fetchmany(2000):
-        parsed = json_text.loads("[" + ",".join(row[3] for row in batch) + "]")
+        parsed = json.loads("[" + ",".join(row[3] for row in batch) + "]")
         for (rid, domain, norm, _), (feats, names) in zip(batch, parsed, strict=True):
             yield int(rid), str(domain), str(norm), (frozenset(feats), frozenset(names))
 
@@ -325,7 +323,7 @@ def by_rids(conn: sqlite3.Connection, rids: list[int]) -> dict[int, Memory]:
         chunk = missing[start : start + 500]
         marks = ",".join("?" * len(chunk))
         for rid, doc in conn.execute(f"SELECT rid, json FROM mem WHERE rid IN ({marks}) ORDER BY rid", chunk):
-            parsed[int(rid)] = Memory.from_dict(json_text.loads(doc))
+            parsed[int(rid)] = Memory.from_dict(json.loads(doc))
     return {rid: parsed[rid] for rid in sorted(set(rids)) if rid in parsed}
 
 

@@ -7,16 +7,16 @@ never be stale or half-built.
 
 from __future__ import annotations
 
-from hippocampus.core import json_text
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING
+
 from hippocampus.core.model import Memory
-from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.memo import memo
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from datetime import datetime
-
     from hippocampus.core.ranking import Candidate
 
 CONTEXT_WEIGHT = 0.3
@@ -103,7 +103,7 @@ def said(conn: sqlite3.Connection, rids: list[int]) -> dict[int, list[tuple[str,
     )
     for rid, content, sources in conn.execute(sql, rids):
         pairs = []
-        for source in json_text.loads(sources or "[]"):
+        for source in json.loads(sources or "[]"):
             try:
                 pairs.append((str(source.get("text") or content or ""), parse_time(str(source.get("time", "")))))
             except ValueError:  # a source without a readable time still has no date to match
@@ -140,7 +140,7 @@ def search_superseded(conn: sqlite3.Connection, query: str, limit: int) -> list[
         return []
     found = []
     for (doc,) in conn.execute("SELECT json FROM superseded"):
-        memory = Memory.from_dict(json_text.loads(doc))
+        memory = Memory.from_dict(json.loads(doc))
         shared = len(words & set(_tokenize(f"{memory.content} {' '.join(memory.keywords)}")))
         if shared:
             found.append((memory, float(shared)))

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hippocampus.store import database, redacted
 from hippocampus.store.workspace import Workspace
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def get(ws: Workspace, key: str, default: Any) -> Any:

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from hippocampus.core.ranking import Candidate
 
 

@@ -17,40 +17,32 @@ Contract:
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
-from hippocampus.store.dbapi import sqlite3
 from hippocampus.store.memo import Kept
 from hippocampus.store.readonly import connect_readonly
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    import threading
-    from collections.abc import Iterator
-    from contextlib import AbstractContextManager
 
 KEPT = 8
 """Databases kept open at most (one per workspace the worker serves); the least recently used closes."""
 
 _enabled = False
 _kept: dict[str, Kept] = {}  # database path -> its connection and cache, least recently used first
-_kept_lock: threading.Lock = None  # type: ignore[assignment]  # made by `enable` (threading stays off the cold path)
+_kept_lock = threading.Lock()
 
 
 def enable() -> None:
     """Keep connections and caches in this process from now on (the warm worker)."""
-    global _enabled, _kept_lock
-    import threading
-
-    if _kept_lock is None:
-        _kept_lock = threading.Lock()
+    global _enabled
     _enabled = True
 
 
 def close_all() -> None:
     """Close every kept connection (the worker's exit, and tests)."""
-    if _kept_lock is None:
-        return
     with _kept_lock:
         kept = list(_kept.values())
         _kept.clear()
@@ -61,37 +53,24 @@ def close_all() -> None:
 
 def reading(root: str) -> AbstractContextManager[sqlite3.Connection | None]:
     """The database of workspace `root` for one turn's reads (see the module docstring); None when
-    there is none yet or it is not at the current schema. Off, a plain class: `contextlib` (about 1 ms
-    of a cold hook's start) is imported only by the worker, which keeps connections."""
-    if not _enabled:
-        return _Opened(root)
-    import contextlib
-
-    return contextlib.contextmanager(_kept_turn)(root)
+    there is none yet or it is not at the current schema."""
+    return _kept_turn(root) if _enabled else _opened(root)
 
 
-class _Opened:
+@contextlib.contextmanager
+def _opened(root: str) -> Iterator[sqlite3.Connection | None]:
     """`reading` while off: the database opened when the block starts and closed when it ends."""
-
-    __slots__ = ("conn", "root")
-
-    def __init__(self, root: str) -> None:
-        self.root = root
-        self.conn: sqlite3.Connection | None = None
-
-    def __enter__(self) -> sqlite3.Connection | None:
-        self.conn = connect_readonly(self.root)
-        return self.conn
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self.conn is not None:
-            self.conn.close()
+    conn = connect_readonly(root)
+    try:
+        yield conn
+    finally:
+        if conn is not None:
+            conn.close()
 
 
+@contextlib.contextmanager
 def _kept_turn(root: str) -> Iterator[sqlite3.Connection | None]:
     """`reading` while on: the kept connection inside one read transaction, its cache checked."""
-    import contextlib
-
     kept = _kept_for(root)
     if kept is None:
         yield None
@@ -147,8 +126,6 @@ def _kept_for(root: str) -> Kept | None:
     if conn is None:
         return None
     assert isinstance(conn, Kept)
-    import threading
-
     conn.ident, conn.version, conn.cache, conn.turn = ident, -1, {}, threading.Lock()
     with _kept_lock:
         other = _kept.get(path)

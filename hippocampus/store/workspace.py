@@ -1,21 +1,17 @@
 """Where a workspace is, and where each file Hippocampus keeps sits inside it.
 
 The one workspace rule lives here (`workspace_dir`); the CLI, the hooks and the installer's
-fallback all use it, and `hooks/index.js` mirrors it for its own log lines. Plain strings
-and lazy `pathlib` keep it cheap on the per-turn path.
+fallback all use it, and `hooks/index.js` mirrors it for its own log lines.
 """
 
 from __future__ import annotations
 
+import json
 import os
-
-from hippocampus.core.values import ValueClass
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from pathlib import Path
-    from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 DEFAULT_WORKSPACE = "~/.openclaw/workspace"
 DOMAIN_DIRS = ("user", "self", "relationship", "world")
@@ -65,7 +61,7 @@ def openclaw_config_file(env: Mapping[str, str]) -> str:
 def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
     """OpenClaw's config as a dict; {} when there is none or it cannot be read (the rule falls through).
 
-    OpenClaw's own writer leaves plain JSON, read with `core.json_text`; a hand-edited JSON5 file (comments,
+    OpenClaw's own writer leaves plain JSON, read with `json`; a hand-edited JSON5 file (comments,
     unquoted keys) is read with the `json5` package, imported only then.
     """
     try:
@@ -73,10 +69,8 @@ def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
             text = handle.read()
     except (OSError, UnicodeDecodeError):
         return {}
-    from hippocampus.core import json_text
-
     try:
-        data = json_text.loads(text)
+        data = json.loads(text)
     except ValueError:
         try:
             import json5
@@ -122,7 +116,7 @@ def agent_workspace(config: dict[str, Any], env: Mapping[str, str], cwd: str) ->
 
 
 def db_file(root: str) -> str:
-    """The database under workspace `root`, as a plain string (the per-turn path avoids pathlib)."""
+    """The database under workspace `root`, as a plain string."""
     return os.path.join(root, MEMORY_DIR, DB_FILE)
 
 
@@ -133,21 +127,17 @@ def settings_file(root: str) -> str:
 
 def resolve_workspace(explicit: str | os.PathLike[str] | None = None) -> Path:
     """`workspace_dir` as a Path."""
-    from pathlib import Path
-
     return Path(workspace_dir(explicit))
 
 
-class Workspace(ValueClass):
+@dataclass(frozen=True, slots=True, init=False)
+class Workspace:
     """Paths of everything Hippocampus writes in one OpenClaw workspace."""
 
-    __slots__ = ("root",)
     root: Path
 
     def __init__(self, root: Path | str) -> None:
-        from pathlib import Path  # pathlib stays off the request_before path, which needs only `workspace_dir`
-
-        self.root = Path(root)
+        object.__setattr__(self, "root", Path(root))  # frozen: the one assignment, at construction
 
     @property
     def memory_dir(self) -> Path:

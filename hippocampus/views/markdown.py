@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from hippocampus.core import lifecycle
 from hippocampus.core.model import DOMAINS, Memory, format_time
 from hippocampus.core.ranking import Hit
-from hippocampus.core.values import ValueClass
 from hippocampus.views.context import oneline
-
-TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
-if TYPE_CHECKING:
-    from typing import Any
 
 DOMAIN_TITLES = {"user": "User", "self": "Self", "relationship": "Relationship", "world": "World"}
 
 
-class Section(ValueClass):
+@dataclass(frozen=True, slots=True)
+class Section:
     """One domain's memories."""
 
-    __slots__ = ("title", "domain", "hits")
     title: str
     domain: str
     hits: list[Hit]
-
-    def __init__(self, title: str, domain: str, hits: list[Hit]) -> None:
-        self.title, self.domain, self.hits = title, domain, hits
 
 
 def group_by_domain(hits: list[Hit]) -> list[Section]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, parse_time
 from hippocampus.store import files
 from hippocampus.store.workspace import Workspace
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hippocampus.views.dashboard.view import DashboardView
 

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markupsafe import Markup
 
@@ -31,9 +31,6 @@ from hippocampus.views.dashboard.history import MemoryHistory, SourceView, by_id
 from hippocampus.views.dashboard.injections import InjectionRow, recent_injections
 from hippocampus.views.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, vta_view
 from hippocampus.views.dashboard.sources import Identity, SisterFile
-
-if TYPE_CHECKING:
-    pass
 
 FADING_DAYS = 7.0
 FADING_SHOWN = 50
