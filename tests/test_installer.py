@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from hippocampus.installer.cron import cron_jobs
-from hippocampus.installer.plan import Observed, Options, plugin_entry
+from hippocampus.installer.inputs import Observed, Options
+from hippocampus.installer.plan import plugin_entry
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 

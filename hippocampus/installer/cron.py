@@ -6,11 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.names import AGENT_ID, python_argv
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from hippocampus.installer.plan import Observed, Options
 
 
 @dataclass(frozen=True)

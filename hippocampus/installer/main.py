@@ -30,8 +30,9 @@ from hippocampus.installer.apply import (
     setup_store,
     wire_openclaw,
 )
+from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.names import AGENT_ID, EXIT_DECLINED, EXIT_FAILED, EXIT_NO_GATEWAY, EXIT_OK, PLUGIN_ID
-from hippocampus.installer.plan import Observed, Options, build, render
+from hippocampus.installer.plan import build, render
 from hippocampus.installer.record import load_record, record_path
 from hippocampus.installer.uninstall import uninstall, uninstall_steps
 from hippocampus.openclaw.cli import SET, OpenClaw, extra_paths_key, find_openclaw
