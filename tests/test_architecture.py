@@ -213,6 +213,44 @@ def test_the_cycle_scan_sees_type_only_and_lazy_imports() -> None:
     assert cycles(import_graph({"hippocampus.a": "import hippocampus.b\n", "hippocampus.b": ""})) == []
 
 
+OPENS_OTHER_DATABASES = {"hippocampus.openclaw.transcripts"}
+"""Modules outside `store/` that call `sqlite3.connect`: on OpenClaw's own state database (read-only)."""
+
+
+def sqlite_connects(source: str) -> list[int]:
+    """The lines of a module that open a database: `sqlite3.connect(...)` or a `connect` imported from sqlite3."""
+    tree = ast.parse(source)
+    lines = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "connect"
+        and isinstance(node.value, ast.Name)
+        and node.value.id in {"sqlite3", "_sqlite3"}
+    ]
+    return lines + [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and node.module in {"sqlite3", "_sqlite3", "sqlite3.dbapi2"}
+        and any(alias.name == "connect" for alias in node.names)
+    ]
+
+
+def test_only_the_store_opens_the_database() -> None:
+    """`memory/hippocampus.db` is opened by `store/` alone (the installer reads its count through
+    `store.readonly`): no other module calls `sqlite3.connect`, except those that read OpenClaw's database."""
+    problems = [
+        f"{name}:{line} opens a database outside store/"
+        for name, path in modules().items()
+        if not name.startswith("hippocampus.store.") and name not in OPENS_OTHER_DATABASES
+        for line in sqlite_connects(path.read_text(encoding="utf-8"))
+    ]
+    assert not problems, "\n".join(problems)
+    assert sqlite_connects("import sqlite3\ndef f(p):\n    return sqlite3.connect(p)\n") == [3]
+    assert sqlite_connects("from sqlite3 import connect\n") == [1]
+
+
 def test_modules_stay_small_and_inits_import_nothing() -> None:
     """No module over MAX_LINES lines; every `__init__.py` is a docstring only, so importing a
     subpackage costs nothing on the per-turn path."""
