@@ -94,10 +94,11 @@ def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
     return out
 
 
-def imported(tree: ast.AST, here: str) -> list[tuple[str, int]]:
-    """Every module an AST imports at run time (top level or inside functions), absolute, with its line."""
+def imported(tree: ast.AST, here: str, type_only: bool = False) -> list[tuple[str, int]]:
+    """Every module an AST imports at run time (top level or inside functions), absolute, with its line;
+    with `type_only`, the imports under `if TYPE_CHECKING:` too."""
     out: list[tuple[str, int]] = []
-    for node in runtime_nodes(tree):
+    for node in list(ast.walk(tree)) if type_only else runtime_nodes(tree):
         if isinstance(node, ast.Import):
             out += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -151,18 +152,25 @@ def test_the_purity_scan_catches_io() -> None:
     assert any(isinstance(c.func, ast.Attribute) and c.func.attr == "now" for c in calls)
 
 
-def test_no_import_cycles() -> None:
-    """The package's import graph (function-level imports included) is acyclic: the arrows point down."""
+def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """Module -> the package modules it imports: at top level, inside functions and under
+    `if TYPE_CHECKING:` (a type-only import still makes the two modules depend on each other)."""
     graph: dict[str, set[str]] = {}
-    known = modules()
-    for name, path in known.items():
+    known = set(sources)
+    for name, source in sources.items():
         deps = set()
-        for target, _ in imported(ast.parse(path.read_text(encoding="utf-8")), name):
+        for target, _ in imported(ast.parse(source), name, type_only=True):
             while target and target not in known:
                 target = target.rpartition(".")[0]
             if target and target != name and not name.startswith(target + ".") and target != "hippocampus":
                 deps.add(target)
         graph[name] = deps
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[str]:
+    """Every cycle a depth-first walk closes (one per back edge), each as `a -> b -> a`."""
+    found: list[str] = []
     seen: dict[str, int] = {}
     stack: list[str] = []
 
@@ -171,9 +179,8 @@ def test_no_import_cycles() -> None:
         stack.append(node)
         for dep in sorted(graph[node]):
             if seen.get(dep) == 1:
-                cycle = stack[stack.index(dep) :] + [dep]
-                pytest.fail("import cycle: " + " -> ".join(cycle))
-            if dep not in seen:
+                found.append(" -> ".join([*stack[stack.index(dep) :], dep]))
+            elif dep not in seen:
                 visit(dep)
         stack.pop()
         seen[node] = 2
@@ -181,6 +188,66 @@ def test_no_import_cycles() -> None:
     for node in sorted(graph):
         if node not in seen:
             visit(node)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    """The package's import graph (function-level and type-only imports included) is acyclic: the arrows
+    point down."""
+    graph = import_graph({name: path.read_text(encoding="utf-8") for name, path in modules().items()})
+    found = cycles(graph)
+    assert not found, "import cycles:\n" + "\n".join(found)
+
+
+def test_the_cycle_scan_sees_type_only_and_lazy_imports() -> None:
+    """The scan above is not vacuous: two modules that import each other only under `if TYPE_CHECKING:`,
+    or only inside a function, are reported as a cycle."""
+    type_only = {
+        "hippocampus.a": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from hippocampus.b import B\n",
+        "hippocampus.b": "TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from hippocampus import a\n",
+    }
+    assert cycles(import_graph(type_only)) == ["hippocampus.a -> hippocampus.b -> hippocampus.a"]
+    lazy = {"hippocampus.a": "def f():\n    import hippocampus.b\n", "hippocampus.b": "from . import a\n"}
+    assert cycles(import_graph(lazy)) == ["hippocampus.a -> hippocampus.b -> hippocampus.a"]
+    assert cycles(import_graph({"hippocampus.a": "import hippocampus.b\n", "hippocampus.b": ""})) == []
+
+
+OPENS_OTHER_DATABASES = {"hippocampus.openclaw.transcripts"}
+"""Modules outside `store/` that call `sqlite3.connect`: on OpenClaw's own state database (read-only)."""
+
+
+def sqlite_connects(source: str) -> list[int]:
+    """The lines of a module that open a database: `sqlite3.connect(...)` or a `connect` imported from sqlite3."""
+    tree = ast.parse(source)
+    lines = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "connect"
+        and isinstance(node.value, ast.Name)
+        and node.value.id in {"sqlite3", "_sqlite3"}
+    ]
+    return lines + [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and node.module in {"sqlite3", "_sqlite3", "sqlite3.dbapi2"}
+        and any(alias.name == "connect" for alias in node.names)
+    ]
+
+
+def test_only_the_store_opens_the_database() -> None:
+    """`memory/hippocampus.db` is opened by `store/` alone (the installer reads its count through
+    `store.readonly`): no other module calls `sqlite3.connect`, except those that read OpenClaw's database."""
+    problems = [
+        f"{name}:{line} opens a database outside store/"
+        for name, path in modules().items()
+        if not name.startswith("hippocampus.store.") and name not in OPENS_OTHER_DATABASES
+        for line in sqlite_connects(path.read_text(encoding="utf-8"))
+    ]
+    assert not problems, "\n".join(problems)
+    assert sqlite_connects("import sqlite3\ndef f(p):\n    return sqlite3.connect(p)\n") == [3]
+    assert sqlite_connects("from sqlite3 import connect\n") == [1]
 
 
 def test_modules_stay_small_and_inits_import_nothing() -> None:

@@ -7,18 +7,25 @@ building a venv (tests/e2e builds the real one).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import shutil
+import sqlite3
 import subprocess
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hippocampus import memories
+from hippocampus.core.config import Config
 from hippocampus.installer.cron import cron_jobs
-from hippocampus.installer.plan import Observed, Options, plugin_entry
+from hippocampus.installer.inputs import Observed, Options
+from hippocampus.installer.plan import build, plugin_entry
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 
@@ -159,6 +166,44 @@ def test_installer_imports_only_the_standard_library() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_plan_counts_an_existing_store_and_changes_nothing(tmp_path: Path, workspace: Path) -> None:
+    """The plan's memory count, read through `store/`: the database (also one at an older schema version,
+    which the venv's CLI migrates later), a pre-database index.json, and -1 for a damaged database or a
+    file that is not an index; looking changes no file."""
+    from hippocampus.installer.main import observe
+
+    now = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
+    for text in ("I prefer green tea in the morning", "My sister Alma lives in Porto", "We chose Postgres"):
+        memories.remember(Workspace(workspace), now, Config(), text)
+    older = tmp_path / "older"
+    shutil.copytree(workspace, older)
+    with contextlib.closing(sqlite3.connect(older / "memory" / "hippocampus.db")) as conn:
+        conn.execute("PRAGMA user_version = 4")
+    stores = {"legacy": '{"version": 2, "memories": [{"id": "m1"}, {"id": "m2"}]}', "not-an-index": "[1, 2]"}
+    for name, text in stores.items():
+        (tmp_path / name / "memory").mkdir(parents=True)
+        (tmp_path / name / "memory" / "index.json").write_text(text)
+    (tmp_path / "damaged" / "memory").mkdir(parents=True)
+    (tmp_path / "damaged" / "memory" / "hippocampus.db").write_bytes(b"not a database\n" * 300)
+    before = snapshot(tmp_path)
+    counts = {
+        where.name: observe(Options(skill_dir=tmp_path / "skill", workspace=where, python=sys.executable), None)
+        for where in (workspace, older, *(tmp_path / name for name in (*stores, "damaged")))
+    }
+    assert {name: seen.memory_count for name, seen in counts.items()} == {
+        workspace.name: 3,
+        "older": 3,
+        "legacy": 2,
+        "not-an-index": -1,
+        "damaged": -1,
+    }
+    after = snapshot(tmp_path)
+    # A reader of a WAL database creates SQLite's empty -wal and its -shm index; nothing else may change.
+    assert {k: v for k, v in after.items() if not k.endswith(("-wal", "-shm"))} == before
+    plan = build(Options(skill_dir=tmp_path / "skill", workspace=workspace), counts[workspace.name])
+    assert any("3 memories untouched" in step.title for step in plan)
 
 
 def test_no_openclaw_sets_up_the_store_and_prints_the_wiring(box: dict[str, Any]) -> None:

@@ -88,6 +88,42 @@ def test_schema_violation_writes_nothing(workspace: Path) -> None:
     assert index_file.count(ws) == 0
 
 
+PASTED = "Bearer sk-ant-api03-" + "Zx9q" * 12 + "\nsecond line"
+"""A secret pasted into a field the schema refuses (a fake key, with a line break)."""
+
+
+@pytest.mark.parametrize("field", ["domain", "category", "id"])
+def test_a_schema_error_is_one_line_and_never_echoes_the_value(workspace: Path, field: str) -> None:
+    """The error names where and which rule, from the schema only: not the value, which may be a
+    secret (a validator's own message quotes it), nor a line break from it; nothing is written."""
+    ws = Workspace(workspace)
+
+    def pasted(ix: Index) -> None:
+        memory = Memory(id=ix.new_id(), content="a note", created=NOW, last_accessed=NOW)
+        setattr(memory, field, PASTED)
+        ix.memories.append(memory)
+
+    with pytest.raises(SchemaError) as caught:
+        index_file.update_index(ws, pasted, NOW)
+    message = str(caught.value)
+    assert "\n" not in message and "Zx9q" not in message and "Bearer" not in message, message
+    assert f"at {field}: pattern " in message, message
+    assert index_file.count(ws) == 0
+
+
+def test_a_date_that_is_not_one_is_refused_without_being_echoed() -> None:
+    """A `date-time` field holding something else fails on its format, named by path; the value is not shown."""
+    from hippocampus.store.schema import validate_memory
+
+    item = Memory(id="mem_1", content="a note", created=NOW, last_accessed=NOW).to_dict()
+    with pytest.raises(SchemaError) as caught:
+        validate_memory({**item, "created": PASTED})
+    assert str(caught.value) == "memory 'mem_1' does not match the index schema at created: format \"date-time\""
+    del item["keywords"], item["sources"]
+    with pytest.raises(SchemaError, match="at \\(top\\): missing keywords, sources$"):
+        validate_memory(item)
+
+
 @pytest.mark.parametrize("field", ["anchor", "importance", "stability"])
 @pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
 def test_non_finite_numbers_are_never_written(workspace: Path, field: str, value: float) -> None:

@@ -12,9 +12,10 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.names import AGENT_ID, python_argv
 from hippocampus.installer.patches import MISSING, config_changes, lookup, merged, nest, new_objects
-from hippocampus.installer.plan import Observed, Options, agent_workspace
+from hippocampus.installer.plan import agent_workspace
 from hippocampus.openclaw.cli import OpenClaw
 
 

@@ -22,10 +22,9 @@ from typing import Any
 from hippocampus.errors import OpenClawError
 from hippocampus.installer import patches
 from hippocampus.installer.cron import cron_jobs
+from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.names import AGENT_ID, PLUGIN_ID, python_argv
 from hippocampus.installer.plan import (
-    Observed,
-    Options,
     agent_workspace,
     backup_name,
     core_item,

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.names import AGENT_ID, python_argv
-
-if TYPE_CHECKING:
-    from hippocampus.installer.plan import Observed, Options
 
 
 @dataclass(frozen=True)

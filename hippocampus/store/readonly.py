@@ -1,4 +1,4 @@
-"""The database opened read-only, as the per-turn path and the warm worker read it.
+"""The database opened read-only, as the per-turn path and the warm worker read it (and the installer counts it).
 
 Apart from `store/database.py` (the writers: schema, migrations, transactions): a reader never creates,
 migrates or writes the database.
@@ -39,3 +39,18 @@ def connect_readonly(ws_root: str, factory: type[sqlite3.Connection] = sqlite3.C
     except sqlite3.Error:
         return None
     return conn
+
+
+def count_memories(ws_root: str) -> int | None:
+    """How many memories the database holds, read-only and at any schema version (the installer's plan of
+    an existing store, which the venv's CLI migrates later); None when it cannot be read."""
+    from hippocampus.store.workspace import db_file
+
+    try:
+        conn = sqlite3.connect(f"file:{db_file(ws_root)}?mode=ro", uri=True)
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
