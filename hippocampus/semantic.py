@@ -260,19 +260,34 @@ def after_encoding(ws: Workspace, config: Config, ids: list[str]) -> None:
     if _policy == "wait":
         _logged(ws, lambda: embed_written(ws, config, ids))
         return
-    threading.Thread(
-        target=_logged, args=(ws, lambda: embed_written(ws, config, ids)), name="semantic-written", daemon=True
-    ).start()
+
+    def work() -> None:
+        _logged(ws, lambda: embed_written(ws, config, ids))
+        _release_passages()
+
+    threading.Thread(target=work, name="semantic-written", daemon=True).start()
 
 
 def backfill(ws: Workspace, config: Config, budget_seconds: float | None) -> int:
     """`catch_up` for the warm worker's idle time: where this process may load a model (`allow`; else 0
     at once), one thread, `BATCH` per batch, for about `budget_seconds` (one batch more at most); a
     failure (endpoint down, model broken) goes to the log, once per process and reason, and returns 0:
-    the memories stay found by their words. Returns how many vectors were stored; 0 also when none is owed."""
+    the memories stay found by their words. Returns how many vectors were stored; 0 also when none is owed,
+    and then the passage model is dropped until there is work again."""
     if _policy is None:
         return 0
-    return _logged(ws, lambda: catch_up(ws, config, budget_seconds))
+    stored = _logged(ws, lambda: catch_up(ws, config, budget_seconds))
+    if not stored:
+        _release_passages()
+    return stored
+
+
+def _release_passages() -> None:
+    """Drop the passage model (`embedder.release`): the worker keeps it only while it has work. A call
+    still embedding keeps its engine until its batch ends; its next batch loads one afresh."""
+    from hippocampus import embedder
+
+    embedder.release("passage")
 
 
 _failures: set[tuple[str, str]] = set()  # (workspace, line) of embedding failures this process logged

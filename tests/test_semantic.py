@@ -383,7 +383,8 @@ def test_an_endpoint_that_is_down_leaves_recall_lexical_and_logs_once(tmp_path: 
     memories.remember(ws, NOW, config, "alpha bravo")
     semantic.allow(wait=True)
     assert semantic.backfill(ws, config, 5.0) == 0
-    assert "embedding memories failed" in ws.log_path.read_text(encoding="utf-8")
+    assert semantic.backfill(ws, config, 5.0) == 0, "the worker's next idle slice"
+    assert ws.log_path.read_text(encoding="utf-8").count("embedding memories failed") == 1, "said once"
     (hit,) = recall(ws, "alpha", NOW, config)
     assert hit.similarity is None, "the query could not be embedded either: words only, nothing broken"
 
@@ -516,6 +517,9 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     with database.reading(ws) as conn:
         (embedded,) = conn.execute("SELECT mem.id FROM vec JOIN mem ON mem.rid = vec.rid").fetchall()
     assert embedded[0] != imported.id, "the session end embedded what it wrote, not the memory owed from before"
+    while any(role == "passage" for _, role, _ in embedder._models) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(role == "passage" for _, role, _ in embedder._models), "its model dropped once done (RSS)"
     with database.writing(ws) as conn:  # out of core, so only recall can bring it into the block
         conn.execute("UPDATE mem SET anchor = 0.4")
     # a worker started afresh beside a store that has vectors: no model in this process yet
