@@ -235,7 +235,7 @@ def local_engine() -> Any:
 def check_model_file(path: str) -> None:
     """Raise `ModelFileError` unless `path` has the size and SHA-256 that its wheel's RECORD lists for it
     (the wheel format's own manifest, PEP 376/427); ~0.1 s for its 72 MB, once per process. A file the
-    RECORD does not list (a source install) is taken as it is."""
+    RECORD does not list with a hash and a size is taken as it is."""
     import base64
     import csv
     import hashlib
@@ -251,9 +251,9 @@ def check_model_file(path: str) -> None:
             listed = {row[0]: row[1:] for row in csv.reader(file) if row}
     except OSError:
         return
-    if relative not in listed:
-        return
-    digest, size = listed[relative][:2]
+    digest, size = ([*listed.get(relative, []), "", ""])[:2]
+    if not digest.startswith("sha256=") or not size.isdigit():
+        return  # not listed with a hash (a source install, another installer): nothing to check against
     try:
         actual = os.path.getsize(path)
         if str(actual) != size:
