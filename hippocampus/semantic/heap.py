@@ -1,9 +1,9 @@
 """This process's C heap: giving its free pages back to the system.
 
-Why: glibc keeps large freed blocks in the heap once its mmap threshold has risen, so a one-off build
-(the embedding model's graph, 100k vectors read blob by blob) and the activations of each embedding
-stay in the warm worker's resident memory long after they are garbage, against a 300 MB budget
-(measured: 500 varied questions grew it 11 MB, none with a trim after each call).
+Why: glibc keeps large freed blocks in the heap once its mmap threshold has risen, so a one-off read
+(100k vectors read blob by blob) and the activations of each embedding stay in the warm worker's
+resident memory long after they are garbage, against a 300 MB budget (measured: 500 varied questions
+grew it 11 MB, none with a trim after each call).
 """
 
 from __future__ import annotations

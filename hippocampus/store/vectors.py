@@ -20,14 +20,29 @@ if TYPE_CHECKING:
     from hippocampus.core.ranking import Candidate
 
 
-def owed(conn: sqlite3.Connection, model: str, limit: int) -> list[tuple[int, str, str]]:
-    """(rid, norm, content) of up to `limit` memories with no vector by `model`, oldest first."""
+def owed(
+    conn: sqlite3.Connection, model: str, limit: int, after: int = 0, ids: list[str] | None = None
+) -> list[tuple[int, str, str]]:
+    """(rid, norm, content) of up to `limit` memories with no vector by `model`, in row order past row
+    `after`; of those with an id in `ids` only, when given."""
     sql = (
         "SELECT mem.rid, mem.norm, mem.json FROM mem LEFT JOIN vec ON vec.rid = mem.rid AND vec.model = ? "
-        "WHERE vec.rid IS NULL ORDER BY mem.rid LIMIT ?"
+        "WHERE vec.rid IS NULL AND mem.rid > ?{} ORDER BY mem.rid LIMIT ?"
     )
-    found = conn.execute(sql, (model, limit))
+    if ids is None:
+        found = conn.execute(sql.format(""), (model, after, limit)).fetchall()
+    else:
+        found = []
+        for start in range(0, len(ids), CHUNK):  # SQLite bounds the number of parameters
+            chunk = ids[start : start + CHUNK]
+            marks = ",".join("?" * len(chunk))
+            found += conn.execute(sql.format(f" AND mem.id IN ({marks})"), (model, after, *chunk, limit)).fetchall()
+        found = sorted(found)[:limit]
     return [(int(rid), str(norm), str(json.loads(doc)["content"])) for rid, norm, doc in found]
+
+
+CHUNK = 500
+"""Ids per query of `owed`: under SQLite's oldest limit of 999 parameters."""
 
 
 def counts(conn: sqlite3.Connection, model: str) -> tuple[int, int]:

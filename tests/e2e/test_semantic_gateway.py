@@ -34,7 +34,7 @@ def test_a_paraphrase_is_answered_by_meaning_through_the_worker(openclaw_path: s
         oc.set_plugin_config(python=sys.executable)
         for text in (ANSWER, "I prefer window seats on planes", "The plumber is coming on Thursday"):
             oc.hippocampus("remember", text, "--importance", "0.5")  # under core: only recall can bring it
-        oc.hippocampus("decay")  # cron's daily run embeds what has no vector yet
+        oc.hippocampus("embed")  # the catch-up embeds what has no vector yet
         status = json.loads(oc.hippocampus("status", "--json").stdout)["recall"]
         assert status["mode"] == "semantic" and status["embedded"] == 3 and status["waiting"] == 0
         lexical = json.loads(oc.hippocampus("recall", "What is my dog called?", "--lexical", "--json").stdout)
