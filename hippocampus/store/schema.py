@@ -51,8 +51,12 @@ def broken_rule(rule: str | None, rule_value: Any, instance: Any) -> str:
         return "missing " + ", ".join(str(key) for key in rule_value if key not in instance)
     if rule is None:
         return "not allowed here"
-    if isinstance(rule_value, (str, int, float, bool)):
-        return f"{rule} {json.dumps(rule_value)}"
+    if isinstance(rule_value, str):
+        return f'{rule} "{rule_value}"'
+    if isinstance(rule_value, bool):
+        return f"{rule} {str(rule_value).lower()}"
+    if isinstance(rule_value, (int, float)):
+        return f"{rule} {rule_value}"
     return rule
 
 
