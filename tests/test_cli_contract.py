@@ -33,6 +33,7 @@ COMMANDS_WITH_JSON = [
     ("export",),
     ("wipe", "--yes"),
     ("sync-core",),
+    ("reflect", "--prepare"),
     ("init", "--bogus"),
 ]
 
