@@ -240,10 +240,29 @@ def add_insight(
     return memory
 
 
+def merged_into(conn: sqlite3.Connection, ids: list[str]) -> set[str]:
+    """`ids` with every memory consolidation merged into them, and into those (the merge events): an
+    insight citing a memory cites what that memory became."""
+    found, todo = set(ids), list(ids)
+    while todo:
+        marks = ",".join("?" * len(todo))
+        todo = [
+            str(r[0])
+            for r in conn.execute(
+                f"SELECT id FROM events WHERE json_extract(json, '$.type') = 'merge' "
+                f"AND json_extract(json, '$.into') IN ({marks})",
+                todo,
+            )
+            if r[0] not in found
+        ]
+        found.update(todo)
+    return found
+
+
 def citing(conn: sqlite3.Connection, ids: list[str]) -> list[str]:
-    """Every insight (current, superseded or archived) that cites one of `ids`, or cites such an insight,
-    and so on: what forgetting `ids` must forget too."""
-    gone = set(ids)
+    """Every insight (current, superseded or archived) that cites one of `ids` (or a memory merged into
+    one of them), or cites such an insight, and so on: what forgetting `ids` must forget too."""
+    gone = merged_into(conn, ids)
     todo = list(ids)
     derived: list[Memory] = [
         rows.by_rid(conn, int(r[0]))

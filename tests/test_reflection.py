@@ -168,3 +168,19 @@ def test_the_agent_path_prepare_then_add_and_why_and_history_show_the_evidence(r
     assert json.loads(run_cli("recall", "soil fungi", "--json", check=True).stdout)[0]["id"] == added["id"]
     with database.reading(ws) as conn:
         assert reflection.progress(conn, Config()).since == 0.0, "an added insight closes the reflection"
+
+
+def test_an_insight_citing_a_memory_merged_away_is_forgotten_with_what_it_was_merged_into(workspace: Path) -> None:
+    from hippocampus import maintenance
+
+    ws = Workspace(workspace)
+    now = PERSONAS[0].when(0)
+    weak = memories.remember(ws, now, LEXICAL, "I really prefer green tea in the morning", importance=0.5)
+    strong = memories.remember(ws, now, LEXICAL, "I prefer green tea in the morning", importance=0.95)
+    other = memories.remember(ws, now, LEXICAL, "My sister Alma lives in Berlin", importance=0.8)
+    insight = reflection.add_insight(ws, now, LEXICAL, f"The user has {MARKER} tea rituals", [weak.id])
+    kept = reflection.add_insight(ws, now, LEXICAL, "The user's family lives abroad", [other.id])
+    assert maintenance.consolidate(ws, now, LEXICAL)["merged"] == [{"from": weak.id, "into": strong.id}]
+    assert memories.forget(ws, now, [strong.id], LEXICAL) == [strong.id, insight.id]
+    assert [m.id for m in index_file.load_index(ws).memories] == [other.id, kept.id]
+    assert files_with_marker(workspace) == []
