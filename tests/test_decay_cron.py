@@ -94,3 +94,18 @@ def test_the_settings_file_names_the_thresholds(workspace: Path, run_cli) -> Non
     for bad in ({"archive_below": 1.5}, {"value_threshold": float("nan")}, {"reflect_threshold": 0}):
         with pytest.raises(InputError):
             config_from_mapping(bad)
+
+
+def test_value_threshold_reaches_the_gate_when_the_queue_is_encoded(workspace: Path) -> None:
+    from hippocampus.core.capture import raw_signal
+    from hippocampus.encoding import encode_pending
+    from hippocampus.store import queue
+
+    ws = Workspace(workspace)
+    for setting, stored in ((1.0, 0), (0.0, 1)):
+        signal = raw_signal("s", f"m{setting}", "Remember that I prefer tea over coffee", START.isoformat())
+        assert signal is not None
+        queue.append_signals(ws, [signal])
+        config = config_from_mapping({"consolidation_gate": True, "value_threshold": setting})
+        encode_pending(ws, START, config)
+        assert len(index_file.load_index(ws).memories) == stored
