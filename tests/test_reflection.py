@@ -184,3 +184,19 @@ def test_an_insight_citing_a_memory_merged_away_is_forgotten_with_what_it_was_me
     assert memories.forget(ws, now, [strong.id], LEXICAL) == [strong.id, insight.id]
     assert [m.id for m in index_file.load_index(ws).memories] == [other.id, kept.id]
     assert files_with_marker(workspace) == []
+
+
+def test_the_dashboard_names_an_insights_evidence(workspace: Path) -> None:
+    from hippocampus.views.dashboard.history import memory_history
+
+    ws = Workspace(workspace)
+    now = PERSONAS[0].when(0)
+    fact = memories.remember(ws, now, LEXICAL, "Dana ran along the river before breakfast", importance=0.6)
+    knee = memories.remember(ws, now, LEXICAL, "Dana felt her left knee ache after the long run", importance=0.6)
+    insight = reflection.add_insight(ws, now, LEXICAL, "Dana runs through knee pain", [fact.id, knee.id])
+    shown = memory_history(insight, {}, {})
+    assert [(s.origin, s.text) for s in shown.sources] == [
+        ("reflection (an insight's evidence)", f"cites {fact.id}"),
+        ("reflection (an insight's evidence)", f"cites {knee.id}"),
+    ]
+    assert shown.worth_showing
