@@ -103,6 +103,7 @@ def _encode_queue(
                     config.consolidation_gate,
                     judge,
                     threshold=config.capture_threshold,
+                    value_threshold=config.value_threshold,
                 )
                 space.flush()
                 logs.insert_events(conn, result.events)
@@ -142,6 +143,7 @@ def ingest(
                 gate=config.consolidation_gate,
                 judge=asking,
                 threshold=config.capture_threshold,
+                value_threshold=config.value_threshold,
             )
             if not dry:
                 logs.append_events(ws, result.events)

@@ -34,15 +34,16 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
 
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
     """Bring stored importance to the formula's value at `now` (idempotent: a function of time, recorded
-    as the decay run, no row rewritten); list, or archive, those under 0.2. A store whose text was
-    redacted under older rules is first redacted again (`store.reredact`, once). It embeds nothing: the
-    vectors a store owes are `hippocampus embed`'s job, or the warm worker's idle time (`semantic.search.catch_up`)."""
+    as the decay run, no row rewritten); list, or archive, those under `config.archive_below`. A store
+    whose text was redacted under older rules is first redacted again (`store.reredact`, once). It
+    embeds nothing: the vectors a store owes are `hippocampus embed`'s job, or the warm worker's idle
+    time (`semantic.search.catch_up`)."""
     from hippocampus.store import database, reindex, reredact, rows
 
     redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron
     reindex.catch_up(ws)  # search fields still owed by the schema 3 upgrade
     with database.writing(ws) as conn:
-        fading = index_file.fading_after_decay(conn, now, config.curve)
+        fading = index_file.fading_after_decay(conn, now, config.curve, config.archive_below)
         ids = [memory_id for _, memory_id in fading]
         if archive and fading:
             found = rows.by_rids(conn, [rid for rid, _ in fading])
@@ -83,7 +84,7 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
             changed = [(rid, d, n, p, weights[rid]) for rid, d, n, p in rows.changed_profiles(conn, int(last))]
             finder = memory_space.StoreCandidates(conn)
             plan = plan_incremental(changed, lambda e, skip: finder.best(e[2], e[3], e[1], skip), weights.__getitem__)
-        fading_rids = {rid for rid, value in weights.items() if value < lifecycle.ARCHIVE_BELOW}
+        fading_rids = {rid for rid, value in weights.items() if value < config.archive_below}
     merged: list[dict[str, str]] = []
     into: dict[int, list[int]] = {}
     for source, target in plan:

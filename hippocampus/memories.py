@@ -52,6 +52,10 @@ def remember(
         problem = name_problem(field, given) if given is not None else None
         if problem:
             raise InputError(f"--{problem}")
+    from hippocampus.reflection import INSIGHT
+
+    if category == INSIGHT:  # an insight cites its evidence: `reflect --add`
+        raise InputError("--category insight is kept for insights: use `hippocampus reflect --add TEXT --evidence IDS`")
     score = score_message(content, "user")
     source = Source("cli", f"cli-{uuid.uuid4().hex[:12]}", format_time(now))
     with database.writing(ws) as conn:
@@ -140,9 +144,12 @@ def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], revi
 
 
 def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None = None) -> list[str]:
-    """Delete memories (live or archived) by id, and every copy of their text: the database files are
-    scrubbed, the events keep only ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard
-    (where there is one) are rewritten. Ids are never reused: the counter only grows."""
+    """Delete memories (live or archived) by id, with every insight drawn from them (`reflection.citing`:
+    a derived copy), and every copy of their text: the database files are scrubbed, the events keep only
+    ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard (where there is one) are
+    rewritten. Returns every id forgotten, the insights after the ids asked for. Ids are never reused:
+    the counter only grows."""
+    from hippocampus.reflection import citing
     from hippocampus.store import database
     from hippocampus.views import sync
 
@@ -155,6 +162,7 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         missing = [i for i in wanted if i not in known]
         if missing:
             raise NotFoundError(f"no memory with id {', '.join(missing)}")
+        wanted += citing(conn, wanted)
         rows.delete(conn, wanted)
         rows.delete_superseded(conn, wanted)
         logs.forget_text(conn, wanted)

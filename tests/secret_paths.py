@@ -160,6 +160,37 @@ def via_summarize(root: Path, cases: list[Case]) -> None:
         summaries.summarize_with(_ws(root), NOW, Endpoint(url, "fake", timeout=10))
 
 
+def via_reflect(root: Path, cases: list[Case]) -> None:
+    """Insights: the agent's `reflect --add` with each case, then the endpoint's questions and insights
+    made of the cases (a question is sent back to the model and put to recall; an insight is stored)."""
+    import json
+    import re
+
+    from hippocampus import reflection
+    from hippocampus.core.config import Config
+    from hippocampus.errors import HippocampusError
+    from hippocampus.llm.reflection import QUESTIONS_PROMPT
+
+    ids = _benign(root, 3)
+    for case in cases:
+        with contextlib.suppress(HippocampusError):  # a bare secret is junk: refused, nothing written
+            reflection.add_insight(_ws(root), NOW, _config(), case["text"], ids[:2])
+    texts = iter([c["text"] for c in cases] * 2)
+
+    def reply(body: Any) -> Any:
+        system, user = body["messages"][0]["content"], body["messages"][-1]["content"]
+        if system == QUESTIONS_PROMPT:
+            return {"choices": [{"message": {"content": json.dumps([next(texts, "x") for _ in range(3)])}}]}
+        cited = re.findall(r"\((mem_\w+)\)", user)[:1]
+        said = [{"insight": next(texts, "x"), "evidence": cited} for _ in range(5)]
+        return {"choices": [{"message": {"content": json.dumps(said)}}]}
+
+    with fake_endpoint(reply) as url:
+        config = Config(semantic="off", llm_url=url, llm_model="fake")
+        for _ in range(len(cases) // 9 + 1):  # 18 case texts a run: every case as a question and an insight
+            reflection.reflect(_ws(root), NOW, config, force=True)
+
+
 def _hook(root: Path, name: str, payload: dict[str, Any]) -> None:
     env = {**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT), "HIPPOCAMPUS_NOW": STAMP}
     proc = subprocess.run(
@@ -272,6 +303,7 @@ PATHS: dict[str, Callable[[Path, list[Case]], None]] = {
     "import memory-ebbinghaus": via_import_ebbinghaus,
     "revise": via_revise,
     "summarize (LLM)": via_summarize,
+    "reflect (agent and LLM)": via_reflect,
     "hooks request_after + session_end": via_hooks,
     "the assistant's reply a turn queues": via_hook_replies,
     "the turn inbox (raw), then encode": via_inbox,

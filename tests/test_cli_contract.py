@@ -34,6 +34,7 @@ COMMANDS_WITH_JSON = [
     ("export",),
     ("wipe", "--yes"),
     ("sync-core",),
+    ("reflect", "--prepare"),
     ("init", "--bogus"),
 ]
 

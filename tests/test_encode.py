@@ -266,3 +266,12 @@ def test_signals_under_the_capture_threshold_create_and_reinforce_nothing() -> N
         index, [signal("My daughter Mia starts school in May", "t4", score=float("nan"))], NOW, threshold=0.6
     )
     assert result.created == [] and result.skipped == 1, "a NaN score counts as the general 0.5"
+
+
+def test_the_gate_applies_the_value_threshold_setting() -> None:
+    text = "I prefer tea over coffee"
+    kept = Index()
+    encode(kept, [signal(text, "v1")], NOW, gate=True, value_threshold=0.0)
+    dropped = Index()
+    result = encode(dropped, [signal(text, "v1")], NOW, gate=True, value_threshold=1.0)
+    assert [m.content for m in kept.memories] == [text] and dropped.memories == [] and result.skipped == 1

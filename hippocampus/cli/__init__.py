@@ -8,6 +8,7 @@
     maintenance  decay, archive, encode, consolidate, ingest, import, export, wipe
     history      preprocess (OpenClaw history backfill)
     summaries    pending, revise, summarize
+    reflect      reflect (insights through the endpoint, or --prepare / --add for the agent)
     setup        init, dashboard
     serve        serve --stdio (the warm hook worker)
 

@@ -30,13 +30,13 @@ def _decay(env: Env, archive: bool, as_json: bool) -> None:
         click.echo(f"Archived {len(report['archived'])} to {env.ws.archive_path}: {', '.join(report['archived'])}")
     elif report["candidates"]:
         click.echo(
-            f"Archive candidates (< {lifecycle.ARCHIVE_BELOW}): {', '.join(report['candidates'])}"
+            f"Archive candidates (< {env.config.archive_below}): {', '.join(report['candidates'])}"
             " (run `hippocampus archive` to move them)"
         )
 
 
 @click.command()
-@click.option("--archive", is_flag=True, help="Also move memories under 0.2 to memory/archive.md.")
+@click.option("--archive", is_flag=True, help="Also move memories under `archive_below` (0.2) to memory/archive.md.")
 @json_option
 @pass_env
 def decay(env: Env, archive: bool, as_json: bool) -> None:
@@ -48,7 +48,7 @@ def decay(env: Env, archive: bool, as_json: bool) -> None:
 @json_option
 @pass_env
 def archive(env: Env, as_json: bool) -> None:
-    """Move memories under 0.2 to memory/archive.md. Example: hippocampus archive"""
+    """Move memories under `archive_below` (0.2) to memory/archive.md. Example: hippocampus archive"""
     _decay(env, True, as_json)
 
 

@@ -90,6 +90,8 @@ def _source_text(source: dict[str, Any]) -> str:
     from hippocampus.views.context import oneline
 
     said = f": {oneline(source['text'])}" if source.get("text") else ""
+    if source.get("session") == "reflection":  # reflection.EVIDENCE: an insight's source is a memory it cites
+        return f"evidence {oneline(source.get('message', '?'))}{said or ' (no longer current)'}"
     who = oneline(source.get("speaker") or "?")
     return f"from {who} at {oneline(source.get('time', '?'))} (session {oneline(source.get('session', '?'))}){said}"
 
@@ -141,7 +143,9 @@ def history_text(chain: list[dict[str, Any]]) -> str:
     for item in chain:
         state = "superseded" if item.get("supersededBy") else "current"
         said = [s.get("text") for s in item.get("sources", []) if s.get("text")]
+        cited = [s.get("message", "") for s in item.get("sources", []) if s.get("session") == "reflection"]
         out.append(f"{oneline(item['id'])}  {oneline(str(item['created']))}  {state:<10} {oneline(item['content'])}")
+        out.append(f"    insight from: {oneline(', '.join(cited))}" if cited else "")
         out.append(_superseded_note(item).strip() and f"    {_superseded_note(item).strip()}")
         out += [f"    said: {oneline(text)}" for text in said[:3]]
     return "".join(f"{row}\n" for row in out if row)

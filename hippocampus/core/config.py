@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from hippocampus.core.lifecycle import CURVES, EXPONENTIAL
+from hippocampus.core.lifecycle import ARCHIVE_BELOW, CURVES, EXPONENTIAL
 from hippocampus.errors import InputError
 
 SEMANTIC_MODES = ("auto", "off")
@@ -28,6 +28,9 @@ class Config:
     core_limit: int = 30
     capture_threshold: float = 0.5
     consolidation_gate: bool = False
+    value_threshold: float = 0.5  # humanoid-memory's V threshold (core/vscore.py V_THRESHOLD)
+    archive_below: float = ARCHIVE_BELOW
+    reflect_threshold: float = 15.0
     llm_decisions: bool = False
     llm_url: str = ""
     llm_model: str = ""
@@ -60,6 +63,11 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         raise InputError("setting 'llm_timeout' must be more than 0 seconds")
     if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
         raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
+    for name in ("value_threshold", "archive_below"):  # NaN too: both compare with a value in 0..1
+        if not 0.0 <= getattr(config, name) <= 1.0:
+            raise InputError(f"{name} must be between 0 and 1, not {getattr(config, name)!r}")
+    if not config.reflect_threshold > 0:
+        raise InputError(f"reflect_threshold must be more than 0, not {config.reflect_threshold!r}")
     if config.semantic not in SEMANTIC_MODES:
         raise InputError(f"semantic must be one of {', '.join(SEMANTIC_MODES)}, not {config.semantic!r}")
     if not 0.0 <= config.semantic_weight <= 1.0:

@@ -45,7 +45,7 @@ from hippocampus.core.model import Index, Memory, Signal, Source, format_time, p
 from hippocampus.core.redact import scrub
 from hippocampus.core.scoring import GENERAL
 from hippocampus.core.tokens import keywords
-from hippocampus.core.vscore import passes_gate
+from hippocampus.core.vscore import V_THRESHOLD, passes_gate
 
 CONTENT_LIMIT = 280
 """A new memory's content is the fact of the signal cut to this many characters at a word boundary."""
@@ -155,9 +155,12 @@ def encode(
     gate: bool = False,
     judge: verdicts.Judge | None = None,
     threshold: float = 0.0,
+    value_threshold: float = V_THRESHOLD,
 ) -> EncodeResult:
     """Encode `signals` into `index` in place, in order; see the module docstring for the rules."""
-    return encode_into(IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate, judge, threshold)
+    return encode_into(
+        IndexSpace(index), lambda: index_candidates(index), signals, now, curve, gate, judge, threshold, value_threshold
+    )
 
 
 class CandidateIndex(Protocol):
@@ -183,10 +186,12 @@ def encode_into(
     gate: bool = False,
     judge: verdicts.Judge | None = None,
     threshold: float = 0.0,
+    value_threshold: float = V_THRESHOLD,
 ) -> EncodeResult:
     """Encode `signals` into `space`, in order; `candidates_of` builds the candidate index on first need;
     `judge` (optional, `core.verdicts`) decides the cases the offline rules leave ambiguous. Signals
-    scored under `threshold` are skipped (see the module's contract)."""
+    scored under `threshold` are skipped (see the module's contract); with `gate`, a new memory whose
+    V-score is under `value_threshold` too."""
     result = EncodeResult()
     candidates: CandidateIndex | None = None
     batch: set[tuple[str, str]] = set()
@@ -234,7 +239,7 @@ def encode_into(
             result.reinforced.append(old.id)
             result.events.append(_event(moment, "reinforce", old.id, signal))
         else:
-            if gate and not passes_gate(body, resonance=10.0 * value):
+            if gate and not passes_gate(body, 10.0 * value, value_threshold):
                 result.skipped += 1
                 continue
             score = min(_valid_score(signal.score), junk.core_cap(body))  # never core without a fact

@@ -11,6 +11,7 @@ from hippocampus.core.scoring import _SENTENCE_RE, score_message
 from hippocampus.core.tokens import count_cjk
 
 V_THRESHOLD = 0.5
+"""humanoid-memory's value threshold; the default of the `value_threshold` setting (core/config.py)."""
 
 
 def _sigmoid(x: float) -> float:
@@ -78,7 +79,7 @@ def heuristic_csn(text: str) -> tuple[float, float, float]:
     return _clamp(coherence), _clamp(significance), _clamp(noise)
 
 
-def passes_gate(text: str, resonance: float) -> bool:
-    """The consolidation gate: V-score of the heuristic C/S/N at this resonance is ≥ `V_THRESHOLD`."""
+def passes_gate(text: str, resonance: float, threshold: float = V_THRESHOLD) -> bool:
+    """The consolidation gate: V-score of the heuristic C/S/N at this resonance is ≥ `threshold`."""
     c, s, n = heuristic_csn(text)
-    return v_score(c, s, n, resonance) >= V_THRESHOLD
+    return v_score(c, s, n, resonance) >= threshold

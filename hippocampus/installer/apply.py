@@ -207,7 +207,7 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
 
         add_agent(claw, opts, seen, record, out, say)
         save()
-    if opts.with_cron and opts.with_llm_summaries:  # after the agent it runs as exists
+    if opts.with_cron and (opts.with_llm_summaries or opts.with_reflection):  # after the agent it runs as exists
         _cron(claw, opts, seen, record, out, agent_turns=True)
         save()
     valid, detail = claw.config_validate()

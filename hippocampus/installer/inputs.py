@@ -21,6 +21,7 @@ class Options:
     with_cron: bool = False
     with_agent: bool = False
     with_llm_summaries: bool = False
+    with_reflection: bool = False
     signals: int = 100
     whole: bool = False
     dry_run: bool = False

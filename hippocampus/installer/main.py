@@ -49,6 +49,7 @@ def parse_args(argv: list[str] | None) -> Options:
     p.add_argument("--with-cron", action="store_true", help="register encode/decay/consolidate jobs")
     p.add_argument("--with-agent", action="store_true", help="create the opt-in background agent")
     p.add_argument("--with-llm-summaries", action="store_true", help="a cron agent turn rewrites pending memories")
+    p.add_argument("--with-reflection", action="store_true", help="a cron agent turn draws insights (reflect)")
     p.add_argument("--signals", type=int, default=100, help="backfill the last N messages (default 100; 0: none)")
     p.add_argument("--whole", action="store_true", help="backfill the whole history")
     p.add_argument(
@@ -77,6 +78,8 @@ def parse_args(argv: list[str] | None) -> Options:
         p.error("--purge only goes with --uninstall")
     if ns.with_llm_summaries and not ns.with_cron:
         p.error("--with-llm-summaries schedules a cron job: add --with-cron")
+    if ns.with_reflection and not ns.with_cron:
+        p.error("--with-reflection schedules a cron job: add --with-cron")
     if ns.signals < 0:
         p.error("--signals must be 0 or more")
     fields = vars(ns)

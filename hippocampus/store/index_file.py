@@ -170,8 +170,9 @@ def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime
     rows.set_meta(conn, "lastUpdated", format_time(now))
 
 
-def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str) -> list[tuple[int, str]]:
-    """Record a decay run at `now` and return (rid, id) of the memories under the archive threshold.
+def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str, below: float) -> list[tuple[int, str]]:
+    """Record a decay run at `now` and return (rid, id) of the memories under `below`
+    (the archive threshold).
 
     Stored importance is the formula's value as of the last decay run (`rows.read_index` applies it
     when the index is read or exported), so a decay rewrites no row and parses no memory: one SQL
@@ -190,6 +191,6 @@ def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str) -> l
     rows.set_meta(conn, "decayCurve", curve)
     rows.set_meta(conn, "lastUpdated", format_time(now))
     found = conn.execute(
-        "SELECT rid, id FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid", (lifecycle.ARCHIVE_BELOW,)
+        "SELECT rid, id FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid", (below,)
     ).fetchall()
     return [(int(rid), str(memory_id)) for rid, memory_id in found]

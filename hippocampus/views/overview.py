@@ -66,7 +66,7 @@ def heartbeat(ws: Workspace, now: datetime, config: Config) -> tuple[list[Hit], 
         fading = [h for h in hits if h.effective < lifecycle.BAND_FADING_BELOW]
         soon = [h for h in hits if lifecycle.BAND_FADING_BELOW <= h.effective < lifecycle.BAND_ACTIVE]
     else:
-        fading = [h for h in hits if h.effective < lifecycle.ARCHIVE_BELOW]
+        fading = [h for h in hits if h.effective < config.archive_below]
         soon = [
             h
             for h in hits

@@ -21,8 +21,10 @@ def why(ws: Workspace, memory_id: str) -> dict[str, Any]:
     `reinforced`: how many reinforced or reviewed it; `merged`: the near-duplicates merged into it;
     `supersedes` / `supersededBy`: the versions before and after it; `injections`: how
     many times it was injected before a turn and the last one (time, session, section, score parts),
-    counting the records not yet encoded (`memory/injections.jsonl`)."""
+    counting the records not yet encoded (`memory/injections.jsonl`); `evidence`: for an insight, the
+    ids of the memories it cites (its sources show their text while they are current)."""
     from hippocampus.memories import history
+    from hippocampus.reflection import EVIDENCE, evidence_of
 
     with database.reading(ws) as conn:
         found = rows.by_ids(conn, [memory_id])
@@ -33,6 +35,7 @@ def why(ws: Workspace, memory_id: str) -> dict[str, Any]:
             memory, state = (old[0], "superseded") if old else (None, "")
         if memory is None:
             raise NotFoundError(f"no memory with id {memory_id}")
+        cited = {i: m.content for i, (_, m) in rows.by_ids(conn, evidence_of(memory)).items()}
         logged = [
             json.loads(doc)
             for (doc,) in conn.execute(
@@ -49,7 +52,11 @@ def why(ws: Workspace, memory_id: str) -> dict[str, Any]:
         "memory": memory,
         "state": state,
         # the message as said; stored empty when it is the memory's content, so filled in from it here
-        "sources": [{**s.to_dict(), "text": s.text or memory.content} for s in memory.sources],
+        "sources": [
+            {**s.to_dict(), "text": cited.get(s.message, "") if s.session == EVIDENCE else s.text or memory.content}
+            for s in memory.sources
+        ],
+        "evidence": evidence_of(memory),
         "events": events,
         "reinforced": sum(1 for e in events if e.get("type") in REINFORCING and e.get("id") == memory_id),
         "merged": [e["id"] for e in events if e.get("type") == "merge" and e.get("into") == memory_id],

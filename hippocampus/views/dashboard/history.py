@@ -20,6 +20,7 @@ KNOWN_ORIGINS = {
     "memory-ebbinghaus": "import (memory-ebbinghaus)",
     "hippocampus-import": "import (Hippocampus index)",
     "unknown": "OpenClaw (session not named)",
+    "reflection": "reflection (an insight's evidence)",
 }
 """Sessions that are not OpenClaw conversations, as people call them."""
 
@@ -99,12 +100,13 @@ def origin_of(session: str, session_keys: Mapping[str, str]) -> str:
 
 
 def source_view(source: Source, session_keys: Mapping[str, str]) -> SourceView:
-    """One source as the page shows it."""
+    """One source as the page shows it; an insight's evidence source names the memory it cites."""
+    cited = source.session == "reflection"  # reflection.EVIDENCE
     return SourceView(
         origin=origin_of(source.session, session_keys),
         when=readable_time(source.time),
-        speaker=source.speaker,
-        text=source.text,
+        speaker="" if cited else source.speaker,
+        text=f"cites {source.message}" if cited else source.text,
         session=source.session,
     )
 
