@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The one test command (README): builds .venv, installs the package with its dev tools (and the
 # semantic extra where its wheel exists), Node 24 + OpenClaw 2026.9.6 from the npm registry and
-# Debian's Chromium when missing, then runs ruff, mypy and the whole pytest suite (real OpenClaw and
-# Chromium included).
+# Debian's Chromium when missing, then runs the checks in named groups: ruff, mypy, the unit tests,
+# the end-to-end tests (a real OpenClaw; install.py's beside the others) and the browser tests (a
+# real Chromium). Each group starts with a header and ends with its wall time; every group runs even
+# when one fails, and the exit status is non-zero if any failed. Arguments, if any, replace the
+# pytest groups by one pytest run with those arguments.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { echo "test.sh: $*" >&2; }
+started_all=$SECONDS
 py="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv ..."
@@ -30,8 +34,81 @@ if [ -n "$debs" ]; then
   # shellcheck disable=SC2086
   DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq $debs >/dev/null
 fi
-say "ruff, mypy, then pytest ..."
-.venv/bin/ruff check hippocampus tests hooks bench scripts install.py
-.venv/bin/ruff format --check hippocampus tests hooks bench scripts install.py
-.venv/bin/mypy
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+say "set up in $((SECONDS - started_all))s"
+
+export PYTHONUNBUFFERED=1  # pytest's lines reach a CI log as they are written
+pytest=(.venv/bin/python -m pytest -p no:cacheprovider)
+summary=()
+failed=0
+
+record() {  # record NAME STATUS SECONDS: the group's closing line, and its line in the summary
+  local outcome="ok"
+  if [ "$2" != 0 ]; then
+    outcome="FAILED (exit $2)"
+    failed=$((failed + 1))
+  fi
+  echo "======== $1: $outcome in ${3}s ========"
+  summary+=("$(printf '%-30s %5ss  %s' "$1" "$3" "$outcome")")
+}
+
+group() {  # group NAME COMMAND...: one named group, timed; a failure is counted, not fatal
+  local name=$1 began=$SECONDS status=0
+  shift
+  echo
+  echo "======== $name ========"
+  "$@" || status=$?
+  record "$name" "$status" "$((SECONDS - began))"
+}
+
+background=""
+background_name=""
+background_status="$(mktemp)"
+group_in_background() {  # like group, but beside the groups that follow; its lines start with [NAME]
+  background_name=$1
+  shift
+  echo
+  echo "======== $background_name: started beside the next groups, its lines marked [$background_name] ========"
+  (
+    began=$SECONDS status=0
+    "$@" 2>&1 | sed -u "s/^/[$background_name] /" || status=${PIPESTATUS[0]}
+    echo "$status $((SECONDS - began))" >"$background_status"
+  ) &
+  background=$!
+}
+
+lint_ruff() {
+  local paths=(hippocampus tests hooks bench scripts install.py)
+  .venv/bin/ruff check "${paths[@]}" && .venv/bin/ruff format --check "${paths[@]}"
+}
+
+if [ "$#" -gt 0 ]; then
+  group "ruff" lint_ruff
+  group "mypy" .venv/bin/mypy
+  group "pytest $*" "${pytest[@]}" "$@"
+else
+  # Every test is in exactly one group, chosen by its markers (pyproject.toml), so none is left out.
+  # install.py's end-to-end tests (about a third of the suite's time, nearly all of it OpenClaw's CLI)
+  # work on copies of the skill with their own HOME, state, Gateways and hook workers: they run beside
+  # the other groups, which the 2-core machine has room for (one Node or Python process at a time each).
+  group_in_background "e2e: install.py" "${pytest[@]}" tests -m "installer" -v --durations=5
+  group "ruff" lint_ruff
+  group "mypy" .venv/bin/mypy
+  group "unit tests" "${pytest[@]}" tests -m "not e2e and not browser and not installer" --durations=10
+  group "e2e: real OpenClaw" "${pytest[@]}" tests -m "e2e and not browser and not installer" -v --durations=20
+  group "browser: real Chromium" "${pytest[@]}" tests -m "browser and not installer" -v --durations=5
+fi
+if [ -n "$background" ]; then
+  echo
+  echo "======== waiting for $background_name ========"
+  wait "$background" || true
+  read -r status took <"$background_status" || { status=1 took=0; }
+  record "$background_name" "$status" "$took"
+fi
+rm -f "$background_status"
+
+echo
+echo "======== summary ========"
+printf '%s\n' "${summary[@]}"
+printf '%-30s %5ss  %s\n' "total (setup included)" "$((SECONDS - started_all))" \
+  "$([ "$failed" = 0 ] && echo "all passed" || echo "$failed group(s) FAILED")"
+[ "$failed" = 0 ]

@@ -1,8 +1,8 @@
 """The agent's own `hippocampus` reaches the store the hooks write to, with no flag and no $WORKSPACE.
 
-A real OpenClaw turn: the fake model asks for an `exec` tool call running the CLI exactly as SKILL.md
-tells the agent (`hippocampus remember …`, `hippocampus recall …`), OpenClaw runs it in the agent's
-workspace (its default cwd), and the memory lands in the workspace the hooks use
+A real OpenClaw turn through a Gateway: the fake model asks for an `exec` tool call running the CLI
+exactly as SKILL.md tells the agent (`hippocampus remember …`, `hippocampus recall …`), OpenClaw runs it
+in the agent's workspace (its default cwd), and the memory lands in the workspace the hooks use
 (`agents.defaults.workspace`), not in `$OPENCLAW_STATE_DIR/workspace`, the old default.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import OpenClaw, make_openclaw
+from .conftest import OpenClaw, make_openclaw, wait_for
 from .fake_model import FakeModel, _text_of, reply_for
 
 pytestmark = pytest.mark.e2e
@@ -60,12 +60,15 @@ def tool_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[FakeM
 @pytest.fixture(scope="module")
 def claw(
     openclaw_path: str, tool_model: tuple[FakeModel, ToolModel], tmp_path_factory: pytest.TempPathFactory
-) -> OpenClaw:
-    """An OpenClaw of its own whose agent may run exec without asking, and whose env has no $WORKSPACE."""
+) -> Iterator[OpenClaw]:
+    """An OpenClaw of its own whose agent may run exec without asking, and whose env (its Gateway's
+    too) has no $WORKSPACE."""
     oc = make_openclaw(tmp_path_factory.mktemp("agent-ws"), openclaw_path, tool_model[0])
     oc.env.pop("WORKSPACE")
     oc.run("exec-policy", "preset", "yolo", timeout=120)
-    return oc
+    oc.start_gateway()
+    yield oc
+    oc.stop_gateway()
 
 
 def tool_turn(oc: OpenClaw, script: ToolModel, command: str) -> str:
@@ -94,8 +97,8 @@ def test_the_agents_cli_call_uses_the_store_the_hooks_write_to(
     cli = f"{shlex.quote(sys.executable)} -m hippocampus"
     old_default = claw.state / "workspace"
     claw.agent("I keep my notes in Portuguese, remember that please")  # the hooks' own store, first
-    memory = claw.workspace / "memory"
-    assert (memory / "inbox.jsonl").exists() or (memory / "hippocampus.db").exists(), "the hooks wrote here"
+    memory = claw.workspace / "memory"  # the Gateway answers before agent_end has written
+    wait_for(lambda: (memory / "inbox.jsonl").exists() or (memory / "hippocampus.db").exists(), "the hooks' write")
     said = tool_turn(claw, script, f"{cli} remember {shlex.quote(FACT)} --json")
     assert "TOOL-SAID" in said and "mem_" in said, said
     assert FACT in stored(claw.workspace)

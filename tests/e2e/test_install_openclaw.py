@@ -26,8 +26,9 @@ from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 
 from .conftest import ROOT, free_port, stop_process_group
+from .conftest import start_gateway as gateway_run
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.installer]
 KEYS = {"hippocampus:encode", "hippocampus:decay", "hippocampus:consolidate"}
 FACT = "The user keeps bees on a rooftop in Lisbon and calls the queen Marmalade"
 
@@ -333,22 +334,10 @@ def boxed(openclaw_path: str, home: Path, state: Path, workspace: Path, skill: P
 
 
 def start_gateway(box: Box, *args: str) -> None:
-    """`openclaw gateway run` with `args` (none: the port and token come from the config); wait until cron answers."""
-    log = open(box.home / "gateway.log", "ab")  # noqa: SIM115 - lives as long as the Gateway
-    box.gateway = subprocess.Popen(
-        ["openclaw", "gateway", "run", *args],
-        env=box.env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=box.home,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 180
-    while box.openclaw("cron", "list", "--json", check=False, timeout=60).returncode != 0:
-        assert box.gateway.poll() is None and time.monotonic() < deadline, (box.home / "gateway.log").read_text()[
-            -3000:
-        ]
-        time.sleep(2)
+    """`openclaw gateway run` with `args` (none: the port and token come from the config), until its log
+    says it is ready; then cron must answer."""
+    box.gateway = gateway_run(box.env, box.home, *args)
+    box.openclaw("cron", "list", "--json", timeout=60)
 
 
 def test_dry_run_probes_the_configured_port_and_uses_the_configured_workspace(global_box: Box) -> None:

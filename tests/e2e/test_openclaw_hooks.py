@@ -1,4 +1,10 @@
-"""The three proofs of issue 3, driven through a real OpenClaw 2026.9.6 and a recording fake model."""
+"""The three proofs of issue 3, driven through a real OpenClaw 2026.9.6 and a recording fake model.
+
+Turns and session resets go through one Gateway for the module, but those of the damaged-interpreter
+and damaged-store test, which runs first, with no Gateway: `--local`, each in a fresh process. A Gateway
+answers a turn before its agent_end hook has queued the message, and a reset before session_end has
+encoded, so what those hooks write is waited for (`wait_for`), never assumed.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +18,11 @@ from hippocampus.store import queue
 from hippocampus.store.workspace import Workspace
 from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
-from .conftest import OpenClaw
+from .conftest import OpenClaw, wait_for
 from .fake_model import REPLY_PREFIX
 
 pytestmark = pytest.mark.e2e
+through_gateway = pytest.mark.usefixtures("openclaw_gateway")
 
 
 def user_texts(body: dict[str, Any]) -> list[str]:
@@ -36,6 +43,12 @@ def reply_text(result: dict[str, Any]) -> str:
     return "\n".join(str(p.get("text", "")) for p in result.get("payloads", []))
 
 
+def recalled(openclaw: OpenClaw, query: str, word: str) -> list[dict[str, Any]]:
+    """`hippocampus recall QUERY --json`: the hits whose content holds `word`."""
+    hits = json.loads(openclaw.hippocampus("recall", query, "--json").stdout)
+    return [h for h in hits if word in h["content"]]
+
+
 def last_request_with(openclaw: OpenClaw, marker: str) -> dict[str, Any]:
     """The latest model request whose user messages contain `marker`."""
     for body in reversed(openclaw.model.requests()):
@@ -44,42 +57,10 @@ def last_request_with(openclaw: OpenClaw, marker: str) -> dict[str, Any]:
     raise AssertionError(f"no model request mentions {marker!r}")
 
 
-def test_memory_reaches_the_model_inside_the_fence_but_not_the_transcript(openclaw: OpenClaw) -> None:
-    openclaw.hippocampus("remember", "The user's cat is called Pixel-Quasar")
-    result = openclaw.agent("What is my cat called? (probe-one)")
-
-    assert REPLY_PREFIX in reply_text(result)
-    body = last_request_with(openclaw, "probe-one")
-    text = next(t for t in user_texts(body) if "probe-one" in t)
-    start, end = text.index(FENCE_OPEN), text.index(FENCE_CLOSE)
-    assert start < text.index("Pixel-Quasar") < end < text.index("probe-one")
-    stored = "\n".join(openclaw.transcript_rows())
-    assert "probe-one" in stored
-    assert "Pixel-Quasar" not in stored
-    assert FENCE_OPEN not in stored
-
-
-def test_remembered_statement_is_recalled_with_its_provenance_after_new(openclaw: OpenClaw) -> None:
-    statement = "Remember that my sister's name is Alma"
-    openclaw.agent(statement)
-    queued = json.dumps(queue.rows(Workspace(openclaw.workspace)))
-    assert "Alma" in queued
-
-    openclaw.reset_session()  # what `/new` does in a chat: before_reset + session_end fire
-
-    hits = json.loads(openclaw.hippocampus("recall", "Alma", "--json").stdout)
-    alma = [h for h in hits if "Alma" in h["content"]]
-    assert alma, hits
-    sources = alma[0]["sources"]
-    assert sources and sources[0]["session"] and sources[0]["message"]
-    session = sources[0]["session"]
-    assert any(session in row for row in openclaw.transcript_rows()), "session id is the transcript's"
-    assert sources[0]["message"] == message_id(session, statement)
-    assert (openclaw.workspace / "HIPPOCAMPUS_CORE.md").exists()
-
-
+@pytest.mark.usefixtures("without_gateway")
 def test_broken_python_or_corrupt_database_leave_the_turn_untouched(openclaw: OpenClaw) -> None:
-    good_python = openclaw.plugin_config["python"]
+    openclaw.hippocampus("remember", "The user's favourite colour is teal", "--importance", "0.95")  # a core memory:
+    good_python = openclaw.plugin_config["python"]  # a working hook would inject it into every turn
     openclaw.set_plugin_config(python="/nonexistent/bin/python3")
     try:
         result = openclaw.agent("Are you still there? (probe-broken-python)")
@@ -112,6 +93,41 @@ def test_broken_python_or_corrupt_database_leave_the_turn_untouched(openclaw: Op
             path.write_bytes(data)
 
 
+@through_gateway
+def test_memory_reaches_the_model_inside_the_fence_but_not_the_transcript(openclaw: OpenClaw) -> None:
+    openclaw.hippocampus("remember", "The user's cat is called Pixel-Quasar")
+    result = openclaw.agent("What is my cat called? (probe-one)")
+
+    assert REPLY_PREFIX in reply_text(result)
+    body = last_request_with(openclaw, "probe-one")
+    text = next(t for t in user_texts(body) if "probe-one" in t)
+    start, end = text.index(FENCE_OPEN), text.index(FENCE_CLOSE)
+    assert start < text.index("Pixel-Quasar") < end < text.index("probe-one")
+    stored = "\n".join(openclaw.transcript_rows())
+    assert "probe-one" in stored
+    assert "Pixel-Quasar" not in stored
+    assert FENCE_OPEN not in stored
+
+
+@through_gateway
+def test_remembered_statement_is_recalled_with_its_provenance_after_new(openclaw: OpenClaw) -> None:
+    statement = "Remember that my sister's name is Alma"
+    openclaw.agent(statement)
+    ws = Workspace(openclaw.workspace)
+    wait_for(lambda: "Alma" in json.dumps(queue.rows(ws)), "agent_end to queue the statement")
+
+    openclaw.reset_session()  # what `/new` does in a chat: before_reset + session_end fire
+
+    alma = wait_for(lambda: recalled(openclaw, "Alma", "Alma"), "session_end to encode it", every=1.0)
+    sources = alma[0]["sources"]
+    assert sources and sources[0]["session"] and sources[0]["message"]
+    session = sources[0]["session"]
+    assert any(session in row for row in openclaw.transcript_rows()), "session id is the transcript's"
+    assert sources[0]["message"] == message_id(session, statement)
+    assert (openclaw.workspace / "HIPPOCAMPUS_CORE.md").exists()
+
+
+@through_gateway
 def test_a_real_turn_records_its_injection_for_why(openclaw: OpenClaw) -> None:
     made = json.loads(openclaw.hippocampus("remember", "The user's bike is a green Brompton", "--json").stdout)
     memory_id = made[0]["id"]
@@ -126,16 +142,21 @@ def test_a_real_turn_records_its_injection_for_why(openclaw: OpenClaw) -> None:
     assert memory_id in records and "Brompton" not in records
 
 
+@through_gateway
 def test_a_real_turns_request_is_kept_with_the_reply_as_an_exchange(openclaw: OpenClaw) -> None:
     """agent_end's messages hold the model's reply after the user's: request_after queues it, and a
     request no statement carries is kept with that reply as its context, as `ingest` keeps it."""
     openclaw.reset_session()
     openclaw.agent("Can you recommend a board game for exactly five players? (probe-exchange)")
-    rows = queue.rows(Workspace(openclaw.workspace))
-    replies = [r for r in rows if r.get("role") == "assistant" and REPLY_PREFIX in r["text"]]
-    assert replies, rows
+    ws = Workspace(openclaw.workspace)
+
+    def replies() -> list[dict[str, Any]]:
+        return [r for r in queue.rows(ws) if r.get("role") == "assistant" and "probe-exchange" in r.get("context", "")]
+
+    assert REPLY_PREFIX in wait_for(replies, "agent_end to queue the reply to it")[0]["text"]
     openclaw.reset_session()
-    hits = json.loads(openclaw.hippocampus("recall", "board game five players", "--json").stdout)
-    exchange = [h for h in hits if "probe-exchange" in h["content"]]
-    assert exchange and exchange[0]["category"] == "exchange", hits
+    exchange = wait_for(
+        lambda: recalled(openclaw, "board game five players", "probe-exchange"), "session_end to encode", every=1.0
+    )
+    assert exchange[0]["category"] == "exchange", exchange
     assert REPLY_PREFIX in exchange[0].get("context", ""), exchange[0]

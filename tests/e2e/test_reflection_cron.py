@@ -14,7 +14,6 @@ import re
 import shlex
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ import pytest
 from hippocampus.installer.cron import cron_jobs
 from hippocampus.installer.inputs import Observed, Options
 
-from .conftest import OpenClaw, free_port, make_openclaw, stop_process_group
+from .conftest import OpenClaw, free_port, make_openclaw, start_gateway, stop_process_group
 from .fake_model import FakeModel, _text_of, reply_for
 
 pytestmark = pytest.mark.e2e
@@ -76,24 +75,14 @@ def claw(
     oc = make_openclaw(tmp_path_factory.mktemp("reflect-ws"), openclaw_path, model[0])
     oc.run("exec-policy", "preset", "yolo", timeout=120)
     port = free_port()
-    log = open(oc.home / "gateway.log", "ab")  # noqa: SIM115 - closed below
-    gateway = subprocess.Popen(
-        ["openclaw", "gateway", "run", "--bind", "loopback", "--port", str(port), "--auth", "token", "--token", TOKEN],
-        env=oc.env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=oc.home,
-        start_new_session=True,
+    gateway = start_gateway(
+        oc.env, oc.home, "--bind", "loopback", "--port", str(port), "--auth", "token", "--token", TOKEN
     )
     try:
-        deadline = time.monotonic() + 180
-        while oc.run("cron", "list", "--json", *reach(port), check=False, timeout=60).returncode != 0:
-            assert gateway.poll() is None and time.monotonic() < deadline, (oc.home / "gateway.log").read_text()[-3000:]
-            time.sleep(2)
+        oc.run("cron", "list", "--json", *reach(port), timeout=60)
         yield oc, port, gateway
     finally:
         stop_process_group(gateway)
-        log.close()
 
 
 def reach(port: int) -> list[str]:

@@ -1,4 +1,7 @@
-"""Secrets typed into a real OpenClaw 2026.9.6 agent turn reach no file of the workspace (issue 12)."""
+"""Secrets typed into a real OpenClaw 2026.9.6 agent turn reach no file of the workspace (issue 12).
+
+The turns and the reset go through a Gateway, which answers before session_end has encoded: the
+redacted memories are waited for before anything is read."""
 
 from __future__ import annotations
 
@@ -7,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import OpenClaw
+from .conftest import OpenClaw, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from secret_corpus import cases  # the shared corpus lives beside the unit tests
 from secret_paths import leaked
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("openclaw_gateway")]
 
 PICK = [
     "github-pat/prose",
@@ -38,8 +41,13 @@ def test_secrets_in_real_turns_reach_no_file_of_the_workspace(openclaw: OpenClaw
         lines = "\n".join(str(c["text"]) for c in chosen[start : start + 6])
         openclaw.agent(f"Remember that these are mine (secret-probe-{start}):\n{lines}")
     openclaw.reset_session()  # session_end encodes the queue and re-syncs HIPPOCAMPUS_CORE.md
+
+    def recalled() -> str:
+        found = openclaw.hippocampus("recall", "secret-probe", "--json").stdout
+        return found if "secret-probe" in found else ""
+
+    recalled_text = wait_for(recalled, "session_end to encode the turns", every=1.0)
     openclaw.hippocampus("sync-core")
-    recalled = openclaw.hippocampus("recall", "secret-probe", "--json").stdout
-    assert "secret-probe" in recalled and "[REDACTED" in recalled, "the turns were captured, redacted"
+    assert "[REDACTED" in recalled_text, "the turns were captured, redacted"
     assert "secret-probe" in "\n".join(openclaw.transcript_rows()), "the turns did reach OpenClaw"
     assert leaked(openclaw.workspace, chosen) == set()

@@ -1,9 +1,10 @@
 """Every setting README lists takes effect in a real OpenClaw turn, under one precedence rule:
 plugin config set explicitly > `memory/hippocampus.yaml` > defaults.
 
-One OpenClaw of its own (so its memories do not mix with the other e2e tests'), a fixed clock
-(`HIPPOCAMPUS_NOW`, inherited by the hooks through the Gateway-less `openclaw agent --local`), and the
-fenced block read from what the fake model was sent.
+One OpenClaw of its own (so its memories do not mix with the other e2e tests'), its turns through one
+Gateway (a dozen `--local` turns would each start all of OpenClaw), so a plugin setting changed with
+`openclaw config patch` must reach the running Gateway; a fixed clock (`HIPPOCAMPUS_NOW`, inherited by
+the hooks from the Gateway's environment), and the fenced block read from what the fake model was sent.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from hippocampus.store import queue
+from hippocampus.store.workspace import Workspace
 from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
 
-from .conftest import OpenClaw, make_openclaw
+from .conftest import OpenClaw, make_openclaw, wait_for
 from .fake_model import FakeModel
 from .test_openclaw_hooks import last_request_with, user_texts
 
@@ -46,7 +49,9 @@ def claw(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         oc.env.update(at)
         oc.hippocampus("remember", text, "--importance", importance)
     oc.env["HIPPOCAMPUS_NOW"] = NOW.isoformat()
+    oc.start_gateway()
     yield oc
+    oc.stop_gateway()
     model.stop()
 
 
@@ -126,6 +131,8 @@ def test_capture_threshold_decides_what_a_turn_leaves(
     path.write_text("".join(f"{k}: {json.dumps(v)}\n" for k, v in settings.items()))
     before = {m["content"] for m in json.loads(claw.hippocampus("list", "--json").stdout)}
     claw.agent(fact)
+    ws = Workspace(claw.workspace)  # the Gateway answers before agent_end has queued the message
+    wait_for(lambda: any(fact in row["text"] for row in queue.rows(ws)), "the turn's message in the queue")
     report = json.loads(claw.hippocampus("encode", "--json").stdout)
     after = {m["content"] for m in json.loads(claw.hippocampus("list", "--json").stdout)}
     assert (len(report["created"]) > 0) is kept, report
