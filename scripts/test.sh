@@ -54,6 +54,7 @@ record() {  # record NAME STATUS SECONDS: the group's closing line, and its line
 group() {  # group NAME COMMAND...: one named group, timed; a failure is counted, not fatal
   local name=$1 began=$SECONDS status=0
   shift
+  show_background
   echo
   echo "======== $name ========"
   "$@" || status=$?
@@ -62,18 +63,30 @@ group() {  # group NAME COMMAND...: one named group, timed; a failure is counted
 
 background=""
 background_name=""
+background_log="$(mktemp)"
 background_status="$(mktemp)"
-group_in_background() {  # like group, but beside the groups that follow; its lines start with [NAME]
-  background_name=$1
+background_shown=0
+group_in_background() {  # like group, but beside the groups that follow: its whole lines are shown
+  background_name=$1     # between theirs, marked [NAME], so no line of one is cut by the other's
   shift
   echo
   echo "======== $background_name: started beside the next groups, its lines marked [$background_name] ========"
   (
     began=$SECONDS status=0
-    "$@" 2>&1 | sed -u "s/^/[$background_name] /" || status=${PIPESTATUS[0]}
+    "$@" >"$background_log" 2>&1 || status=$?
     echo "$status $((SECONDS - began))" >"$background_status"
   ) &
   background=$!
+}
+
+show_background() {  # the background group's complete lines not shown yet
+  [ -n "$background" ] || return 0
+  local complete
+  complete=$(wc -l <"$background_log")
+  if [ "$complete" -gt "$background_shown" ]; then
+    sed -n "$((background_shown + 1)),${complete}p" "$background_log" | sed "s/^/[$background_name] /"
+    background_shown=$complete
+  fi
 }
 
 lint_ruff() {
@@ -90,21 +103,23 @@ else
   # install.py's end-to-end tests (about a third of the suite's time, nearly all of it OpenClaw's CLI)
   # work on copies of the skill with their own HOME, state, Gateways and hook workers: they run beside
   # the other groups, which the 2-core machine has room for (one Node or Python process at a time each).
-  group_in_background "e2e: install.py" "${pytest[@]}" tests -m "installer" -v --durations=5
+  group_in_background "e2e: install.py" "${pytest[@]}" tests -m "installer" -v --durations=15
   group "ruff" lint_ruff
   group "mypy" .venv/bin/mypy
   group "unit tests" "${pytest[@]}" tests -m "not e2e and not browser and not installer" --durations=10
-  group "e2e: real OpenClaw" "${pytest[@]}" tests -m "e2e and not browser and not installer" -v --durations=20
+  group "e2e: real OpenClaw" "${pytest[@]}" tests -m "e2e and not browser and not installer" -v --durations=30
   group "browser: real Chromium" "${pytest[@]}" tests -m "browser and not installer" -v --durations=5
 fi
 if [ -n "$background" ]; then
+  show_background
   echo
   echo "======== waiting for $background_name ========"
   wait "$background" || true
+  show_background
   read -r status took <"$background_status" || { status=1 took=0; }
   record "$background_name" "$status" "$took"
 fi
-rm -f "$background_status"
+rm -f "$background_log" "$background_status"
 
 echo
 echo "======== summary ========"

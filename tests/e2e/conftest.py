@@ -39,6 +39,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+# What OpenClaw 2026.9.6 logs once a Gateway serves (after "http server listening" and the startup
+# hooks), and once it has applied a config change (a plugin's config is hot-reloaded; others restart it).
 GATEWAY_READY = "[gateway] ready"
 RELOADED = ("[reload] config hot reload applied", GATEWAY_READY)
 
