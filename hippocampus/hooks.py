@@ -14,6 +14,7 @@ This module name is stable: installed plugin copies import `hippocampus.hooks`.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from _contextvars import ContextVar  # `contextvars` only re-exports it: one module load less per turn
 
@@ -33,26 +34,34 @@ _STDERR: ContextVar[IO[str] | None] = ContextVar("hippocampus_hook_stderr", defa
 
 
 def request_before(payload: dict[str, Any]) -> str:
-    """The fenced context block for this turn: core memories plus those relevant to the message."""
+    """The fenced context block for this turn: core memories plus those relevant to the message, found
+    by meaning too wherever this process may load the model and it is ready by the payload's `deadline`
+    (else by words only, said in the log: `semantic.turn`)."""
     ok, _why = in_scope(payload)
     if not ok:
         return ""
+    from hippocampus import semantic
     from hippocampus.store import warm
 
     root = payload_workspace(payload)
-    with warm.reading(root) as conn:  # the worker's kept connection, else one opened for this call
-        found = _inject(conn, payload) if conn is not None else None
-    if found is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
-        from hippocampus.store.index_file import open_search
-        from hippocampus.store.workspace import Workspace
+    with semantic.turn(_deadline(payload)) as turn:
+        with warm.reading(root) as conn:  # the worker's kept connection, else one opened for this call
+            found = _inject(conn, payload) if conn is not None else None
+        if found is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
+            from hippocampus.store.index_file import open_search
+            from hippocampus.store.workspace import Workspace
 
-        own = open_search(Workspace(root))
-        if own is None:
-            return ""
-        try:
-            found = _inject(own, payload)
-        finally:
-            own.close()
+            own = open_search(Workspace(root))
+            if own is None:
+                return ""
+            try:
+                found = _inject(own, payload)
+            finally:
+                own.close()
+    if turn.missed:
+        _note(
+            payload, f"request_before recalled this turn by its words only: {turn.missed}", _STDERR.get() or sys.stderr
+        )
     at, block, shown = found
     if shown:
         _record_injection(root, at, payload, shown)
@@ -146,9 +155,22 @@ HOOKS: dict[str, Callable[[dict[str, Any]], Any]] = {
 }
 
 
+def _deadline(payload: dict[str, Any]) -> float | None:
+    """The payload's `deadline` (epoch milliseconds, set by the bridge for a cold call and by the worker
+    for its own) as `time.time()` seconds; None when it has none."""
+    value = payload.get("deadline")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value) / 1000
+    return None
+
+
 def _log_failure(name: str, payload: Any, exc: BaseException, err: IO[str]) -> None:
     """One line to the workspace log (when there is one) and to stderr; never raises."""
-    message = f"{name} failed open: {type(exc).__name__}: {' '.join(str(exc).split())[:400]}"
+    _note(payload, f"{name} failed open: {type(exc).__name__}: {' '.join(str(exc).split())[:400]}", err)
+
+
+def _note(payload: Any, message: str, err: IO[str]) -> None:
+    """`message` as one line in the workspace log (when there is one) and on stderr; never raises."""
     logged = False
     try:
         from hippocampus.store.logs import log_line
@@ -191,10 +213,25 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
 
 
 def main(name: str) -> None:
-    """Entry used by `hooks/<name>.py`: run and exit 0 whatever happened."""
+    """Entry used by `hooks/<name>.py` (the cold path): run and exit 0 whatever happened. Its
+    `request_before` may load the embedding model (on a background thread, waiting for it only until the
+    payload's deadline): the same block as the worker's. A load still running then is not waited for at
+    exit, or the bridge would read the block only once it ends."""
     code = 0
     try:
+        if name == "request_before":
+            from hippocampus import semantic
+
+            semantic.allow(wait=False)
         code = run(name)
     except BaseException:  # noqa: BLE001 - even KeyboardInterrupt or a broken pipe must not fail the turn
         code = 0
+    semantic_module = sys.modules.get("hippocampus.semantic")
+    if name == "request_before" and semantic_module is not None and semantic_module.loading():
+        import os
+
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(0)
     sys.exit(code)

@@ -1,10 +1,13 @@
 """Semantic recall: query embedding, the warm vector matrix, and embedding memories in the background.
 
 Contract:
-- A process opts in with `allow(wait)`: the warm worker (`wait=False`: a turn never waits for the
-  model; the first one starts loading it and is answered lexically) and the CLI (`wait=True`). The
-  cold per-turn hooks never do, so for them `start_query` returns None at once and nothing heavy
-  is imported: that path stays lexical, as the issue asks.
+- A process opts in with `allow(wait)`: the CLI (`wait=True`: a command waits for the model), the warm
+  worker and the cold `request_before` (`wait=False`: the model loads on a background thread, the worker
+  from its start on (`preload`)). A hook call runs inside `turn(deadline)`: its query waits for a model
+  still loading until a share of its budget is left (`RESERVE`), so the first turn after a start gets the
+  same block as every later one; past that it is recalled by its words, and `turn` says why (`missed`)
+  for the hook to log. A process that never called `allow` (request_after, session_end) gets None from
+  `start_query` at once and imports nothing heavy.
 - `similar` compares a query vector with every stored vector of the model (one matrix product),
   from a per-database matrix kept in memory (`vector_matrix`) and refreshed from `vec.seq` on every
   call (in the worker, only when the database changed: `store.memo`): the new rows only, or all of
@@ -20,15 +23,21 @@ Contract:
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
+from concurrent.futures import TimeoutError as FutureTimeout  # the builtin TimeoutError from 3.11 on
+from contextvars import ContextVar
 
 TYPE_CHECKING = False  # typing costs ~10 ms of a cold start; mypy still reads the block below
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
+    from concurrent.futures import Future
     from typing import Any
 
     from hippocampus.core.config import Config
+    from hippocampus.embedder import Model
     from hippocampus.store.workspace import Workspace
 
 BATCH = 16
@@ -37,11 +46,48 @@ CLI_SECONDS = 300.0
 DECAY_SECONDS = 900.0
 """How long the daily decay spends embedding (a first run on 100k memories takes longer: it resumes)."""
 
+RESERVE = 1 / 3
+"""The share of a hook call's budget kept for what follows the query's vector (the vector matrix, which a
+cold process reads from the store, fusion, the block): a model still loading past that point leaves the
+turn lexical rather than late, which would cost it its whole block."""
+
 _policy: str | None = None  # None: never load a model here; "wait" or "background"
 _state_lock = threading.Lock()
 _pool: Any = None
-_loading: set[str] = set()
+_loads: dict[tuple[str, str, str], Future[Model | None]] = {}  # model key -> its load, while it runs
 _embedding: set[str] = set()
+
+
+class Turn:
+    """One hook call's terms for semantic recall: `deadline` (`time.time()` seconds) by which its answer is
+    due, or None (no bound: the CLI); `missed` says why its recall was lexical although a model is chosen."""
+
+    __slots__ = ("deadline", "missed", "started")
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.started = time.time()
+        self.missed = ""
+
+    def wait_until(self) -> float | None:
+        """Until when the query may wait for its model and vector (None: no bound)."""
+        if self.deadline is None:
+            return None
+        return self.deadline - RESERVE * max(0.0, self.deadline - self.started)
+
+
+_turn: ContextVar[Turn | None] = ContextVar("hippocampus_semantic_turn", default=None)
+
+
+@contextlib.contextmanager
+def turn(deadline: float | None) -> Iterator[Turn]:
+    """`with semantic.turn(deadline) as t:` runs one hook call's recall under `t` (see `Turn`)."""
+    current = Turn(deadline)
+    token = _turn.set(current)
+    try:
+        yield current
+    finally:
+        _turn.reset(token)
 
 
 THREAD_SETTINGS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
@@ -79,29 +125,44 @@ def _executor() -> Any:
         return _pool
 
 
-def _ready_model(config: Config, role: str) -> Any:
-    """The model if loaded (or `wait`), else None after starting its load in the background."""
+def _load(config: Config, role: str, start: bool = True) -> tuple[Model | None, Future[Model | None] | None]:
+    """(the model, None) when it is loaded, else (None, its load), started now on the pool if need be
+    (and `start`)."""
     from hippocampus import embedder
 
     name, _why = embedder.choice(config)
     if name is None:
-        return None
-    if _policy == "wait" or (name, role, config.embed_url) in embedder._models:
-        return embedder.load(config, role)
+        return None, None
+    key = (name, role, config.embed_url)
+    model = embedder._models.get(key)
+    if model is not None:
+        return model, None
+    pool = _executor()
     with _state_lock:
-        if name in _loading:
-            return None
-        _loading.add(name)
+        future = _loads.get(key)
+        started = future is None and start
+        if started:
+            future = _loads[key] = pool.submit(embedder.load, config, role)
+    if started and future is not None:
+        future.add_done_callback(lambda _: _forget_load(key))  # may run at once, here: outside the lock
+    return None, future
 
-    def warm() -> None:
-        try:
-            embedder.load(config, role)
-        finally:
-            with _state_lock:
-                _loading.discard(name)
 
-    _executor().submit(warm)
-    return None
+def _forget_load(key: tuple[str, str, str]) -> None:
+    with _state_lock:
+        _loads.pop(key, None)  # loaded (now in embedder._models) or failed (the next turn tries again)
+
+
+def preload(config: Config) -> None:
+    """Start loading the model that `config` chooses for queries, if any (the worker, right after it starts)."""
+    if _policy is not None and config.semantic != "off":
+        _load(config, "query")
+
+
+def loading() -> bool:
+    """Whether a model load is still running in this process (a cold hook does not wait for it to exit)."""
+    with _state_lock:
+        return bool(_loads)
 
 
 def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
@@ -109,21 +170,51 @@ def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | No
     or None. None at once where this process may not load a model, or the settings say lexical."""
     if _policy is None or config.semantic == "off" or not query.strip():
         return None
-    try:
-        model = _ready_model(config, "query")
-    except Exception:  # noqa: BLE001 - a model that cannot load leaves recall lexical, never broken
+    current = _turn.get()
+    until = current.wait_until() if current is not None else None
+    try:  # outside a turn with a deadline, a "background" process neither waits for a load nor starts one
+        model, load = _load(config, "query", start=until is not None or _policy == "wait")
+    except Exception as exc:  # noqa: BLE001 - a model that cannot load leaves recall lexical, never broken
+        _miss(current, f"the embedding model cannot load ({_one_line(exc)})")
         return None
-    if model is None:
+    if model is None and (load is None or (until is None and _policy != "wait")):
         return None
-    future = _executor().submit(model.queries, [query])
+    future = _executor().submit(model.queries, [query]) if model is not None else None
 
     def result() -> tuple[str, Any] | None:
-        try:
-            return model.name, future.result()[0]
-        except Exception:  # noqa: BLE001 - an endpoint down or a model error: this turn is lexical
+        timeout = None if until is None else max(0.0, until - time.time())
+        ready = model
+        if ready is None and load is not None:
+            try:
+                ready = load.result(timeout)
+            except FutureTimeout:
+                _miss(current, "the embedding model was not ready within the hook's budget")
+                return None
+            except Exception as exc:  # noqa: BLE001 - a model that cannot load leaves this turn lexical
+                _miss(current, f"the embedding model cannot load ({_one_line(exc)})")
+                return None
+        if ready is None:
             return None
+        try:
+            if future is None:  # the first turn of a process, after waiting for the load: its thread embeds
+                return ready.name, ready.queries([query])[0]
+            return ready.name, future.result(timeout)[0]
+        except FutureTimeout:
+            _miss(current, "the query's embedding did not finish within the hook's budget")
+        except Exception as exc:  # noqa: BLE001 - an endpoint down or a model error: this turn is lexical
+            _miss(current, f"the query's embedding failed ({_one_line(exc)})")
+        return None
 
     return result
+
+
+def _miss(current: Turn | None, why: str) -> None:
+    if current is not None:
+        current.missed = why
+
+
+def _one_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
 
 
 _matrices: dict[tuple[str, str], Any] = {}  # (database, model) -> its `vector_matrix.VectorMatrix`

@@ -15,23 +15,32 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/index.js` the
   still finish). On `ok: false` the caller falls back to the cold path; for `request_after` that can
   append a message twice, which encoding skips (message ids), so nothing is lost or doubled.
 - Responses may come out of order (calls run on threads: a long `session_end` never holds up a turn).
-- The worker exits 0 on end of input (the Gateway is gone), after the calls in flight finish, and after
-  `idle_seconds` without a request and with none in flight (writing `{"exit": "idle"}` first).
+- The worker lives as long as the process that started it (the Gateway). It exits 0 on end of input
+  (the bridge closed its stdin, or the Gateway is gone), after the calls in flight finish; at once when
+  its parent dies (`PR_SET_PDEATHSIG` on Linux, and the parent's pid checked every second everywhere: a
+  pipe whose other end another process still holds never ends); and, only when `idle_seconds` is set
+  (> 0), after that long without a request and with none in flight (writing `{"exit": "idle"}` first).
+  After `RELEASE_AFTER` seconds without a call it gives memory back instead (`release`).
 
 Per call it does what the cold path does, through `hooks.run`: the settings file read again, the inbox
 appended, recall on a new snapshot. What stays warm: imports, module-level caches (compiled patterns),
-the embedding model (`semantic`), and one read-only connection per database with what recall derived
-from it (`store.warm`: parsed rows, the vector matrix, a repeated query's candidates), all dropped when
-`PRAGMA data_version` says any process committed since, so every write is seen by the next call.
+the embedding model (`semantic`: its load starts with the worker, `preload`), and one read-only
+connection per database with what recall derived from it (`store.warm`: parsed rows, the vector matrix,
+a repeated query's candidates), all dropped when `PRAGMA data_version` says any process committed since,
+so every write is seen by the next call. Each call's payload gets `deadline` (epoch ms: now plus its
+`timeout_ms`), the same field the bridge gives a cold call: recall waits for a model still loading only
+until then (`semantic.turn`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
 import select
+import signal
 import sys
 import threading
 import time
@@ -45,15 +54,22 @@ PROTOCOL = 1
 HOOK_NAMES = ("request_before", "request_after", "session_end")
 DEFAULT_TIMEOUT_MS = 30000
 MAX_LINE = 8 * 1024 * 1024
+RELEASE_AFTER = 600.0
+"""Seconds without a call after which the worker gives memory back (`Server.release`), once per quiet spell."""
+PR_SET_PDEATHSIG = 1
 
 
 class Server:
     """One serve loop: reads request lines, runs hooks on a bounded pool, writes one response per id."""
 
-    def __init__(self, out: IO[str], max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
+    def __init__(
+        self, out: IO[str], max_in_flight: int = 8, idle_seconds: float = 0.0, parent: int | None = None
+    ) -> None:
         self.out = out
         self.max_in_flight = max(1, max_in_flight)
-        self.idle_seconds = idle_seconds
+        self.idle_seconds = idle_seconds  # 0: never exit for idleness
+        self.parent = parent  # the pid whose death ends the worker (None: not watched)
+        self.released = False  # memory given back since the last call
         self.pool = ThreadPoolExecutor(max_workers=self.max_in_flight, thread_name_prefix="hook")
         self.lock = threading.Lock()
         self.in_flight = 0
@@ -143,6 +159,8 @@ class Server:
         )
         timer.daemon = True
         timer.start()
+        if isinstance(payload, dict):  # recall waits for a model still loading until then, not after
+            payload = {**payload, "deadline": time.time() * 1000 + timeout}
         self.pool.submit(self.run_hook, rid, str(hook), payload, timer)
 
     def run_hook(self, rid: Any, hook: str, payload: Any, timer: threading.Timer) -> None:
@@ -163,24 +181,52 @@ class Server:
             self.last_activity = time.monotonic()
             heap.give_back()  # after the answer: this call's garbage leaves the resident memory
 
-    def idle(self) -> bool:
-        """No call in flight and none for `idle_seconds`."""
+    def quiet_for(self) -> float:
+        """Seconds without a call and with none in flight (0 while one runs)."""
         with self.lock:
             running = self.in_flight
-        return running == 0 and time.monotonic() - self.last_activity >= self.idle_seconds
+        return 0.0 if running else time.monotonic() - self.last_activity
+
+    def idle(self) -> bool:
+        """No call in flight and none for `idle_seconds` (never, when that is 0)."""
+        return self.idle_seconds > 0 and self.quiet_for() >= self.idle_seconds
+
+    def release(self) -> None:
+        """Give memory back after a quiet spell: close the kept connections (their page caches and what
+        recall derived from them; the next call opens them again, as after any write) and return the
+        freed heap to the system. The embedding model and the vector matrices stay: they are what makes
+        the next turn fast and whole."""
+        from hippocampus.store import warm
+
+        warm.close_all()
+        gc.collect()
+        heap.give_back()
+        self.released = True
+
+    def orphaned(self) -> bool:
+        """Whether the process this worker serves is gone (its pid is no longer our parent's)."""
+        return self.parent is not None and os.getppid() != self.parent
 
     def serve(self, fd: int) -> str:
-        """Read request lines from `fd` until end of input or idleness; returns why it stopped."""
+        """Read request lines from `fd` until end of input, the parent's death or idleness; returns why
+        it stopped ("eof", "parent" or "idle")."""
         self.send({"ready": True, "pid": os.getpid(), "version": __version__, "protocol": PROTOCOL})
         pending = b""
         reason = "eof"
         while True:
-            ready, _, _ = select.select([fd], [], [], min(1.0, max(self.idle_seconds, 0.01)))
+            if self.orphaned():
+                reason = "parent"
+                break
+            wait = min(1.0, self.idle_seconds) if self.idle_seconds > 0 else 1.0
+            ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
                 if self.idle():
                     reason = "idle"
                     break
+                if not self.released and self.quiet_for() >= RELEASE_AFTER:
+                    self.release()
                 continue
+            self.released = False
             chunk = os.read(fd, 65536)
             if not chunk:
                 break
@@ -200,14 +246,44 @@ class Server:
         return reason
 
 
-def main(max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
-    """`hippocampus serve --stdio`: serve stdin/stdout until end of input or idleness, then exit 0."""
+def die_with_parent() -> int:
+    """Ask Linux to send this process SIGTERM when its parent dies (`prctl(PR_SET_PDEATHSIG)`), and return
+    the parent's pid for `Server.orphaned`, the check that works everywhere (and closes the race of a
+    parent that died before the request)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    return parent
+
+
+def preload(workspace: str) -> None:
+    """Start loading the embedding model that `workspace`'s settings choose (on the semantic pool), so the
+    first turn finds it ready; a settings file that cannot be read leaves it to that turn."""
+    from hippocampus import semantic
+    from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.workspace import settings_file
+
+    try:
+        semantic.preload(load_config_file(settings_file(workspace)))
+    except Exception as exc:  # noqa: BLE001 - the first turn loads it then, and says so if it cannot
+        sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {exc}\n")
+
+
+def main(max_in_flight: int = 8, idle_seconds: float = 0.0, preload_workspace: str | None = None) -> None:
+    """`hippocampus serve --stdio`: serve stdin/stdout until end of input, the parent's death or (when set)
+    idleness, then exit 0."""
     from hippocampus import semantic
     from hippocampus.store import warm
 
-    semantic.allow(wait=False)  # the model loads on the first turn that wants it, in the background
+    parent = die_with_parent()
+    semantic.allow(wait=False)  # the model loads in the background; a turn waits for it within its budget
     warm.enable()  # one kept connection per database, its reads cached until it changes
-    server = Server(sys.stdout, max_in_flight, idle_seconds)
+    server = Server(sys.stdout, max_in_flight, idle_seconds, parent)
+    if preload_workspace:
+        preload(preload_workspace)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve(sys.stdin.fileno())
     warm.close_all()

