@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import IO, Any
 
+    from hippocampus.core.config import Config
+
 # Where a hook's warnings go: the stream `run` was given (per thread, so the warm worker keeps each
 # call's stderr apart), else the process's stderr.
 _STDERR: ContextVar[IO[str] | None] = ContextVar("hippocampus_hook_stderr", default=None)
@@ -40,36 +42,36 @@ def request_before(payload: dict[str, Any]) -> str:
     ok, _why = in_scope(payload)
     if not ok:
         return ""
-    from hippocampus import semantic
     from hippocampus.store import warm
 
     root = payload_workspace(payload)
-    with semantic.turn(_deadline(payload)) as turn:
-        with warm.reading(root) as conn:  # the worker's kept connection, else one opened for this call
-            found = _inject(conn, payload) if conn is not None else None
-        if found is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
-            from hippocampus.store.index_file import open_search
-            from hippocampus.store.workspace import Workspace
+    with warm.reading(root) as conn:  # the worker's kept connection, else one opened for this call
+        found = _inject(conn, payload) if conn is not None else None
+    if found is None:  # no store yet, or one still to migrate: the store opens (and migrates) it once
+        from hippocampus.store.index_file import open_search
+        from hippocampus.store.workspace import Workspace
 
-            own = open_search(Workspace(root))
-            if own is None:
-                return ""
-            try:
-                found = _inject(own, payload)
-            finally:
-                own.close()
-    if turn.missed:
-        _note(
-            payload, f"request_before recalled this turn by its words only: {turn.missed}", _STDERR.get() or sys.stderr
-        )
-    at, block, shown = found
+        own = open_search(Workspace(root))
+        if own is None:
+            return ""
+        try:
+            found = _inject(own, payload)
+        finally:
+            own.close()
+    at, block, shown, missed = found
+    if missed:
+        err = _STDERR.get() or sys.stderr
+        _note(payload, f"request_before recalled this turn by its words only: {missed}", err)
     if shown:
         _record_injection(root, at, payload, shown)
     return block
 
 
-def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime, str, list[tuple[str, Any]]]:
-    """(now, the block, the hits it holds) for this turn, read on `conn`."""
+def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime, str, list[tuple[str, Any]], str]:
+    """(now, the block, the hits it holds, why it was found by words only though a model is chosen) for
+    this turn, read on `conn`. Recall waits for a model still loading until the payload's deadline allows
+    (`semantic.turn`), and only where the store has vectors by that model (elsewhere meaning adds nothing)."""
+    from hippocampus import semantic
     from hippocampus.clock import now
     from hippocampus.openclaw.messages import turn_query
     from hippocampus.openclaw.payload import budget_chars
@@ -80,8 +82,18 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
     at = now()
     config = load_config_file(settings_file(payload_workspace(payload)))
     query = turn_query(as_dict(payload.get("event")))
-    block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
-    return at, block, shown
+    with semantic.turn(_deadline(payload) if _has_vectors(conn, config) else None) as turn:
+        block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
+    return at, block, shown, turn.missed
+
+
+def _has_vectors(conn: sqlite3.Connection, config: Config) -> bool:
+    """Whether the store holds vectors by the model these settings choose (none chosen: False)."""
+    from hippocampus import embedder
+    from hippocampus.store import vectors
+
+    name, _why = embedder.choice(config)
+    return name is not None and vectors.present(conn, name)
 
 
 def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: list[tuple[str, Any]]) -> None:

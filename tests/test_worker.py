@@ -369,3 +369,32 @@ def test_a_quiet_spell_gives_memory_back_and_the_next_call_is_answered_as_before
         os.close(read_fd)
         warm.close_all()
         monkeypatch.setattr(warm, "_enabled", False)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="workers are found through /proc")
+def test_the_uninstall_finds_and_stops_only_this_packages_workers(tmp_path: Path) -> None:
+    """hippocampus.openclaw.workers: by command line and HIPPOCAMPUS_PACKAGE_DIR, another install's kept."""
+    from hippocampus.openclaw import workers
+
+    procs = {}
+    for name in ("ours", "theirs"):
+        (tmp_path / name).mkdir()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(tmp_path / name)}
+        procs[name] = subprocess.Popen(
+            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+            stdin=subprocess.PIPE,  # held open: only a signal ends it
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+    try:
+        for proc in procs.values():
+            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+        assert workers.running(tmp_path / "ours") == [procs["ours"].pid]
+        found, left = workers.stop(tmp_path / "ours", wait=0.2)
+        assert (found, left) == ([procs["ours"].pid], [])
+        assert procs["ours"].wait(timeout=10) == -15, "SIGTERM, its input still open"
+        assert procs["theirs"].poll() is None and workers.running(tmp_path / "theirs") == [procs["theirs"].pid]
+    finally:
+        for proc in procs.values():
+            proc.kill()
+            proc.wait(timeout=10)

@@ -31,6 +31,12 @@ def owed(conn: sqlite3.Connection, model: str, limit: int) -> list[tuple[int, st
     return [(int(rid), str(norm), str(json.loads(doc)["content"])) for rid, norm, doc in found]
 
 
+def present(conn: sqlite3.Connection, model: str) -> bool:
+    """Whether any memory has a vector by `model` (one index probe): where none has, a turn has nothing to
+    find by meaning, so it need not wait for that model to load."""
+    return conn.execute("SELECT 1 FROM vec WHERE model = ? LIMIT 1", (model,)).fetchone() is not None
+
+
 def counts(conn: sqlite3.Connection, model: str) -> tuple[int, int]:
     """(memories with a vector by `model`, memories in all): what `status` reports."""
     done = int(conn.execute("SELECT COUNT(*) FROM vec WHERE model = ?", (model,)).fetchone()[0])
