@@ -1,7 +1,6 @@
-"""Run one hook entry point as the bridge's cold path starts it (`python [-S] hooks/<hook>.py`, see
-`coldArgs` in hooks/index.js: `-S` for the per-turn hooks), in a fresh interpreter with no PATH, and
-report every module it loaded and from where: what the import guards (test_architecture.py) and the
-cold-start tests (test_cold_start.py) read."""
+"""Run one hook entry point as the bridge's cold path starts it (`python hooks/<hook>.py`, see `runPython`
+in hooks/index.js), in a fresh interpreter with no PATH, and report every module it loaded and from
+where: what the import guards (test_architecture.py) and the cold-start tests (test_cold_start.py) read."""
 
 from __future__ import annotations
 
@@ -12,8 +11,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-PER_TURN = ("request_before", "request_after")
-"""The hooks the bridge starts with `-S` (`NO_SITE` in hooks/index.js)."""
 
 RUNNER = """
 import sys
@@ -39,9 +36,8 @@ def run_cold_hook(
     The hook must have exited 0 without failing open. Run from `tmp_path`: `-c` puts the working
     directory first on sys.path, and that must not be the checkout, where the package is."""
     out = tmp_path / "modules.json"
-    flags = ["-S"] if hook in PER_TURN else []
     done = subprocess.run(
-        [sys.executable, *flags, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
+        [sys.executable, "-c", RUNNER, str(ROOT / "hooks" / f"{hook}.py"), str(out)],
         input=json.dumps(payload),
         capture_output=True,
         text=True,
