@@ -32,7 +32,7 @@ const MAX_STDERR = 16 * 1024;
 // workerIdleSeconds 0: the worker never exits for idleness (it gives memory back instead, worker.py).
 const DEFAULTS = {
   beforeTimeoutMs: 3000, afterTimeoutMs: 5000, sessionEndTimeoutMs: 30000,
-  worker: true, workerTimeoutMs: 1000, workerMaxInFlight: 8, workerIdleSeconds: 0,
+  worker: true, workerTimeoutMs: 1500, workerMaxInFlight: 8, workerIdleSeconds: 0,
 };
 const BACKOFF_MIN_MS = 1000;
 const WORKER_START_MS = 15000; // no ready line by then: kill it and restart later
