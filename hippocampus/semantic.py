@@ -165,6 +165,13 @@ def loading() -> bool:
         return bool(_loads)
 
 
+def loaded() -> list[str]:
+    """The names of the models this process has loaded (the worker's `status` says them)."""
+    from hippocampus import embedder
+
+    return sorted({name for name, _role, _url in list(embedder._models)})
+
+
 def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
     """Begin embedding `query` beside the lexical search; a callable that gives (model name, vector)
     or None. None at once where this process may not load a model, or the settings say lexical."""

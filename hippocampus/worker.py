@@ -1,6 +1,6 @@
 """The warm hook worker, `hippocampus serve --stdio`: the three hooks in one long-lived process.
 
-Contract (JSON lines; `hooks/README.md` is the full record, `hooks/index.js` the one client):
+Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` the one client):
 
 - On start the worker writes `{"ready": true, "pid": N, "version": V, "protocol": 1}`; the bridge
   sends it nothing it relies on before that line.
@@ -103,7 +103,10 @@ class Server:
         self.send({"id": rid, **message})
 
     def status(self) -> dict[str, Any]:
-        """What `{"hook": "status"}` answers: enough to tell the worker served a call, and how it is doing."""
+        """What `{"hook": "status"}` answers: enough to tell the worker served a call, how it is doing, and
+        which embedding models it holds or is loading."""
+        from hippocampus import semantic
+
         with self.lock:
             return {
                 "pid": os.getpid(),
@@ -113,6 +116,8 @@ class Server:
                 "errors": self.errors,
                 "in_flight": self.in_flight,
                 "max_in_flight": self.max_in_flight,
+                "models": semantic.loaded(),
+                "loading": semantic.loading(),
             }
 
     def handle_line(self, raw: bytes) -> None:
@@ -262,15 +267,30 @@ def die_with_parent() -> int:
 
 def preload(workspace: str) -> None:
     """Start loading the embedding model that `workspace`'s settings choose (on the semantic pool), so the
-    first turn finds it ready; a settings file that cannot be read leaves it to that turn."""
-    from hippocampus import semantic
+    first turn finds it ready; only where its store holds vectors by that model (elsewhere no turn needs
+    it, and an `openclaw agent --local` run would pay its load for nothing: a session end loads it to embed
+    what it wrote). A settings file that cannot be read leaves it to the first turn."""
+    from hippocampus import embedder, semantic
+    from hippocampus.store import vectors
     from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.readonly import connect_readonly
     from hippocampus.store.workspace import settings_file
 
     try:
-        semantic.preload(load_config_file(settings_file(workspace)))
+        config = load_config_file(settings_file(workspace))
+        name, _why = embedder.choice(config)
+        conn = connect_readonly(workspace) if name is not None else None
+        if conn is None or name is None:
+            return
+        try:
+            wanted = vectors.present(conn, name)
+        finally:
+            conn.close()
+        if wanted:
+            semantic.preload(config)
     except Exception as exc:  # noqa: BLE001 - the first turn loads it then, and says so if it cannot
-        sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {exc}\n")
+        why = " ".join(str(exc).split())[:200]
+        sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {why}\n")
 
 
 def main(max_in_flight: int = 8, idle_seconds: float = 0.0, preload_workspace: str | None = None) -> None:

@@ -110,7 +110,8 @@ def test_a_worker_turn_past_its_budget_is_lexical_once_and_the_next_is_whole(
     assert ANSWER in by_id(second)[2]["stdout"]
 
 
-def test_the_real_worker_preloads_the_model_and_its_first_turn_is_whole(store: Path) -> None:
+def start_worker(store: Path) -> subprocess.Popen[str]:
+    """`serve --stdio --preload STORE` as the bridge starts it, its ready line read."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "hippocampus", "serve", "--stdio", "--preload", str(store)],
@@ -121,16 +122,54 @@ def test_the_real_worker_preloads_the_model_and_its_first_turn_is_whole(store: P
         env=env,
     )
     assert proc.stdin is not None and proc.stdout is not None
+    assert json.loads(proc.stdout.readline())["ready"] is True
+    return proc
+
+
+def ask(proc: subprocess.Popen[str], line: str) -> dict[str, Any]:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(line)
+    proc.stdin.flush()
+    return dict(json.loads(proc.stdout.readline()))
+
+
+def test_the_real_worker_preloads_the_model_before_any_turn_and_its_first_turn_is_whole(store: Path) -> None:
+    proc = start_worker(store)
     try:
-        assert json.loads(proc.stdout.readline())["ready"] is True
-        proc.stdin.write(request(1, "request_before", payload(store, prompt=QUESTION), timeout_ms=20000))
-        proc.stdin.flush()
-        answer = json.loads(proc.stdout.readline())
+        deadline = time.monotonic() + 60
+        while not (status := ask(proc, request("s", "status", None))["status"])["models"]:
+            assert status["loading"] and time.monotonic() < deadline, "loading from the start, no turn asked"
+            time.sleep(0.2)
+        answer = ask(proc, request(1, "request_before", payload(store, prompt=QUESTION), timeout_ms=1500))
     finally:
+        assert proc.stdin is not None
         proc.stdin.close()
         proc.wait(timeout=60)
-    assert answer["id"] == 1 and ANSWER in answer["stdout"]
+    assert ANSWER in answer["stdout"]
     assert proc.returncode == 0
+
+
+def test_the_real_worker_exits_at_end_of_input_with_its_model_still_loading(store: Path) -> None:
+    proc = start_worker(store)
+    assert ask(proc, request("s", "status", None))["status"]["loading"] is True
+    assert proc.stdin is not None and proc.stderr is not None
+    proc.stdin.close()  # the bridge's stop(), or its Gateway gone
+    assert proc.wait(timeout=30) == 0
+    assert proc.stderr.read() == ""
+
+
+def test_a_store_without_vectors_preloads_nothing(workspace: Path) -> None:
+    """No turn there would wait for the model (its block is the same without it): an `openclaw agent
+    --local` run on such a store does not pay for a load."""
+    remember(workspace, ANSWER)
+    proc = start_worker(workspace)
+    try:
+        status = ask(proc, request("s", "status", None))["status"]
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert (status["models"], status["loading"]) == ([], False)
 
 
 def test_a_worker_outside_any_turn_does_not_wait_for_a_load(store: Path) -> None:

@@ -2,7 +2,7 @@
 outlives its plugin holding the database, its WAL and the model file open.
 
 A worker is found by what it is, not by a file it wrote: a live process of this user whose command line runs
-`hippocampus serve --stdio` (as hooks/index.js starts it: `python -m hippocampus serve --stdio ...`) and whose
+`hippocampus serve --stdio` (as hooks/worker.js starts it: `python -m hippocampus serve --stdio ...`) and whose
 environment names this package folder in `HIPPOCAMPUS_PACKAGE_DIR` (the bridge sets it from `packageDir`). So
 no pid file can go stale or be left in the skill folder, and another install's workers are left alone. It is
 read from /proc (Linux); where there is none, nothing is found, and the workers end as they always do: when the

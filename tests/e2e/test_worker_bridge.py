@@ -1,4 +1,4 @@
-"""`hooks/index.js` with the warm worker, under Node with a stand-in plugin API and the real Python: the
+"""`hooks/index.js` and `hooks/worker.js`, under Node with a stand-in plugin API and the real Python: the
 worker starts as the plugin registers and serves even the first call, one worker per process however often
 the module is loaded, none once the last registration is disposed, a SIGKILLed worker loses no message, and
 it comes back after backoff."""
