@@ -37,7 +37,7 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
     as the decay run, no row rewritten); list, or archive, those under `config.archive_below`. A store
     whose text was redacted under older rules is first redacted again (`store.reredact`, once). It
     embeds nothing: the vectors a store owes are `hippocampus embed`'s job, or the warm worker's idle
-    time (`semantic.search.catch_up`)."""
+    time (`semantic.embedding.catch_up`)."""
     from hippocampus.store import database, reindex, reredact, rows
 
     redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron

