@@ -102,7 +102,7 @@ def assert_offline_and_clean(page: Page, path: Path) -> None:
 def expected_counts(ws: Workspace) -> dict[str, int]:
     """Tier and domain totals computed from the store with the lifecycle math, not the dashboard's code."""
     memories = index_file.load_index(ws).memories
-    tiers = Counter(lifecycle.tier(lifecycle.effective_importance(m, NOW, "exponential")) for m in memories)
+    tiers = Counter(lifecycle.tier(lifecycle.effective_importance(m, NOW, lifecycle.DEFAULT_CURVE)) for m in memories)
     domains = Counter(m.domain for m in memories)
     counts = {"total": len(memories)}
     counts.update({f"tier-{name}": tiers.get(name, 0) for name, _ in lifecycle.TIERS})

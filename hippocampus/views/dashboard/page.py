@@ -139,7 +139,7 @@ def render_html(view: DashboardView) -> str:
     script, script_hash = _static("dashboard.js")
     style, style_hash = _static("dashboard.css")
     template = _environment().get_template("dashboard.html.j2")
-    rows = rows_html(view.rows, view.curve == EBBINGHAUS)
+    rows = rows_html(view.rows, view.curve.kind == EBBINGHAUS)
     return template.render(
         v=view,
         rows=rows,

@@ -17,8 +17,8 @@ from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import (
     ARCHIVE_BELOW,
     CORE_FLOOR,
-    EBBINGHAUS,
     TIERS,
+    Curve,
     band,
     days_until_below,
     effective_importance,
@@ -93,7 +93,7 @@ class DashboardView:
     emoji: str
     identity_note: str
     generated_at: str
-    curve: str
+    curve: Curve
     curve_text: str
     total: int
     tiers: list[tuple[str, int]]
@@ -117,7 +117,7 @@ class DashboardView:
         """Machine-readable totals for `hippocampus dashboard --json`."""
         return {
             "generated": self.generated_at,
-            "curve": self.curve,
+            "curve": self.curve.kind,
             "memories": self.total,
             "tiers": dict(self.tiers),
             "domains": dict(self.domains),
@@ -147,7 +147,7 @@ def _source_time(raw: str) -> str:
 def memory_row(
     memory: Memory,
     now: datetime,
-    curve: str,
+    curve: Curve,
     session_keys: Mapping[str, str] | None = None,
     superseded: Mapping[str, Memory] | None = None,
 ) -> MemoryRow:
@@ -194,7 +194,7 @@ def preview_settings(config: Config) -> dict[str, float]:
     return {name: float(getattr(config, name)) for name in PREVIEW_SETTINGS}
 
 
-def fading_rows(memories: Sequence[Memory], now: datetime, curve: str) -> list[FadingRow]:
+def fading_rows(memories: Sequence[Memory], now: datetime, curve: Curve) -> list[FadingRow]:
     """Memories leaving core or falling under 0.2 within a week (soonest first), then those already under 0.2."""
     fading: list[FadingRow] = []
     faded: list[FadingRow] = []
@@ -232,7 +232,7 @@ def build_view(
     index: Index,
     events: Sequence[dict[str, Any]],
     now: datetime,
-    curve: str,
+    curve: Curve,
     identity: Identity,
     sisters: dict[str, SisterFile],
     history: Sequence[Memory] = (),
@@ -259,7 +259,7 @@ def build_view(
         identity_note=identity.note,
         generated_at=_stamp(now),
         curve=curve,
-        curve_text="exp(−days / stability)" if curve == EBBINGHAUS else "0.99^days",
+        curve_text=curve.text,
         total=len(rows),
         tiers=[(name, tier_counts.get(name, 0)) for name, _ in TIERS],
         domains=domains,
@@ -286,7 +286,9 @@ def build_view(
             )
             for m in sorted(history, key=lambda m: m.superseded_at, reverse=True)
         ],
-        settings=dict(settings) if settings else preview_settings(Config(curve=curve)),
+        settings=dict(settings)
+        if settings
+        else preview_settings(Config(curve=curve.kind, decay_rate=curve.daily_rate)),
         now_epoch=int(now.timestamp()),
         injections=recent_injections(
             events, current, lambda session: origin_of(session, keys) if session else "", _source_time
