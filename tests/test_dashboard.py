@@ -436,3 +436,29 @@ def test_broken_sister_files_never_break_the_page(workspace: Path) -> None:
     write_sisters(workspace, emotional="\x00\xff garbage", reward='{"drive": [1], "seeking": 5}')
     page = write_dashboard(ws, NOW).read_text(encoding="utf-8")
     assert "Could not read" in page and 'data-status="malformed"' in page and 'data-status="ok"' in page
+
+
+def test_an_insight_links_to_its_evidence_rows_and_only_to_current_ones() -> None:
+    from dataclasses import replace
+
+    from hippocampus.core.model import Source
+    from hippocampus.views.dashboard.page import anchor_of
+
+    fact, knee, plain = memory(1, "Dana ran before breakfast"), memory(2, "Dana's knee ached"), memory(4, "tea")
+    gone = 'mem_9"><img src=x onerror="window.__pwned=1">'
+    insight = replace(
+        memory(3, "Dana runs through knee pain", category="insight"),
+        sources=[Source("reflection", i, NOW.isoformat(), "reflection") for i in (fact.id, knee.id, gone)],
+    )
+    page = render_html(view_of([fact, knee, plain, insight]))
+    parser = TagCollector()
+    parser.feed(page)
+    links = [attrs["href"] for tag, attrs in parser.tags if tag == "a"]
+    assert links == ["#m-mem_001", "#m-mem_002"], "the evidence still current is linked, nothing else"
+    anchored = {attrs["data-id"]: attrs.get("id") for tag, attrs in parser.tags if tag == "tr" and "data-id" in attrs}
+    assert anchored == {fact.id: "m-mem_001", knee.id: "m-mem_002", plain.id: None, insight.id: None}
+    assert '<a class="ev" href="#m-mem_001">cites <code>mem_001</code></a>' in page
+    assert f"cites <code>{escape(gone)}</code> (no longer current)" in page
+    assert "<img" not in page
+    assert re.fullmatch(r"m-[A-Za-z0-9_-]+", anchor_of(gone)) and anchor_of("mem_001") == "m-mem_001"
+    assert anchor_of("mem_1.5") != anchor_of("mem_1_5")
