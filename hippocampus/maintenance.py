@@ -46,8 +46,7 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
         fading = index_file.fading_after_decay(conn, now, config.decay_curve, config.archive_below)
         ids = [memory_id for _, memory_id in fading]
         if archive and fading:
-            found = rows.by_rids(conn, [rid for rid, _ in fading])
-            logs.archive(ws, [rows.as_of_decay(m, now, config.decay_curve) for m in found.values()], now)
+            logs.archive_rows(conn, [rid for rid, _ in fading], now, config.decay_curve)
             rows.delete(conn, ids)
             logs.insert_events(conn, [logs.event(now, "archive", i) for i in ids])
         total = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
