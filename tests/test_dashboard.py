@@ -462,3 +462,10 @@ def test_an_insight_links_to_its_evidence_rows_and_only_to_current_ones() -> Non
     assert "<img" not in page
     assert re.fullmatch(r"m-[A-Za-z0-9_-]+", anchor_of(gone)) and anchor_of("mem_001") == "m-mem_001"
     assert anchor_of("mem_1.5") != anchor_of("mem_1_5")
+
+
+def test_the_page_names_the_configured_forgetting_rate() -> None:
+    fast = lifecycle.Curve(lifecycle.EXPONENTIAL, 0.05)
+    page = render_html(view_of([memory(1, "x", anchor=0.9, age_days=10)], curve=fast))
+    assert "decay <code>0.95^days</code>" in page and "curve 0.95^days" in page
+    assert "0.99^days" not in page

@@ -154,3 +154,13 @@ def test_decay_rate_outside_zero_to_one_is_refused_in_one_line(rate: object) -> 
         config_from_mapping({"decay_rate": rate})
     assert "decay_rate" in str(caught.value) and "\n" not in str(caught.value)
     assert Config().decay_rate == 0.01 and Config().decay_curve.factor == 0.99
+
+
+def test_a_decay_run_records_its_rate_so_the_stored_importance_reads_back_with_it(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    fast = config_from_mapping({"decay_rate": 0.05})
+    memories.remember(ws, START, fast, "The bakery closes at six", importance=0.6)
+    later = START + timedelta(days=10)
+    maintenance.decay(ws, later, fast)
+    (stored,) = index_file.load_index(ws).memories  # read without any config: the run's own curve
+    assert stored.importance == pytest.approx(0.6 * 0.95**10)
