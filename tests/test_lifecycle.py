@@ -56,10 +56,12 @@ def test_repeat_rate_is_ten_percent() -> None:
 
 def test_ebbinghaus_curve_and_review_stability() -> None:
     m = mem(1.0, stability=2.0)
-    assert lifecycle.effective_importance(m, T0 + timedelta(days=2), "ebbinghaus") == pytest.approx(math.exp(-1))
-    r = lifecycle.review(m, T0 + timedelta(days=1), "ebbinghaus")
+    assert lifecycle.effective_importance(
+        m, T0 + timedelta(days=2), lifecycle.Curve(lifecycle.EBBINGHAUS)
+    ) == pytest.approx(math.exp(-1))
+    r = lifecycle.review(m, T0 + timedelta(days=1), lifecycle.Curve(lifecycle.EBBINGHAUS))
     assert r.stability == pytest.approx(3.0)
-    assert lifecycle.review(m, T0, "exponential").stability == 2.0
+    assert lifecycle.review(m, T0, lifecycle.Curve()).stability == 2.0
 
 
 @pytest.mark.parametrize(
@@ -103,7 +105,7 @@ def test_the_default_curve_is_the_seeds_and_a_decay_rate_sets_the_daily_factor()
     assert days == pytest.approx(math.log(0.2 / 0.6) / math.log(0.95))
     assert lifecycle.effective_importance(m, T0 + timedelta(days=days), fast) == pytest.approx(0.2)
     assert days < lifecycle.days_until_below(m, 0.2, T0)
-    ebbinghaus = mem(1.0, stability=2.0)
-    assert lifecycle.effective_importance(
-        ebbinghaus, T0 + timedelta(days=2), lifecycle.Curve(lifecycle.EBBINGHAUS, 0.05)
-    ) == pytest.approx(math.exp(-1)), "Ebbinghaus forgets by stability, not by the rate"
+    stable = mem(1.0, stability=2.0)
+    at = T0 + timedelta(days=2)
+    slow_rate = lifecycle.Curve(lifecycle.EBBINGHAUS, 0.05)
+    assert lifecycle.effective_importance(stable, at, slow_rate) == pytest.approx(math.exp(-1)), "stability, not rate"

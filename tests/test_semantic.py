@@ -18,6 +18,7 @@ import pytest
 
 from hippocampus import memories
 from hippocampus.cli.output import hit_json, recall_text
+from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
@@ -207,7 +208,7 @@ def test_hybrid_recall_explains_the_semantic_part_and_the_parts_add_up(tmp_path:
         assert (
             hit.parts is not None and abs(hit.parts[0] + hit.semantic + hit.parts[1] + hit.parts[2] - hit.score) < 1e-9
         )
-    data = hit_json(hits[0], NOW, "exponential", explain=True)
+    data = hit_json(hits[0], NOW, lifecycle.DEFAULT_CURVE, explain=True)
     assert data["explain"]["semantic"] > 0 and data["explain"]["similarity"] == round(hits[0].similarity, 4)
     assert "+ semantic" in recall_text([data], explain=True)
 

@@ -75,13 +75,13 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
         config = load_config_file(settings)
         if command == "recall":
             hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
-            results = [hit_json(h, now, config.curve) for h in hits]
+            results = [hit_json(h, now, config.decay_curve) for h in hits]
             return json_text(results) if opts["json"] else recall_text(results)
         from hippocampus.views.markdown import load_core_text
 
         hits = core_memories(None, now, config, None if opts["all"] else config.core_limit, conn=conn)
         if opts["json"]:
-            return json_text([hit_json(h, now, config.curve) for h in hits])
+            return json_text([hit_json(h, now, config.decay_curve) for h in hits])
         return load_core_text(hits)
     finally:
         conn.close()
