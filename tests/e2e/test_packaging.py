@@ -51,7 +51,7 @@ def test_the_wheel_builds_without_setuptools_warnings_and_carries_its_data(tmp_p
     for warning in ("SetuptoolsDeprecationWarning", "Package would be ignored", "License classifiers"):
         assert warning not in log, warning
     names = zipfile.ZipFile(next(tmp_path.glob("*.whl"))).namelist()
-    for data in ("store/schemas/index.schema.json", "render/templates/", "dashboard/templates/dashboard.js"):
+    for data in ("store/schemas/index.schema.json", "views/templates/", "views/dashboard/templates/dashboard.js"):
         assert any(f"hippocampus/{data}" in n for n in names), data
     meta = next(n for n in names if n.endswith("METADATA"))
     assert "License-Expression: MIT" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(meta).decode()
