@@ -71,7 +71,7 @@ def stages(ws: Workspace) -> dict[str, float]:
         t1 = time.perf_counter()
         events = logs.read_events(ws)
         t2 = time.perf_counter()
-        view = build_view(index, events, NOW, config.curve, read_identity(ws), read_sister_files(ws))
+        view = build_view(index, events, NOW, config.decay_curve, read_identity(ws), read_sister_files(ws))
         t3 = time.perf_counter()
         page = render_html(view)
         t4 = time.perf_counter()

@@ -3,7 +3,7 @@
 bench/fixtures/paraphrase.json holds 20 (question, answer) pairs (e.g. "what is my dog called?" for
 "I just adopted a beagle named Biscuit"; tests/test_paraphrase_fixture.py checks that no pair shares
 a search token) and 300 distractor memories. Everything goes through the real product path: each
-memory through `memories.remember` into a fresh store, the vectors through `search.catch_up` (what
+memory through `memories.remember` into a fresh store, the vectors through `embedding.catch_up` (what
 session end and cron run), each question through `recall.recall`, first lexical (no model allowed in
 the process, as in a cold hook), then hybrid (`search.allow`, as in the worker and the CLI).
 Reports how many answers are in the top 3 for each. Target (issue 11): hybrid >= 16 of 20; lexical
@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 from hippocampus import memories
 from hippocampus.core.config import Config
 from hippocampus.recall import recall
-from hippocampus.semantic import embedder, search
+from hippocampus.semantic import embedder, embedding, search
 from hippocampus.store.workspace import Workspace
 
 FIXTURE = HERE / "fixtures" / "paraphrase.json"
@@ -67,7 +67,7 @@ def main() -> None:
         for text in distractors + [p["answer"] for p in pairs]:
             memories.remember(ws, NOW, config, text)
         started = time.perf_counter()
-        embedded = search.catch_up(ws, config)
+        embedded = embedding.catch_up(ws, config)
         embed_seconds = time.perf_counter() - started
         lexical = run(ws, pairs, config)
         search.allow(wait=True)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.config import Config
 from hippocampus.core.model import Index, format_time
-from hippocampus.semantic import search
+from hippocampus.semantic import embedding
 from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
 
@@ -68,7 +68,7 @@ def encode_pending(ws: Workspace, now: datetime, config: Config) -> EncodeResult
         decided = prejudge(judge, lambda asking: _encode_queue(ws, now, config, asking, dry=True))
     report = _encode_queue(ws, now, config, decided)
     _report_judge(ws, judge, now)
-    search.after_encoding(ws, config, report.created + report.reinforced)  # their vectors, as this process may
+    embedding.after_encoding(ws, config, report.created + report.reinforced)  # their vectors, as this process may
     return report
 
 
@@ -99,7 +99,7 @@ def _encode_queue(
                     lambda: memory_space.StoreCandidates(conn),
                     signals,
                     now,
-                    config.curve,
+                    config.decay_curve,
                     config.consolidation_gate,
                     judge,
                     threshold=config.capture_threshold,
@@ -139,7 +139,7 @@ def ingest(
                 index,
                 signals_from_messages(messages, format_time(now)),
                 now,
-                config.curve,
+                config.decay_curve,
                 gate=config.consolidation_gate,
                 judge=asking,
                 threshold=config.capture_threshold,
@@ -156,7 +156,7 @@ def ingest(
         decided = prejudge(judge, lambda asking: run(index_file.load_index(ws), asking, dry=True))
     index_file.update_index(ws, lambda index: run(index, decided), now)
     _report_judge(ws, judge, now)
-    search.after_encoding(ws, config, total.created + total.reinforced)
+    embedding.after_encoding(ws, config, total.created + total.reinforced)
     return total
 
 

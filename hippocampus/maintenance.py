@@ -37,17 +37,16 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
     as the decay run, no row rewritten); list, or archive, those under `config.archive_below`. A store
     whose text was redacted under older rules is first redacted again (`store.reredact`, once). It
     embeds nothing: the vectors a store owes are `hippocampus embed`'s job, or the warm worker's idle
-    time (`semantic.search.catch_up`)."""
+    time (`semantic.embedding.catch_up`)."""
     from hippocampus.store import database, reindex, reredact, rows
 
     redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron
     reindex.catch_up(ws)  # search fields still owed by the schema 3 upgrade
     with database.writing(ws) as conn:
-        fading = index_file.fading_after_decay(conn, now, config.curve, config.archive_below)
+        fading = index_file.fading_after_decay(conn, now, config.decay_curve, config.archive_below)
         ids = [memory_id for _, memory_id in fading]
         if archive and fading:
-            found = rows.by_rids(conn, [rid for rid, _ in fading])
-            logs.archive(ws, [rows.as_of_decay(m, now, config.curve) for m in found.values()], now)
+            logs.archive_rows(conn, [rid for rid, _ in fading], now, config.decay_curve)
             rows.delete(conn, ids)
             logs.insert_events(conn, [logs.event(now, "archive", i) for i in ids])
         total = int(conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0])
@@ -75,7 +74,7 @@ def consolidate(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     from hippocampus.store import database, memory_space, rows
 
     with database.reading(ws) as conn, _collector_paused():
-        weights = effective_by_rid(conn, now, config.curve)
+        weights = effective_by_rid(conn, now, config.decay_curve)
         last = rows.get_meta(conn, "consolidatedRid")
         top = max(weights, default=0)
         if not last:
@@ -131,13 +130,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def effective_by_rid(conn: Any, now: datetime, curve: str) -> dict[int, float]:
+def effective_by_rid(conn: Any, now: datetime, curve: lifecycle.Curve) -> dict[int, float]:
     """Every memory's effective importance at `now`, from the stored columns (no memory is parsed);
     `lifecycle.retention` written out for the default curve, as this runs once per memory."""
     now_ts, day = now.timestamp(), lifecycle.SECONDS_PER_DAY
     rows = conn.execute("SELECT rid, anchor, last, stability FROM mem")
-    if curve == lifecycle.EXPONENTIAL:
-        factor = lifecycle.DAILY_FACTOR
+    if curve.kind == lifecycle.EXPONENTIAL:
+        factor = curve.factor
         return {int(rid): float(anchor) * factor ** max(0.0, (now_ts - last) / day) for rid, anchor, last, _ in rows}
     retention = lifecycle.retention
     return {

@@ -62,7 +62,7 @@ def remember(
         found = rows.by_text(conn, content)
         if found is not None:
             rid, existing = found
-            memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.curve)
+            memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.decay_curve)
             memory.sources.append(source)
             index_file.put(conn, memory, rid, now)
             logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
@@ -136,7 +136,7 @@ def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], revi
         done = []
         for memory_id in wanted:
             rid, memory = found[memory_id]
-            updated = step(memory, now, curve=config.curve)
+            updated = step(memory, now, curve=config.decay_curve)
             index_file.put(conn, updated, rid, now)
             done.append(updated)
         logs.insert_events(conn, [logs.event(now, "review" if review else "reinforce", m.id) for m in done])

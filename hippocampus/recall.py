@@ -11,7 +11,7 @@ from heapq import heappush, heapreplace
 from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.config import Config
-from hippocampus.core.lifecycle import CORE_FLOOR, DAILY_FACTOR, EBBINGHAUS, retention
+from hippocampus.core.lifecycle import CORE_FLOOR, EBBINGHAUS, retention
 from hippocampus.core.ranking import Hit, by_importance, rank_candidates
 from hippocampus.store import rows, search_cache
 
@@ -158,14 +158,15 @@ def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | 
     # (widened by a millionth against rounding), applied in SQL over a covering index.
     if config.curve == EBBINGHAUS:  # exp(-days/stability) ≥ floor ⇔ days ≤ -ln(floor)·stability
         bound = {"not_before": now_ts, "per_stability": -math.log(CORE_FLOOR) * 86400.0 * 1.000001}
-    else:  # DAILY_FACTOR^days ≥ floor ⇔ days ≤ ln(floor)/ln(DAILY_FACTOR)
-        bound = {"not_before": now_ts - math.log(CORE_FLOOR) / math.log(DAILY_FACTOR) * 86400.0 * 1.000001}
+    else:  # factor^days ≥ floor ⇔ days ≤ ln(floor)/ln(factor), factor = 1 − decay_rate
+        factor = config.decay_curve.factor
+        bound = {"not_before": now_ts - math.log(CORE_FLOOR) / math.log(factor) * 86400.0 * 1.000001}
     scored: list[tuple[float, int]] = []  # with a limit: a min-heap of the best `limit` so far
     for rid, anchor, last, stability in search_cache.anchored(conn, CORE_FLOOR, **bound):
         if limit is not None and len(scored) >= limit and anchor < scored[0][0]:
             break  # rows come highest anchor first and effective ≤ anchor: none can enter now
         days = max(0.0, (now_ts - last) / 86400.0)
-        value = anchor * retention(days, config.curve, stability)
+        value = anchor * retention(days, config.decay_curve, stability)
         if value < CORE_FLOOR:
             continue
         if limit is None or len(scored) < limit:

@@ -1,13 +1,17 @@
 // Hippocampus OpenClaw plugin: a small bridge from typed plugin hooks to three Python entry points.
 //
 // Two paths, the same Python hook code (hippocampus/openclaw/hooks.py) behind both:
-// - the warm worker, `python -m hippocampus serve --stdio` (hippocampus/openclaw/worker.py has its contract): started on
-//   first use, shared by every workspace and agent of this Gateway, JSON lines with an id per call;
-// - the cold path, one process per call, below; used whenever the worker is off, starting, down, busy or does not
-//   answer in time (and then a request_after is sent again here: a message already appended is skipped by encoding).
+// - the warm worker, `python -m hippocampus serve --stdio` (hippocampus/openclaw/worker.py has its contract): one per
+//   Gateway process, started when the plugin registers, stopped when its last registration is disposed
+//   (or when this process ends: end of input, parent death), shared by every workspace and agent, JSON lines
+//   with an id per call;
+// - the cold path, one process per call, below: the fallback whenever the worker is off, down, still starting
+//   past the call's share of its budget, busy or slow (and then a request_after is sent again here: a message
+//   already appended is skipped by encoding).
 //
-// Protocol of the cold path (one process per hook call, `<python> [-S] hooks/<entry>.py`, see coldArgs):
-//   stdin  = JSON {hook, event, ctx, config, workspace}
+// Protocol of the cold path (one process per hook call, `<python> hooks/<entry>.py`):
+//   stdin  = JSON {hook, event, ctx, config, workspace, deadline} (deadline: epoch ms when the bridge stops
+//            waiting; recall waits for a loading embedding model only until a share of that budget is left)
 //   stdout = request_before.py: the context block to prepend (may be empty); others: ignored
 //   stderr = diagnostics, one line per problem; lines ending in "(logged)" are already in the log file
 //   exit   = always 0 from our entry points; anything else is a failure of the bridge's child
@@ -19,19 +23,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { holdWorker } from "./worker.js";
+
+export { Worker, WORKERS, holdWorker } from "./worker.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAX_STDOUT = 256 * 1024;
 const MAX_STDERR = 16 * 1024;
 // No budgetChars here: unset, the injected block follows `inject_budget` in memory/hippocampus.yaml (else 1500).
 // One precedence rule for every setting: plugin config set explicitly > memory/hippocampus.yaml > defaults.
+// workerIdleSeconds 0: the worker never exits for idleness (it gives memory back instead, worker.py).
 const DEFAULTS = {
   beforeTimeoutMs: 3000, afterTimeoutMs: 5000, sessionEndTimeoutMs: 30000,
-  worker: true, workerTimeoutMs: 1000, workerMaxInFlight: 8, workerIdleSeconds: 600,
+  worker: true, workerTimeoutMs: 1500, workerMaxInFlight: 8, workerIdleSeconds: 0,
 };
-const BACKOFF_MIN_MS = 1000;
-const WORKER_START_MS = 15000; // no ready line by then: kill it and restart later
-const BACKOFF_MAX_MS = 60000;
 // Context fields passed on to Python; functions and traces are left out.
 const CTX_FIELDS = [
   "agentId", "sessionKey", "sessionId", "workspaceDir", "trigger", "channel", "channelId",
@@ -73,13 +78,6 @@ export function logFailure(workspace, hook, message) {
   }
 }
 
-// The per-turn hooks start with -S: no `site` at start-up (about 5 ms of CPU of each start in a venv), and
-// hippocampus_hook.py imports it the first time an import needs it, so every module resolves as in an ordinary
-// start (hooks/README.md, "The cold start"). session_end, which runs for seconds and may reach the network,
-// starts as usual.
-const NO_SITE = new Set(["request_before.py", "request_after.py"]);
-export const coldArgs = (entry, script) => (NO_SITE.has(entry) ? ["-S", script] : [script]);
-
 // Run one Python entry point; resolves (never rejects) with {ok, stdout, reason}.
 export function runPython(cfg, entry, payload, timeoutMs) {
   return new Promise((resolve) => {
@@ -117,7 +115,7 @@ export function runPython(cfg, entry, payload, timeoutMs) {
       finish({ ok: false, stdout: "", reason: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
     try {
-      child = spawn(python, coldArgs(entry, script), { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
+      child = spawn(python, [script], { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
     } catch (err) {
       finish({ ok: false, stdout: "", reason: `cannot start ${python}: ${err && err.message}` });
       return;
@@ -137,199 +135,28 @@ export function runPython(cfg, entry, payload, timeoutMs) {
     });
     child.stdin.on("error", () => {}); // EPIPE when the interpreter dies early; reported via close
     try {
-      child.stdin.end(JSON.stringify(payload));
+      child.stdin.end(JSON.stringify({ ...payload, deadline: Date.now() + timeoutMs }));
     } catch (err) {
       finish({ ok: false, stdout: "", reason: `cannot write to ${entry}: ${err && err.message}` });
     }
   });
 }
 
-// The warm worker: one per interpreter and package (so per Gateway), shared by every registration of the plugin.
-// request() resolves (never rejects) with {ok, stdout, stderr, reason}; ok false means "use the cold path".
-export class Worker {
-  constructor(cfg) {
-    this.cfg = cfg;
-    this.child = null;
-    this.state = "down"; // down | starting | up
-    this.pending = new Map(); // id -> {resolve, timer}
-    this.nextId = 1;
-    this.buffer = "";
-    this.backoffMs = BACKOFF_MIN_MS;
-    this.notBefore = 0;
-    this.starts = 0;
-    this.timeouts = 0; // in a row
-  }
-
-  say(message) {
-    try {
-      console.error(`hippocampus: worker ${String(message).replace(/\s+/g, " ").slice(0, 300)}`);
-    } catch {
-      // stderr closed
-    }
-  }
-
-  start() {
-    const cfg = this.cfg;
-    const python = cfg.python || "python3";
-    const packageDir = cfg.packageDir || path.dirname(HERE);
-    const env = {
-      ...process.env,
-      HIPPOCAMPUS_PACKAGE_DIR: packageDir,
-      PYTHONPATH: [packageDir, process.env.PYTHONPATH].filter(Boolean).join(path.delimiter),
-    };
-    const args = ["-m", "hippocampus", "serve", "--stdio",
-      "--max-in-flight", String(cfg.workerMaxInFlight), "--idle-seconds", String(cfg.workerIdleSeconds)];
-    let child;
-    try {
-      // Its own process group: a Ctrl-C to the Gateway's group does not cut a running encode short; it
-      // ends at end of input, when this process (and so the pipe) goes away.
-      child = spawn(python, args, { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true, detached: true });
-    } catch (err) {
-      this.down(`cannot start ${python}: ${err && err.message}`, true);
-      return;
-    }
-    this.child = child;
-    this.state = "starting";
-    this.starts += 1;
-    this.buffer = "";
-    child.on("error", (err) => this.exited(child, `cannot start ${python}: ${err && err.message}`));
-    child.on("exit", (code, signal) => this.exited(child, `exited with ${signal || code}`, code === 0 && !signal));
-    child.stdin.on("error", () => {}); // EPIPE after a crash; reported by exit
-    child.stdout.setEncoding("utf8");
-    child.stderr.setEncoding("utf8");
-    child.stdout.on("data", (d) => this.receive(child, d));
-    child.stderr.on("data", (d) => {
-      for (const line of String(d).split("\n")) if (line.trim()) this.say(`stderr: ${line.trim()}`);
-    });
-    this.startTimer = setTimeout(() => {
-      if (this.child === child && this.state === "starting") {
-        this.say(`sent no ready line in ${WORKER_START_MS} ms`);
-        this.kill();
-      }
-    }, WORKER_START_MS);
-    this.startTimer.unref();
-    // Never keep the Gateway (or an `openclaw agent --local` run) alive for the worker's sake.
-    child.unref();
-    for (const stream of [child.stdin, child.stdout, child.stderr]) stream && stream.unref && stream.unref();
-  }
-
-  receive(child, data) {
-    if (child !== this.child) return;
-    this.buffer += data;
-    let nl;
-    while ((nl = this.buffer.indexOf("\n")) >= 0) {
-      const line = this.buffer.slice(0, nl);
-      this.buffer = this.buffer.slice(nl + 1);
-      let msg;
-      try {
-        msg = JSON.parse(line);
-      } catch {
-        this.say(`wrote a line that is not JSON: ${line.slice(0, 120)}`);
-        continue;
-      }
-      if (msg && msg.ready === true) {
-        clearTimeout(this.startTimer);
-        this.state = "up";
-        continue;
-      }
-      const entry = msg && msg.id !== undefined ? this.pending.get(msg.id) : undefined;
-      if (!entry) continue; // an answer after our timeout, an idle notice, or an error without id
-      this.pending.delete(msg.id);
-      clearTimeout(entry.timer);
-      this.timeouts = 0;
-      if (msg.ok) {
-        this.backoffMs = BACKOFF_MIN_MS;
-        entry.resolve({ ok: true, stdout: String(msg.stdout || ""), stderr: String(msg.stderr || ""), reason: "" });
-      } else {
-        entry.resolve({ ok: false, stdout: "", stderr: "", reason: `worker: ${msg.error}`, sent: true });
-      }
-    }
-  }
-
-  exited(child, reason, clean = false) {
-    if (child !== this.child) return;
-    this.child = null;
-    this.down(reason, !clean);
-  }
-
-  down(reason, failed) {
-    this.state = "down";
-    clearTimeout(this.startTimer);
-    for (const [id, entry] of this.pending) {
-      clearTimeout(entry.timer);
-      entry.resolve({ ok: false, stdout: "", stderr: "", reason: `worker ${reason}`, sent: true });
-      this.pending.delete(id);
-    }
-    if (failed) {
-      this.notBefore = Date.now() + this.backoffMs;
-      this.say(`${reason}; the hooks use one process per call until it restarts (in ${this.backoffMs} ms or later)`);
-      this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
-    }
-  }
-
-  kill() {
-    const child = this.child;
-    if (!child) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      try {
-        child.kill("SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  }
-
-  request(hook, payload, timeoutMs) {
-    const refused = (reason) => Promise.resolve({ ok: false, stdout: "", stderr: "", reason, sent: false });
-    if (this.state === "down" && Date.now() >= this.notBefore) this.start();
-    if (this.state !== "up") return refused(`worker ${this.state}`);
-    if (this.pending.size >= this.cfg.workerMaxInFlight) return refused("worker busy");
-    return new Promise((resolve) => {
-      const id = this.nextId++;
-      const timer = setTimeout(() => {
-        if (!this.pending.has(id)) return;
-        this.pending.delete(id);
-        this.timeouts += 1;
-        this.say(`did not answer ${hook} in ${timeoutMs} ms`);
-        if (this.timeouts >= 3) this.kill(); // stuck: restart it (with backoff) rather than wait on it
-        resolve({ ok: false, stdout: "", stderr: "", reason: `worker timed out after ${timeoutMs} ms`, sent: true, timedOut: true });
-      }, timeoutMs);
-      this.pending.set(id, { resolve, timer });
-      try {
-        this.child.stdin.write(`${JSON.stringify({ id, hook, payload, timeout_ms: timeoutMs })}\n`);
-      } catch (err) {
-        this.pending.delete(id);
-        clearTimeout(timer);
-        resolve({ ok: false, stdout: "", stderr: "", reason: `cannot write to the worker: ${err && err.message}`, sent: false });
-      }
-    });
-  }
-}
-
-export const WORKERS = new Map(); // python + packageDir -> Worker (exported for tests)
-
-function workerFor(cfg) {
-  const key = `${cfg.python || "python3"}\0${cfg.packageDir || ""}`;
-  if (!WORKERS.has(key)) WORKERS.set(key, new Worker(cfg));
-  return WORKERS.get(key);
-}
-
-// One hook call: through the warm worker when it is up, else (or when it refuses, fails or is slow) one process.
-// A request_after the worker did not acknowledge is sent again this way; encoding skips a message already
-// appended. session_end gets the worker's whole budget, and after a timeout no second run: the encode still
-// running there finishes, and whatever it has not committed stays queued for the next one.
-export async function runHook(cfg, entry, payload, timeoutMs) {
+// One hook call: through the warm worker when it can answer (waiting for a starting one within its share of
+// the budget), else (or when it refuses, fails or is slow) one process. A request_after the worker did not
+// acknowledge is sent again this way; encoding skips a message already appended. session_end gets the
+// worker's whole budget, and after a timeout no second run: the encode still running there finishes, and
+// whatever it has not committed stays queued for the next one.
+export async function runHook(cfg, worker, entry, payload, timeoutMs) {
   const hook = entry.replace(/\.py$/, "");
-  if (cfg.worker === false) return { ...(await runPython(cfg, entry, payload, timeoutMs)), via: "process" };
+  if (!worker) return { ...(await runPython(cfg, entry, payload, timeoutMs)), via: "process" };
   const started = Date.now();
   const perTurn = hook !== "session_end";
-  const slice = perTurn ? Math.min(cfg.workerTimeoutMs, Math.floor(timeoutMs / 2)) : timeoutMs;
-  const result = await workerFor(cfg).request(hook, payload, slice);
+  const share = perTurn ? Math.min(cfg.workerTimeoutMs, Math.floor(timeoutMs / 2)) : timeoutMs;
+  const result = await worker.request(hook, payload, share);
   if (result.ok) return { ...result, via: "worker" };
   if (!perTurn && result.timedOut) return result;
-  const left = result.sent ? Math.max(timeoutMs - (Date.now() - started), Math.floor(timeoutMs / 2)) : timeoutMs;
+  const left = Math.max(timeoutMs - (Date.now() - started), Math.floor(timeoutMs / 2));
   return { ...(await runPython(cfg, entry, payload, left)), via: "process" };
 }
 
@@ -397,6 +224,16 @@ export default {
     const cfg = { ...DEFAULTS, ...(api.pluginConfig || {}) };
     const seenWorkspaces = new Map(); // agentId -> workspaceDir seen on an earlier hook in this process
     const inFlight = new Set(); // workspaces with a session_end.py running
+    const lease = cfg.worker === false ? null : holdWorker(cfg);
+    const worker = lease && lease.worker;
+    try {
+      // A host without managed instances (older OpenClaw, a test harness) never disposes: the worker then
+      // lives until this process ends (end of input, parent death).
+      const onDispose = api.lifecycle && api.lifecycle.onDispose;
+      if (lease && typeof onDispose === "function") onDispose.call(api.lifecycle, () => lease.release("its plugin was unloaded"));
+    } catch (err) {
+      logFailure("", "register", err);
+    }
 
     const workspaceFor = (ctx) => {
       if (cfg.workspace) return cfg.workspace;
@@ -422,7 +259,7 @@ export default {
       try {
         workspace = workspaceFor(ctx);
         const payload = { hook, event, ctx: pickContext(ctx), config: cfg, workspace };
-        const result = await runHook(cfg, entry, payload, timeoutMs);
+        const result = await runHook(cfg, worker, entry, payload, timeoutMs);
         relayStderr(workspace, hook, result.stderr);
         if (!result.ok) {
           logFailure(workspace, hook, result.reason);
@@ -495,6 +332,20 @@ export default {
     };
     for (const hook of ["session_end", "before_reset", "before_compaction"]) {
       api.on(hook, flush(hook), { timeoutMs: cfg.sessionEndTimeoutMs + 1000 });
+    }
+
+    // The worker starts as the plugin loads for real ("full": a Gateway, an agent run; not the lighter
+    // discovery and metadata loads, which only use the one already running), so the first turn finds it up
+    // and its embedding model loaded (or waits for it within the hook's budget).
+    const mode = api.registrationMode;
+    if (worker && (mode === undefined || mode === "full")) {
+      let workspace = "";
+      try {
+        workspace = workspaceFor({});
+      } catch {
+        // the first call names it
+      }
+      worker.warm(workspace);
     }
   },
 };

@@ -1,6 +1,6 @@
 """OpenClaw agent_end: queue this turn's user messages as signals. Never raises; exits 0.
 
-Started by hooks/index.js as `python -S` (see hippocampus_hook.py, beside this file)."""
+Started by hooks/index.js when its worker cannot answer (see hippocampus_hook.py, beside this file)."""
 
 import os
 import sys

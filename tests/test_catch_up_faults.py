@@ -1,5 +1,5 @@
 """The batch catch-ups under SIGKILL: the search-field backfill (`store/reindex.py`), the re-redaction
-after a change of rules (`store/reredact.py`) and the embedding catch-up (`search.catch_up`). Each is
+after a change of rules (`store/reredact.py`) and the embedding catch-up (`embedding.catch_up`). Each is
 killed at random moments, many times, with small batches so that kills land between batches and inside
 them. After every kill the store opens and passes its integrity checks, no memory is lost or changed
 beyond what the catch-up is for, its progress agrees with the rows (everything up to it is done, nothing
@@ -218,13 +218,13 @@ def test_a_kill_between_the_last_batch_and_the_scrub_still_scrubs(
 
 EMBEDDER = r"""
 import sys
-from hippocampus.semantic import embedder, search
+from hippocampus.semantic import embedder, embedding, search
 from hippocampus.core.config import Config
 from hippocampus.store.workspace import Workspace
 search.allow(wait=True)
 embedder.load(Config(), "passage")
 print("ready", flush=True)
-search.catch_up(Workspace(sys.argv[1]), Config(), batch=int(sys.argv[2]))
+embedding.catch_up(Workspace(sys.argv[1]), Config(), batch=int(sys.argv[2]))
 print("done", flush=True)
 """
 

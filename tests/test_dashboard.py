@@ -50,7 +50,7 @@ from hippocampus.views.sync import write_dashboard
 NO_SISTERS: dict[str, SisterFile] = {}
 
 
-def view_of(memories: list[Any], curve: str = lifecycle.EXPONENTIAL, **kw: Any) -> Any:
+def view_of(memories: list[Any], curve: lifecycle.Curve = lifecycle.DEFAULT_CURVE, **kw: Any) -> Any:
     return build_view(
         Index(memories=memories),
         kw.get("events", []),
@@ -222,8 +222,8 @@ def test_activity_counts_events_per_day_and_falls_back_to_created_dates() -> Non
     assert not from_events and sum(d.created for d in days) == 1
 
 
-@pytest.mark.parametrize("curve", lifecycle.CURVES)
-def test_decay_series_follow_the_lifecycle_formula(curve: str) -> None:
+@pytest.mark.parametrize("curve", [lifecycle.Curve(kind) for kind in lifecycle.CURVES])
+def test_decay_series_follow_the_lifecycle_formula(curve: lifecycle.Curve) -> None:
     memories = [memory(i, f"m{i}", anchor=0.5 + i / 20, age_days=i) for i in range(1, 9)]
     series = charts.decay_series(memories, NOW, curve, top=5)
     assert len(series) == 5
@@ -235,7 +235,7 @@ def test_decay_series_follow_the_lifecycle_formula(curve: str) -> None:
         for d in (0, 7, 30, 90):
             assert item.points[d] == pytest.approx(lifecycle.effective_importance(m, NOW + timedelta(days=d), curve))
     svg = str(charts.decay_chart(series, curve))
-    assert ("fading &lt; 0.3" in svg) == (curve == lifecycle.EBBINGHAUS)
+    assert ("fading &lt; 0.3" in svg) == (curve.kind == lifecycle.EBBINGHAUS)
     assert "core ≥ 0.7" in svg and "archive &lt; 0.2" in svg
 
 
@@ -259,15 +259,15 @@ def test_histogram_bins_by_tier_and_charts_are_wellformed_svg() -> None:
     chart = str(charts.importance_histogram(values))
     assert "core <b>3</b>" in chart and "active <b>2</b>" in chart and "archive <b>2</b>" in chart
     days, _ = charts.count_activity([], [], NOW)
-    for markup in (chart, str(charts.decay_chart([], "exponential")), str(charts.activity_chart(days))):
+    for markup in (chart, str(charts.decay_chart([], lifecycle.DEFAULT_CURVE)), str(charts.activity_chart(days))):
         svg = markup[: markup.index("</svg>") + 6]
         root = ET.fromstring(svg)
         assert root.tag == "svg" and root.find("title") is not None and root.find("desc") is not None
 
 
 def test_chart_labels_are_escaped() -> None:
-    series = charts.decay_series([memory(1, HOSTILE[0])], NOW, "exponential")
-    chart = str(charts.decay_chart(series, "exponential"))
+    series = charts.decay_series([memory(1, HOSTILE[0])], NOW, lifecycle.DEFAULT_CURVE)
+    chart = str(charts.decay_chart(series, lifecycle.DEFAULT_CURVE))
     assert "<script>" not in chart and "&lt;script&gt;" in chart
 
 
@@ -289,8 +289,8 @@ def test_totals_by_tier_and_domain() -> None:
     assert view.summary()["tiers"]["core"] == 1
 
 
-@pytest.mark.parametrize("curve", lifecycle.CURVES)
-def test_fading_matches_days_until_below(curve: str) -> None:
+@pytest.mark.parametrize("curve", [lifecycle.Curve(kind) for kind in lifecycle.CURVES])
+def test_fading_matches_days_until_below(curve: lifecycle.Curve) -> None:
     memories = [
         memory(1, "leaving core", anchor=0.72),
         memory(2, "safe core", anchor=0.95),
@@ -378,7 +378,7 @@ def test_empty_store_renders() -> None:
 
 
 def test_ebbinghaus_shows_bands() -> None:
-    page = render_html(view_of([memory(1, "x", anchor=0.9)], curve=lifecycle.EBBINGHAUS))
+    page = render_html(view_of([memory(1, "x", anchor=0.9)], curve=lifecycle.Curve(lifecycle.EBBINGHAUS)))
     assert "exp(−days / stability)" in page and "core · active" in page
 
 
@@ -436,3 +436,36 @@ def test_broken_sister_files_never_break_the_page(workspace: Path) -> None:
     write_sisters(workspace, emotional="\x00\xff garbage", reward='{"drive": [1], "seeking": 5}')
     page = write_dashboard(ws, NOW).read_text(encoding="utf-8")
     assert "Could not read" in page and 'data-status="malformed"' in page and 'data-status="ok"' in page
+
+
+def test_an_insight_links_to_its_evidence_rows_and_only_to_current_ones() -> None:
+    from dataclasses import replace
+
+    from hippocampus.core.model import Source
+    from hippocampus.views.dashboard.page import anchor_of
+
+    fact, knee, plain = memory(1, "Dana ran before breakfast"), memory(2, "Dana's knee ached"), memory(4, "tea")
+    gone = 'mem_9"><img src=x onerror="window.__pwned=1">'
+    insight = replace(
+        memory(3, "Dana runs through knee pain", category="insight"),
+        sources=[Source("reflection", i, NOW.isoformat(), "reflection") for i in (fact.id, knee.id, gone)],
+    )
+    page = render_html(view_of([fact, knee, plain, insight]))
+    parser = TagCollector()
+    parser.feed(page)
+    links = [attrs["href"] for tag, attrs in parser.tags if tag == "a"]
+    assert links == ["#m-mem_001", "#m-mem_002"], "the evidence still current is linked, nothing else"
+    anchored = {attrs["data-id"]: attrs.get("id") for tag, attrs in parser.tags if tag == "tr" and "data-id" in attrs}
+    assert anchored == {fact.id: "m-mem_001", knee.id: "m-mem_002", plain.id: None, insight.id: None}
+    assert '<a class="ev" href="#m-mem_001">cites <code>mem_001</code></a>' in page
+    assert f"cites <code>{escape(gone)}</code> (no longer current)" in page
+    assert "<img" not in page
+    assert re.fullmatch(r"m-[A-Za-z0-9_-]+", anchor_of(gone)) and anchor_of("mem_001") == "m-mem_001"
+    assert anchor_of("mem_1.5") != anchor_of("mem_1_5")
+
+
+def test_the_page_names_the_configured_forgetting_rate() -> None:
+    fast = lifecycle.Curve(lifecycle.EXPONENTIAL, 0.05)
+    page = render_html(view_of([memory(1, "x", anchor=0.9, age_days=10)], curve=fast))
+    assert "decay <code>0.95^days</code>" in page and "curve 0.95^days" in page
+    assert "0.99^days" not in page

@@ -102,7 +102,7 @@ def assert_offline_and_clean(page: Page, path: Path) -> None:
 def expected_counts(ws: Workspace) -> dict[str, int]:
     """Tier and domain totals computed from the store with the lifecycle math, not the dashboard's code."""
     memories = index_file.load_index(ws).memories
-    tiers = Counter(lifecycle.tier(lifecycle.effective_importance(m, NOW, "exponential")) for m in memories)
+    tiers = Counter(lifecycle.tier(lifecycle.effective_importance(m, NOW, lifecycle.DEFAULT_CURVE)) for m in memories)
     domains = Counter(m.domain for m in memories)
     counts = {"total": len(memories)}
     counts.update({f"tier-{name}": tiers.get(name, 0) for name, _ in lifecycle.TIERS})
@@ -542,5 +542,35 @@ def test_one_sister_installed_gets_a_tab_the_other_a_line(chromium: Browser, wor
     page.eval("document.querySelector('[data-tab=emotions]').click()")
     assert page.eval("getComputedStyle(document.getElementById('panel-emotions')).display") != "none"
     assert page.eval("getComputedStyle(document.getElementById('panel-memory')).display") == "none"
+    assert_offline_and_clean(page, path)
+    page.close()
+
+
+def test_an_insights_evidence_link_brings_the_cited_row_onto_the_page(chromium: Browser, workspace: Path) -> None:
+    """The cited memory is on the last page and hidden by a filter; following the insight's link shows it."""
+    from dataclasses import replace
+
+    from hippocampus.core.model import Source
+
+    memories, _ = large(180)
+    weakest = min(memories, key=lambda m: lifecycle.effective_importance(m, NOW))
+    insight = replace(
+        memory(999, "The user keeps an eye on what fades", anchor=1.0, category="insight"),
+        sources=[Source("reflection", weakest.id, NOW.isoformat(), "reflection")],
+    )
+    ws = seed(workspace, [*memories, insight])
+    path = write_dashboard(ws, NOW)
+    page = open_dashboard(chromium, path)
+    visible = f"document.querySelector('#memory-rows tr[data-id={weakest.id}]') !== null"
+    page.eval("{ const t = document.getElementById('f-tier'); t.value = 'core'; t.dispatchEvent(new Event('change')) }")
+    assert not page.eval(visible)
+    page.eval("document.querySelector('tr[data-id=mem_999] details.hist summary').click()")
+    page.eval("document.querySelector('tr[data-id=mem_999] a.ev').click()")
+    wait_for(page, visible)
+    assert page.eval("location.hash") == f"#m-{weakest.id}"
+    assert page.eval("document.getElementById('f-tier').value") == ""
+    assert page.eval("document.getElementById('p-status').textContent").startswith("Memories 151–181 of 181")
+    top = page.eval(f"document.querySelector('tr[data-id={weakest.id}]').getBoundingClientRect().top")
+    assert 0 <= top < page.eval("window.innerHeight"), "the browser scrolled to the cited row"
     assert_offline_and_clean(page, path)
     page.close()

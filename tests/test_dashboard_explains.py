@@ -15,6 +15,7 @@ import pytest
 from dashboard_fixtures import NOW, memory, seed, write_sisters
 from markupsafe import escape
 
+from hippocampus.core import lifecycle
 from hippocampus.core.model import Index, Memory, Source
 from hippocampus.openclaw.sessions import session_keys
 from hippocampus.store.workspace import Workspace
@@ -85,7 +86,7 @@ def test_a_broken_or_hostile_openclaw_config_never_breaks_the_title(workspace: P
         assert configured_identity(config, workspace, tmp_path) == {}
     hostile = {"agents": {"entries": {"main": {"workspace": str(workspace), "identity": {"name": "<b>x</b>"}}}}}
     name = configured_identity(hostile, workspace, tmp_path)["name"]
-    page = render_html(build_view(Index(), [], NOW, "exponential", Identity(name=name), {}))
+    page = render_html(build_view(Index(), [], NOW, lifecycle.DEFAULT_CURVE, Identity(name=name), {}))
     assert "&lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page
 
 
@@ -143,7 +144,9 @@ def remembered(sources: list[Source], **kw: object) -> Memory:
 
 def test_the_source_column_shows_channel_and_date_with_the_id_as_tooltip() -> None:
     m = remembered([Source(UUID, "m1", "2026-06-10T08:00:00Z", "user")])
-    view = build_view(Index(memories=[m]), [], NOW, "exponential", Identity(), {}, (), {UUID: "agent:main:main"})
+    view = build_view(
+        Index(memories=[m]), [], NOW, lifecycle.DEFAULT_CURVE, Identity(), {}, (), {UUID: "agent:main:main"}
+    )
     page = render_html(view)
     assert f'<span title="session {UUID}">agent main</span>' in page
     assert "2026-06-10 08:00" in page
@@ -164,7 +167,9 @@ def test_history_shows_sources_as_said_reinforcements_and_what_was_superseded() 
         times_reinforced=1,
         supersedes=["mem_007", "mem_gone"],
     )
-    view = build_view(Index(memories=[m]), [], NOW, "exponential", Identity(), {}, [old], {UUID: "agent:main:main"})
+    view = build_view(
+        Index(memories=[m]), [], NOW, lifecycle.DEFAULT_CURVE, Identity(), {}, [old], {UUID: "agent:main:main"}
+    )
     history = view.rows[0].history
     assert history is not None and history.reinforced == 1
     assert [s.origin for s in history.sources] == ["agent main", "CLI (remember)"]
@@ -181,14 +186,16 @@ def test_history_shows_sources_as_said_reinforcements_and_what_was_superseded() 
 
 
 def test_a_memory_with_nothing_more_to_say_has_no_history_box() -> None:
-    view = build_view(Index(memories=[memory(1, "x")]), [], NOW, "exponential", Identity(), {})
+    view = build_view(Index(memories=[memory(1, "x")]), [], NOW, lifecycle.DEFAULT_CURVE, Identity(), {})
     assert view.rows[0].history is None and 'class="hist"' not in render_html(view)
 
 
 def test_hostile_source_text_and_speaker_stay_text() -> None:
     evil = "<img src=x onerror=\"window.__pwned='src'\">"
     m = remembered([Source(evil, "m", "<b>when</b>", evil, evil + " said")], times_reinforced=2)
-    page = render_html(build_view(Index(memories=[m]), [], NOW, "exponential", Identity(), {}, (), {evil: evil}))
+    page = render_html(
+        build_view(Index(memories=[m]), [], NOW, lifecycle.DEFAULT_CURVE, Identity(), {}, (), {evil: evil})
+    )
     assert "<img" not in page.split("<body>", 1)[1] and str(escape(evil)) in page
 
 

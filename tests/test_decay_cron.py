@@ -109,3 +109,58 @@ def test_value_threshold_reaches_the_gate_when_the_queue_is_encoded(workspace: P
         config = config_from_mapping({"consolidation_gate": True, "value_threshold": setting})
         encode_pending(ws, START, config)
         assert len(index_file.load_index(ws).memories) == stored
+
+
+def test_decay_rate_is_humanoid_memorys_forgetting_rate_and_the_decay_job_applies_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`decay_rate: 0.05` keeps 0.95 a day instead of 0.99: the same memory fades faster and the
+    daily job archives it after 22 days (0.6 × 0.95^22 ≈ 0.194) where the default keeps it 110 (≈ 0.199)."""
+    monkeypatch.delenv("HIPPOCAMPUS_NOW", raising=False)
+    stores = {}
+    for name, settings in (("default", ""), ("fast", "decay_rate: 0.05\n")):
+        root = tmp_path / name
+        (root / "memory").mkdir(parents=True)
+        (root / "memory" / "hippocampus.yaml").write_text(settings, encoding="utf-8")
+        stored = memories.remember(Workspace(root), START, Config(), "The bakery closes at six", importance=0.6)
+        stores[name] = (root, stored.id)
+    python = [sys.executable, "-m", "hippocampus"]
+
+    def shown(name: str, day: int) -> float:
+        out = run_at(python, stores[name][0], START + timedelta(days=day), "list", "--json").stdout
+        (item,) = json.loads(out)
+        return float(item["importance"])
+
+    assert shown("default", 10) == round(0.6 * 0.99**10, 4)
+    assert shown("fast", 10) == round(0.6 * 0.95**10, 4)
+
+    def archived_on(name: str, day: int) -> bool:
+        """Run the store's own daily job on `day`; whether the memory is now archived (and gone)."""
+        root, memory_id = stores[name]
+        run_at(decay_job_argv(root, tmp_path), root, START + timedelta(days=day))
+        archived = [m.id for _, m in logs.archived(Workspace(root))[1]]
+        assert archived in ([], [memory_id])
+        assert (index_file.load_index(Workspace(root)).memories == []) == bool(archived)
+        return bool(archived)
+
+    # decay is a function of the time since last access, so the job need not run every day in between
+    assert not archived_on("fast", 21) and archived_on("fast", 22)
+    assert not archived_on("default", 22) and not archived_on("default", 109) and archived_on("default", 110)
+
+
+@pytest.mark.parametrize("rate", [0, 1, -0.1, 1.5, float("nan"), "fast"])
+def test_decay_rate_outside_zero_to_one_is_refused_in_one_line(rate: object) -> None:
+    with pytest.raises(InputError) as caught:
+        config_from_mapping({"decay_rate": rate})
+    assert "decay_rate" in str(caught.value) and "\n" not in str(caught.value)
+    assert Config().decay_rate == 0.01 and Config().decay_curve.factor == 0.99
+
+
+def test_a_decay_run_records_its_rate_so_the_stored_importance_reads_back_with_it(workspace: Path) -> None:
+    ws = Workspace(workspace)
+    fast = config_from_mapping({"decay_rate": 0.05})
+    memories.remember(ws, START, fast, "The bakery closes at six", importance=0.6)
+    later = START + timedelta(days=10)
+    maintenance.decay(ws, later, fast)
+    (stored,) = index_file.load_index(ws).memories  # read without any config: the run's own curve
+    assert stored.importance == pytest.approx(0.6 * 0.95**10)

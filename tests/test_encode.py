@@ -227,8 +227,8 @@ def test_gate_drops_noise_but_keeps_substance() -> None:
 def test_ebbinghaus_curve_reinforces_from_the_ebbinghaus_value() -> None:
     index = Index(memories=[memory("mem_001", "I prefer tea over coffee", days_ago=1.0)], next_id=2)
     at = parse_time("2026-03-01T10:00:00Z")
-    effective = lifecycle.effective_importance(index.memories[0], at, lifecycle.EBBINGHAUS)
-    encode(index, [signal("Tea is my preference, not coffee", "m1")], NOW, curve=lifecycle.EBBINGHAUS)
+    effective = lifecycle.effective_importance(index.memories[0], at, lifecycle.Curve(lifecycle.EBBINGHAUS))
+    encode(index, [signal("Tea is my preference, not coffee", "m1")], NOW, curve=lifecycle.Curve(lifecycle.EBBINGHAUS))
     assert index.memories[0].anchor == pytest.approx(effective + (1 - effective) * 0.10)
 
 

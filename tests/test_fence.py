@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from hippocampus import importing, memories
 from hippocampus.cli.output import line, recall_text
+from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, Source
 from hippocampus.core.ranking import Hit
@@ -104,7 +105,7 @@ def test_the_injected_block_has_one_fence_and_nothing_outside_it(core: list[Hit]
 @settings(max_examples=80, deadline=None)
 @given(hits=HITS)
 def test_core_markdown_has_no_forged_headings_or_items(hits: list[Hit]) -> None:
-    text = core_markdown(hits, NOW, "exponential", 0.5)
+    text = core_markdown(hits, NOW, lifecycle.DEFAULT_CURVE, 0.5)
     lines = _lines(text)
     sections = {h.memory.domain for h in hits}
     headings = [ln for ln in lines if ln.startswith("#")]
@@ -123,7 +124,7 @@ def test_load_core_and_archive_have_one_line_per_memory(hits: list[Hit]) -> None
     lines = [ln for ln in _lines(text) if ln]
     assert len([ln for ln in lines if ln.startswith("- ")]) == len(hits)
     assert all(ln.startswith(("- ", "## ")) for ln in lines)
-    archive = archive_markdown([h.memory for h in hits], NOW, "exponential")
+    archive = archive_markdown([h.memory for h in hits], NOW, lifecycle.DEFAULT_CURVE)
     lines = [ln for ln in _lines(archive) if ln]
     assert lines[0].startswith("## Archived ") and len(lines) == 1 + len(hits)
     assert all(ln.startswith("- **") for ln in lines[1:])

@@ -20,7 +20,7 @@ from hippocampus import memories
 from hippocampus.core import fusion
 from hippocampus.core.config import Config
 from hippocampus.recall import recall
-from hippocampus.semantic import search
+from hippocampus.semantic import embedding, search
 from hippocampus.semantic.vector_matrix import VectorMatrix
 from hippocampus.store import search_cache
 from hippocampus.store.index_file import open_search
@@ -206,7 +206,7 @@ def _store(tmp_path: Path, texts: list[str]) -> Workspace:
     ws = Workspace(tmp_path)
     for text in texts:
         memories.remember(ws, NOW, Config(), text)
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     search.allow(wait=True)
     return ws
 

@@ -56,10 +56,12 @@ def test_repeat_rate_is_ten_percent() -> None:
 
 def test_ebbinghaus_curve_and_review_stability() -> None:
     m = mem(1.0, stability=2.0)
-    assert lifecycle.effective_importance(m, T0 + timedelta(days=2), "ebbinghaus") == pytest.approx(math.exp(-1))
-    r = lifecycle.review(m, T0 + timedelta(days=1), "ebbinghaus")
+    assert lifecycle.effective_importance(
+        m, T0 + timedelta(days=2), lifecycle.Curve(lifecycle.EBBINGHAUS)
+    ) == pytest.approx(math.exp(-1))
+    r = lifecycle.review(m, T0 + timedelta(days=1), lifecycle.Curve(lifecycle.EBBINGHAUS))
     assert r.stability == pytest.approx(3.0)
-    assert lifecycle.review(m, T0, "exponential").stability == 2.0
+    assert lifecycle.review(m, T0, lifecycle.Curve()).stability == 2.0
 
 
 @pytest.mark.parametrize(
@@ -89,3 +91,21 @@ def test_days_until_below() -> None:
     days = lifecycle.days_until_below(m, 0.7, T0)
     assert lifecycle.effective_importance(m, T0 + timedelta(days=days)) == pytest.approx(0.7)
     assert lifecycle.days_until_below(mem(0.1), 0.2, T0) == 0.0
+
+
+def test_the_default_curve_is_the_seeds_and_a_decay_rate_sets_the_daily_factor() -> None:
+    assert lifecycle.DEFAULT_CURVE.factor == 0.99 and lifecycle.DEFAULT_CURVE.text == "0.99^days"
+    for days in (0.5, 1.0, 30.0, 400.0):
+        assert lifecycle.retention(days) == 0.99**days, "the default is exactly the old formula"
+    fast = lifecycle.Curve(lifecycle.EXPONENTIAL, 0.05)
+    assert fast.text == "0.95^days"
+    assert lifecycle.retention(10.0, fast) == pytest.approx(0.95**10)
+    m = mem(0.6)
+    days = lifecycle.days_until_below(m, 0.2, T0, fast)
+    assert days == pytest.approx(math.log(0.2 / 0.6) / math.log(0.95))
+    assert lifecycle.effective_importance(m, T0 + timedelta(days=days), fast) == pytest.approx(0.2)
+    assert days < lifecycle.days_until_below(m, 0.2, T0)
+    stable = mem(1.0, stability=2.0)
+    at = T0 + timedelta(days=2)
+    slow_rate = lifecycle.Curve(lifecycle.EBBINGHAUS, 0.05)
+    assert lifecycle.effective_importance(stable, at, slow_rate) == pytest.approx(math.exp(-1)), "stability, not rate"

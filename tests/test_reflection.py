@@ -200,3 +200,10 @@ def test_the_dashboard_names_an_insights_evidence(workspace: Path) -> None:
         ("reflection (an insight's evidence)", f"cites {knee.id}"),
     ]
     assert shown.worth_showing
+    from hippocampus.views.sync import write_dashboard
+
+    page = write_dashboard(ws, now).read_text(encoding="utf-8")  # the real page from the store links them
+    for cited in (fact.id, knee.id):
+        assert f'<a class="ev" href="#m-{cited}">cites <code>{cited}</code></a>' in page
+        assert f'<tr class="mem" id="m-{cited}" data-id="{cited}"' in page
+    assert f'<tr class="mem" data-id="{insight.id}"' in page, "an uncited memory's row carries no anchor"

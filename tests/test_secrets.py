@@ -216,3 +216,33 @@ def test_a_store_from_older_rules_is_redacted_again_by_the_next_decay(
     assert leaked(workspace, CORPUS) == set()
     again = run_cli("decay", "--json", env={"HIPPOCAMPUS_NOW": "2026-03-03T00:00:00Z"})  # type: ignore[operator]
     assert "redactedAgain" not in json.loads(again.stdout), "once: the store now records today's rules"
+
+
+def test_archiving_copies_stored_text_only_when_it_is_redacted_under_todays_rules(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`logs.archive_rows` skips the re-walk only for a store whose meta says its text is redacted under
+    today's rules; a store behind them (here: written with the door open) is redacted as it is archived."""
+    from hippocampus.core.lifecycle import DEFAULT_CURVE
+    from hippocampus.core.redact import redact
+    from hippocampus.store import redacted
+
+    ws = Workspace(workspace)
+    texts = [str(c["text"]) for c in CORPUS]
+    with monkeypatch.context() as old:
+        old.setattr(redacted, "redact", lambda text: text)
+        with database.writing(ws) as conn:
+            for i, text in enumerate(texts):
+                rows.write_memory(conn, dict(_raw_memory(text), id=f"mem_{i + 1:04d}"), None)
+    later = datetime(2026, 9, 1, tzinfo=timezone.utc)
+    for rules, expected in (("older", [redact(t) for t in texts]), (redacted.RULES, texts)):
+        with database.writing(ws) as conn:
+            rows.set_meta(conn, "redactionRules", rules)
+            rids = [int(r) for (r,) in conn.execute("SELECT rid FROM mem ORDER BY rid")]
+            logs.archive_rows(conn, rids, later, DEFAULT_CURVE)
+            docs = [json.loads(d) for (d,) in conn.execute("SELECT json FROM archived ORDER BY id")]
+        assert [d["content"] for d in docs] == expected, rules
+        assert all(d["importance"] < d["anchor"] for d in docs), "importance as of the archiving decay"
+    assert sum(redact(t) != t for t in texts) > len(texts) // 2, "the behind store really held secrets"
+    with pytest.raises(TypeError):
+        redacted.renumbered({"content": "x"}, importance="sk_live_0123456789abcdef")  # type: ignore[arg-type]

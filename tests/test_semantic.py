@@ -18,10 +18,11 @@ import pytest
 
 from hippocampus import memories
 from hippocampus.cli.output import hit_json, recall_text
+from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
-from hippocampus.semantic import embedder, search
+from hippocampus.semantic import embedder, embedding, search
 from hippocampus.store import database, vectors
 from hippocampus.store.workspace import Workspace
 from tests.fake_endpoint import fake_endpoint
@@ -76,7 +77,7 @@ def test_without_the_model_recall_is_lexical_and_says_why(tmp_path: Path, monkey
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, Config(), "I just adopted a beagle named Biscuit")
     search.allow(wait=True)
-    assert search.catch_up(ws, Config()) == 0 and _vec_rows(ws) == []
+    assert embedding.catch_up(ws, Config()) == 0 and _vec_rows(ws) == []
     assert search.start_query("beagle", Config()) is None
     (hit,) = recall(ws, "beagle", NOW, Config())
     assert hit.similarity is None and hit.semantic == 0.0, "found by its words, lexical only"
@@ -122,12 +123,12 @@ def test_catch_up_embeds_in_resumable_batches_and_skips_nothing(
     ws = Workspace(tmp_path)
     for i in range(5):
         memories.remember(ws, NOW, Config(), f"fact number {i} about topic {i * 7}")
-    monkeypatch.setattr(search, "BATCH", 2)
-    assert search.catch_up(ws, Config(), budget_seconds=0.0) == 0, "no time, no work: the next call resumes"
+    monkeypatch.setattr(embedding, "BATCH", 2)
+    assert embedding.catch_up(ws, Config(), budget_seconds=0.0) == 0, "no time, no work: the next call resumes"
     seen: list[tuple[int, int]] = []
-    assert search.catch_up(ws, Config(), progress=lambda done, owed: seen.append((done, owed))) == 5
+    assert embedding.catch_up(ws, Config(), progress=lambda done, owed: seen.append((done, owed))) == 5
     assert seen == [(2, 5), (4, 5), (5, 5)], "progress after each batch of BATCH"
-    assert search.catch_up(ws, Config()) == 0
+    assert embedding.catch_up(ws, Config()) == 0
     assert [model for _, model in _vec_rows(ws)] == [word_model.name] * 5
     with database.reading(ws) as conn:
         assert vectors.counts(conn, word_model.name) == (5, 5)
@@ -136,11 +137,11 @@ def test_catch_up_embeds_in_resumable_batches_and_skips_nothing(
 def test_a_model_change_re_embeds_and_old_vectors_count_as_missing(tmp_path: Path, word_model: WordModel) -> None:
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, Config(), "I prefer green tea")
-    assert search.catch_up(ws, Config()) == 1
+    assert embedding.catch_up(ws, Config()) == 1
     word_model.name = "test-words:2"
     with database.reading(ws) as conn:
         assert vectors.counts(conn, "test-words:2") == (0, 1)
-    assert search.catch_up(ws, Config()) == 1
+    assert embedding.catch_up(ws, Config()) == 1
     assert _vec_rows(ws) == [(1, "test-words:2")], "replaced, not kept beside"
 
 
@@ -148,7 +149,7 @@ def test_forget_archive_revise_and_wipe_take_the_vector_with_them(tmp_path: Path
     ws = Workspace(tmp_path)
     kept = memories.remember(ws, NOW, Config(), "My sister Alma lives in Porto")
     gone = memories.remember(ws, NOW, Config(), "My locker code is behind the poster")
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     memories.forget(ws, NOW, [gone.id])
     rows = _vec_rows(ws)
     assert len(rows) == 1
@@ -163,7 +164,7 @@ def test_forget_archive_revise_and_wipe_take_the_vector_with_them(tmp_path: Path
     with database.writing(ws) as conn:  # a text change (revise, merge) drops the stale vector
         conn.execute("UPDATE mem SET norm = 'my sister alma lives in lisbon' WHERE id = ?", (kept.id,))
     assert _vec_rows(ws) == []
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     assert len(_vec_rows(ws)) == 1
     wipe(ws, NOW)
     assert _vec_rows(ws) == []
@@ -182,12 +183,12 @@ def test_a_vector_made_while_the_text_changed_is_not_stored(tmp_path: Path, word
 def test_the_warm_matrix_follows_adds_and_removals(tmp_path: Path, word_model: WordModel) -> None:
     ws = Workspace(tmp_path)
     first = memories.remember(ws, NOW, Config(), "alpha bravo")
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     query = WordModel().queries(["alpha bravo"])[0]
     with database.reading(ws) as conn:
         assert list(search.similar(conn, word_model.name, query, [], 5)[0]) == [1]
     memories.remember(ws, NOW, Config(), "charlie delta")
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     with database.reading(ws) as conn:
         assert sorted(search.similar(conn, word_model.name, query, [], 5)[0]) == [1, 2]
     memories.forget(ws, NOW, [first.id])
@@ -199,7 +200,7 @@ def test_hybrid_recall_explains_the_semantic_part_and_the_parts_add_up(tmp_path:
     ws = Workspace(tmp_path)
     for text in ("zebra yankee xray", "alpha bravo charlie", "golf hotel india"):
         memories.remember(ws, NOW, Config(), text)
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     search.allow(wait=True)
     hits = recall(ws, "alpha bravo", NOW, Config(), 3)
     assert hits[0].memory.content == "alpha bravo charlie" and hits[0].similarity is not None
@@ -207,7 +208,7 @@ def test_hybrid_recall_explains_the_semantic_part_and_the_parts_add_up(tmp_path:
         assert (
             hit.parts is not None and abs(hit.parts[0] + hit.semantic + hit.parts[1] + hit.parts[2] - hit.score) < 1e-9
         )
-    data = hit_json(hits[0], NOW, "exponential", explain=True)
+    data = hit_json(hits[0], NOW, lifecycle.DEFAULT_CURVE, explain=True)
     assert data["explain"]["semantic"] > 0 and data["explain"]["similarity"] == round(hits[0].similarity, 4)
     assert "+ semantic" in recall_text([data], explain=True)
 
@@ -226,7 +227,7 @@ def test_the_local_model_finds_a_paraphrase_that_shares_no_word(tmp_path: Path) 
     ):
         memories.remember(ws, NOW, Config(), text)
     assert recall(ws, "what is my dog called?", NOW, Config()) == [], "words alone find nothing"
-    assert search.catch_up(ws, Config()) == 4
+    assert embedding.catch_up(ws, Config()) == 4
     search.allow(wait=True)
     hits = recall(ws, "what is my dog called?", NOW, Config(), 1)
     assert hits[0].memory.content == "I just adopted a beagle named Biscuit" and hits[0].semantic > 0
@@ -341,7 +342,8 @@ def test_a_damaged_model_file_leaves_recall_lexical_instead_of_killing_the_proce
         embedder.local_engine()
     assert capsys.readouterr().err == ""
     search.allow(wait=True)
-    assert search.start_query("what is my dog called?", Config()) is None, "lexical, not broken"
+    started = search.start_query("what is my dog called?", Config())
+    assert started is None or started() is None, "lexical, not broken: no vector, no crash"
 
 
 # --- an OpenAI-compatible embeddings endpoint -----------------------------------------------------------
@@ -369,7 +371,7 @@ def test_an_embeddings_endpoint_embeds_the_stored_redacted_text(
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, config, "my api key is sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD and alpha bravo")
     memories.remember(ws, NOW, config, "golf hotel india")
-    assert search.catch_up(ws, config) == 2
+    assert embedding.catch_up(ws, config) == 2
     sent = json.dumps(seen)
     assert "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD" not in sent and "alpha" in sent, "the stored text only"
     assert {m for _, m in _vec_rows(ws)} == {"endpoint:words"}
@@ -383,8 +385,8 @@ def test_an_endpoint_that_is_down_leaves_recall_lexical_and_logs_once(tmp_path: 
     ws = Workspace(tmp_path)
     memories.remember(ws, NOW, config, "alpha bravo")
     search.allow(wait=True)
-    assert search.backfill(ws, config, 5.0) == 0
-    assert search.backfill(ws, config, 5.0) == 0, "the worker's next idle slice"
+    assert embedding.backfill(ws, config, 5.0) == 0
+    assert embedding.backfill(ws, config, 5.0) == 0, "the worker's next idle slice"
     assert ws.log_path.read_text(encoding="utf-8").count("embedding memories failed") == 1, "said once"
     (hit,) = recall(ws, "alpha", NOW, config)
     assert hit.similarity is None, "the query could not be embedded either: words only, nothing broken"
@@ -457,7 +459,7 @@ def test_the_embed_command_catches_up_with_progress_and_json(
     url, sent = counted_endpoint
     _imported(run_cli, workspace, tmp_path, 30)
     _settings(workspace, url)
-    monkeypatch.setattr(search, "EMBED_BATCH", 8)
+    monkeypatch.setattr(embedding, "EMBED_BATCH", 8)
     none = json.loads(run_cli("embed", "--budget", "0", "--json").stdout)
     assert none["embedded"] == 0 and none["waiting"] == 30 and sent == [], "no time, no work"
     done = run_cli("embed")
@@ -497,8 +499,8 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Through the real serve loop: the session end's memories (and only those) get vectors on a
-    background thread; the first turn starts the model load and is lexical; a later one injects the
-    memory found by meaning."""
+    background thread; the first turn of a worker without its model waits for the load (within its
+    budget) and injects the memory found by meaning (tests/test_worker.py: a budget too short for the load)."""
     import time
 
     from hippocampus.openclaw import worker
@@ -526,14 +528,9 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     # a worker started afresh beside a store that has vectors: no model in this process yet
     monkeypatch.setattr(embedder, "_models", {})
     question = payload(workspace, prompt="what is my dog called?")
-    _, first = serve([request(3, "request_before", question)])
-    assert "Biscuit" not in by_id(first)[3]["stdout"], "the first turn does not wait for the model"
-    deadline = time.monotonic() + 120
-    name = embedder.choice(Config())[0]
-    while (name, "query", "") not in embedder._models and time.monotonic() < deadline:  # the load it started
-        time.sleep(0.2)
-    _, later = serve([request(4, "request_before", question)])
-    assert "beagle named Biscuit" in by_id(later)[4]["stdout"]
+    _, first = serve([request(3, "request_before", question, timeout_ms=60000)])
+    assert "beagle named Biscuit" in by_id(first)[3]["stdout"], "the first turn waits for the model's load"
+    assert not ws.log_path.exists() or "words only" not in ws.log_path.read_text()
     assert worker.PROTOCOL == 1, "the protocol is unchanged"
 
 
@@ -552,7 +549,7 @@ def test_status_says_the_mode_why_and_how_many_have_a_vector(
         "embedded": 0,
         "waiting": 2,
     }
-    search.catch_up(ws, Config())
+    embedding.catch_up(ws, Config())
     done = run_cli("status")
     assert done.returncode == 0 and "recall: semantic (test; 2 embedded, 0 waiting)" in done.stdout
     assert json.loads(run_cli("status", "--json").stdout)["recall"]["embedded"] == 2

@@ -214,7 +214,7 @@ def test_a_broken_settings_file_where_the_worker_starts_does_not_stop_it(workspa
     (workspace / "memory" / "hippocampus.yaml").write_text("curve: [unclosed\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "WORKSPACE": str(workspace)}
     proc = subprocess.run(
-        [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+        [sys.executable, "-m", "hippocampus", "serve", "--stdio", "--preload", str(workspace)],
         input='{"id": 1, "hook": "status"}\n',
         capture_output=True,
         text=True,
@@ -223,3 +223,162 @@ def test_a_broken_settings_file_where_the_worker_starts_does_not_stop_it(workspa
     )
     assert proc.returncode == 0, proc.stderr
     assert by_id([json.loads(line) for line in proc.stdout.splitlines()])[1]["ok"] is True
+    (said,) = proc.stderr.splitlines()  # the preload, which reads the settings, said why it did not start
+    assert said.startswith("hippocampus: worker could not preload the model:")
+
+
+# --- lifetime: the worker lives as long as its parent, and not a moment longer ---------------------------
+
+
+def test_without_an_idle_period_it_never_exits_for_idleness(workspace: Path) -> None:
+    read_fd, write_fd = os.pipe()
+    server = worker.Server(io.StringIO())  # the default: idle_seconds 0
+    thread = threading.Thread(target=server.serve, args=(read_fd,))
+    thread.start()
+    try:
+        time.sleep(2.5)  # two and a half turns of its loop without a line
+        assert thread.is_alive()
+    finally:
+        os.close(write_fd)
+        thread.join(timeout=10)
+        os.close(read_fd)
+    assert not thread.is_alive()
+
+
+def test_it_stops_when_its_parent_is_no_longer_its_parent_even_with_its_input_open(workspace: Path) -> None:
+    """The portable check (`Server.orphaned`, where PR_SET_PDEATHSIG does not exist): a pipe whose writer
+    another process still holds never reaches end of input."""
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    started = time.monotonic()
+    try:
+        reason = worker.Server(out, parent=os.getppid() + 1).serve(read_fd)
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+    assert reason == "parent" and time.monotonic() - started < 5
+    assert json.loads(out.getvalue().splitlines()[0])["ready"] is True
+
+
+def gone(pid: int) -> bool:
+    """Whether `pid` has exited (a zombie no one reaps yet counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].startswith("Z")
+    except OSError:
+        return True
+
+
+def wait_gone(pid: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if gone(pid):
+            return True
+        time.sleep(0.05)
+    return gone(pid)
+
+
+PARENT = """
+import subprocess, sys, time
+child = subprocess.Popen(
+    [sys.executable, "-m", "hippocampus", "serve", "--stdio"], stdin=int(sys.argv[1]), pass_fds=(int(sys.argv[1]),),
+    stdout=open(sys.argv[2], "w"),
+)
+print(child.pid, flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc to see the worker go")
+def test_the_real_worker_exits_at_once_when_its_parent_dies(workspace: Path, tmp_path: Path) -> None:
+    """A parent (the Gateway) killed while another process still holds the worker's input open: no end of
+    input ever comes, and the worker still goes (Linux: PR_SET_PDEATHSIG; elsewhere: within a second)."""
+    read_fd, write_fd = os.pipe()
+    ready = tmp_path / "worker.out"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(read_fd), str(ready)], pass_fds=(read_fd,), stdout=subprocess.PIPE, env=env
+    )
+    try:
+        assert parent.stdout is not None
+        pid = int(parent.stdout.readline())
+        deadline = time.monotonic() + 60
+        while '"ready": true' not in (ready.read_text() if ready.exists() else "") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not gone(pid)
+        parent.kill()
+        parent.wait(timeout=10)
+        assert wait_gone(pid, 3), "the worker outlived its parent"
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+        if parent.poll() is None:
+            parent.kill()
+
+
+def test_a_quiet_spell_gives_memory_back_and_the_next_call_is_answered_as_before(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hippocampus.store import warm
+
+    monkeypatch.setattr(worker, "RELEASE_AFTER", 0.5)
+    remember(workspace, "My cat is called Pixel")
+    warm.enable()
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    server = worker.Server(out)
+    thread = threading.Thread(target=server.serve, args=(read_fd,))
+    thread.start()
+
+    def ask(rid: int) -> str:
+        os.write(write_fd, request(rid, "request_before", payload(workspace, prompt="my cat")).encode())
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for line in out.getvalue().splitlines():
+                if json.loads(line).get("id") == rid:
+                    return str(json.loads(line)["stdout"])
+            time.sleep(0.01)
+        raise AssertionError(f"no answer to {rid}")
+
+    try:
+        first = ask(1)
+        assert "Pixel" in first and warm._kept, "the worker keeps the store's connection between calls"
+        deadline = time.monotonic() + 10
+        while not server.released and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.released and not warm._kept, "the quiet spell closed the kept connection"
+        assert ask(2) == first and not server.released
+    finally:
+        os.close(write_fd)
+        thread.join(timeout=10)
+        os.close(read_fd)
+        warm.close_all()
+        monkeypatch.setattr(warm, "_enabled", False)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="workers are found through /proc")
+def test_the_uninstall_finds_and_stops_only_this_packages_workers(tmp_path: Path) -> None:
+    """hippocampus.openclaw.workers: by command line and HIPPOCAMPUS_PACKAGE_DIR, another install's kept."""
+    from hippocampus.openclaw import workers
+
+    procs = {}
+    for name in ("ours", "theirs"):
+        (tmp_path / name).mkdir()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(tmp_path / name)}
+        procs[name] = subprocess.Popen(
+            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+            stdin=subprocess.PIPE,  # held open: only a signal ends it
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+    try:
+        for proc in procs.values():
+            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+        assert workers.running(tmp_path / "ours") == [procs["ours"].pid]
+        found, left = workers.stop(tmp_path / "ours", wait=0.2)
+        assert (found, left) == ([procs["ours"].pid], [])
+        assert procs["ours"].wait(timeout=10) == -15, "SIGTERM, its input still open"
+        assert procs["theirs"].poll() is None and workers.running(tmp_path / "theirs") == [procs["theirs"].pid]
+    finally:
+        for proc in procs.values():
+            proc.kill()
+            proc.wait(timeout=10)

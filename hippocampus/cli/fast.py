@@ -75,27 +75,28 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
         config = load_config_file(settings)
         if command == "recall":
             hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
-            results = [hit_json(h, now, config.curve) for h in hits]
+            results = [hit_json(h, now, config.decay_curve) for h in hits]
             return json_text(results) if opts["json"] else recall_text(results)
         from hippocampus.views.markdown import load_core_text
 
         hits = core_memories(None, now, config, None if opts["all"] else config.core_limit, conn=conn)
         if opts["json"]:
-            return json_text([hit_json(h, now, config.curve) for h in hits])
+            return json_text([hit_json(h, now, config.decay_curve) for h in hits])
         return load_core_text(hits)
     finally:
         conn.close()
 
 
-def _serve_options(argv: list[str]) -> tuple[int, float] | None:
-    """(max_in_flight, idle_seconds) for `serve --stdio [--max-in-flight N] [--idle-seconds S]`; else None.
+def _serve_options(argv: list[str]) -> tuple[int, float, str | None] | None:
+    """(max_in_flight, idle_seconds, preload) for `serve --stdio [--max-in-flight N] [--idle-seconds S]
+    [--preload WORKSPACE]`; else None.
 
     The worker starts here, not through the click group, so a broken settings file in whatever
     workspace the Gateway's cwd resolves to cannot stop it (it serves every workspace)."""
     if argv[:1] != ["serve"] or "--stdio" not in argv:
         return None
     opts, rest = (
-        {"--max-in-flight": "8", "--idle-seconds": "600"},
+        {"--max-in-flight": "8", "--idle-seconds": "0", "--preload": ""},
         [a for a in argv[1:] if a not in ("--stdio", "--json")],
     )
     while rest:
@@ -107,7 +108,7 @@ def _serve_options(argv: list[str]) -> tuple[int, float] | None:
         flight, idle = int(opts["--max-in-flight"]), float(opts["--idle-seconds"])
     except ValueError:
         return None
-    return (flight, idle) if flight >= 1 and idle > 0 else None
+    return (flight, idle, opts["--preload"] or None) if flight >= 1 and idle >= 0 else None
 
 
 def main() -> None:

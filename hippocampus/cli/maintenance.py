@@ -16,7 +16,7 @@ from hippocampus.cli.common import Env, echo_json, json_option, pass_env, refres
 from hippocampus.core import lifecycle
 from hippocampus.core.import_formats import EBBINGHAUS
 from hippocampus.core.model import format_time
-from hippocampus.semantic import embedder
+from hippocampus.semantic import embedder, embedding
 
 
 def _decay(env: Env, archive: bool, as_json: bool) -> None:
@@ -179,7 +179,6 @@ PROGRESS_SECONDS = 5.0
 def embed(env: Env, budget: float | None, threads: int | None, as_json: bool) -> None:
     """Embed every memory that has no vector yet (after an import, an upgrade, a model change), in batches
     that survive a kill; progress on stderr. Example: hippocampus embed"""
-    from hippocampus.semantic import search
     from hippocampus.store import database, vectors
 
     name, why = embedder.choice(env.config)
@@ -192,11 +191,11 @@ def embed(env: Env, budget: float | None, threads: int | None, as_json: bool) ->
         return
     progress, started = _Progress(), time.monotonic()
     try:
-        done = search.catch_up(
+        done = embedding.catch_up(
             env.ws,
             env.config,
             budget,
-            batch=search.EMBED_BATCH,
+            batch=embedding.EMBED_BATCH,
             threads=threads or os.cpu_count() or 1,
             progress=progress,
         )

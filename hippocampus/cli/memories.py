@@ -29,7 +29,7 @@ def remember(
     """Store a memory now. Example: hippocampus remember "My sister's name is Alma" """
     memory = memories.remember(env.ws, env.now, env.config, text, domain, category, importance)
     if as_json:
-        echo_json([memory_json(memory, env.now, env.config.curve)])
+        echo_json([memory_json(memory, env.now, env.config.decay_curve)])
     else:
         click.echo(f"Remembered {memory.id}: {memory.content}")
 
@@ -46,7 +46,7 @@ def _recall_json(
         hits += recall_with_history(env.ws, query, env.now, env.config, k)[len(hits) :]
     else:
         hits = (memories.recall_used if reinforce else find)(env.ws, query, env.now, env.config, k)
-    return [hit_json(h, env.now, env.config.curve, explain) for h in hits]
+    return [hit_json(h, env.now, env.config.decay_curve, explain) for h in hits]
 
 
 @click.command()
@@ -115,8 +115,8 @@ def why(env: Env, memory_id: str, as_json: bool) -> None:
     from hippocampus.views.provenance import why as provenance
 
     data = provenance(env.ws, memory_id)
-    data["memory"] = memory_json(data["memory"], env.now, env.config.curve)
-    data["supersedes"] = [memory_json(m, env.now, env.config.curve) for m in data["supersedes"]]
+    data["memory"] = memory_json(data["memory"], env.now, env.config.decay_curve)
+    data["supersedes"] = [memory_json(m, env.now, env.config.decay_curve) for m in data["supersedes"]]
     click.echo(json_text(data) if as_json else why_text(data), nl=False)
 
 
@@ -127,16 +127,16 @@ def why(env: Env, memory_id: str, as_json: bool) -> None:
 def history(env: Env, memory_id: str, as_json: bool) -> None:
     """Every version of a fact: what MEMORY_ID superseded and what superseded it, oldest first, with the
     messages as said. Example: hippocampus history mem_007"""
-    chain = [memory_json(m, env.now, env.config.curve) for m in memories.history(env.ws, memory_id)]
+    chain = [memory_json(m, env.now, env.config.decay_curve) for m in memories.history(env.ws, memory_id)]
     click.echo(json_text(chain) if as_json else history_text(chain), nl=False)
 
 
 def _show(env: Env, changed: list[Memory], as_json: bool, verb: str) -> None:
     if as_json:
-        echo_json([memory_json(m, env.now, env.config.curve) for m in changed])
+        echo_json([memory_json(m, env.now, env.config.decay_curve) for m in changed])
         return
     for m in changed:
-        click.echo(f"{verb} {line(m, lifecycle.effective_importance(m, env.now, env.config.curve))}")
+        click.echo(f"{verb} {line(m, lifecycle.effective_importance(m, env.now, env.config.decay_curve))}")
 
 
 @click.command()
@@ -181,8 +181,8 @@ def heartbeat(env: Env, as_json: bool) -> None:
         echo_json(
             {
                 "ok": not fading and not soon,
-                "fading": [hit_json(h, env.now, env.config.curve) for h in fading],
-                "decaying": [hit_json(h, env.now, env.config.curve) for h in soon],
+                "fading": [hit_json(h, env.now, env.config.decay_curve) for h in fading],
+                "decaying": [hit_json(h, env.now, env.config.decay_curve) for h in soon],
             }
         )
         return
@@ -207,7 +207,7 @@ def list_(env: Env, tier: str | None, domain: str | None, limit: int | None, as_
     """List memories, strongest first. Example: hippocampus list --tier core"""
     hits = overview.listing(env.ws, env.now, env.config, tier, domain, limit)
     if as_json:
-        echo_json([memory_json(h.memory, env.now, env.config.curve) for h in hits])
+        echo_json([memory_json(h.memory, env.now, env.config.decay_curve) for h in hits])
     else:
         for h in hits:
             click.echo(line(h.memory, h.effective))
@@ -240,7 +240,7 @@ def load_core(env: Env, everything: bool, as_json: bool) -> None:
 
     hits = core_memories(env.ws, env.now, env.config, None if everything else env.config.core_limit)
     if as_json:
-        echo_json([hit_json(h, env.now, env.config.curve) for h in hits])
+        echo_json([hit_json(h, env.now, env.config.decay_curve) for h in hits])
     else:
         click.echo(load_core_text(hits), nl=False)
 

@@ -11,17 +11,17 @@ from hippocampus.core.model import Memory
 from hippocampus.core.ranking import Hit
 
 
-def memory_json(memory: Memory, now: datetime, curve: str) -> dict[str, Any]:
+def memory_json(memory: Memory, now: datetime, curve: lifecycle.Curve) -> dict[str, Any]:
     """The public JSON form of a memory: stored fields plus effective importance and tier."""
     value = lifecycle.effective_importance(memory, now, curve)
     data = memory.to_dict()
     data.update({"importance": round(value, 4), "tier": lifecycle.tier(value)})
-    if curve == lifecycle.EBBINGHAUS:
+    if curve.kind == lifecycle.EBBINGHAUS:
         data["band"] = lifecycle.band(value)
     return data
 
 
-def hit_json(hit: Hit, now: datetime, curve: str, explain: bool = False) -> dict[str, Any]:
+def hit_json(hit: Hit, now: datetime, curve: lifecycle.Curve, explain: bool = False) -> dict[str, Any]:
     """A recall hit: the memory plus its score parts; with `explain`, what each term added to the score
     (`lexical` from BM25, `semantic` from the embedding's similarity, `importance`, `recency`: weight ×
     normalised value; in hybrid recall lexical and semantic share the relevance term, `core.fusion`)

@@ -16,23 +16,31 @@ import click
 )
 @click.option(
     "--idle-seconds",
-    type=click.FloatRange(min=0, min_open=True),
-    default=600.0,
+    type=click.FloatRange(min=0),
+    default=0.0,
     show_default=True,
-    help="Exit after this long without a request.",
+    help="Exit after this long without a request; 0 never does (the worker lives as long as its parent).",
+)
+@click.option(
+    "--preload",
+    "preload",
+    metavar="WORKSPACE",
+    default=None,
+    help="Start loading the embedding model this workspace's settings choose, right after the ready line.",
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Accepted for the CLI's convention: the output is always JSON lines."
 )
-def serve(stdio: bool, max_in_flight: int, idle_seconds: float, as_json: bool) -> None:
+def serve(stdio: bool, max_in_flight: int, idle_seconds: float, preload: str | None, as_json: bool) -> None:
     """Run the warm hook worker: one request per line in, one response per line out, until end of
-    input or idleness. The plugin bridge (hooks/index.js) starts it; hooks/README.md has the protocol.
+    input or its parent's death. The plugin bridge (hooks/index.js) starts it; hooks/README.md has the
+    protocol.
 
     Example: hippocampus serve --stdio
     """
     from hippocampus.openclaw.worker import main
 
-    main(max_in_flight, idle_seconds)
+    main(max_in_flight, idle_seconds, preload)
 
 
 def register(group: click.Group) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from hippocampus.core.lifecycle import ARCHIVE_BELOW, CURVES, EXPONENTIAL
+from hippocampus.core.lifecycle import ARCHIVE_BELOW, CURVES, DAILY_RATE, EXPONENTIAL, Curve
 from hippocampus.errors import InputError
 
 SEMANTIC_MODES = ("auto", "off")
@@ -18,6 +18,7 @@ class Config:
     """Tunable behaviour; every field can be set in `memory/hippocampus.yaml`, by its name."""
 
     curve: str = EXPONENTIAL
+    decay_rate: float = DAILY_RATE  # humanoid-memory's forgetting rate: importance × (1 − rate)^days
     weight_relevance: float = 3.0
     weight_importance: float = 0.5
     weight_recency: float = 0.25
@@ -40,6 +41,11 @@ class Config:
     semantic_floor: float = 0.0
     embed_url: str = ""
     embed_model: str = ""
+
+    @property
+    def decay_curve(self) -> Curve:
+        """The forgetting curve these settings choose (`curve:` and `decay_rate:`)."""
+        return Curve(self.curve, self.decay_rate)
 
 
 def config_from_mapping(data: dict[str, Any]) -> Config:
@@ -66,6 +72,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
     for name in ("value_threshold", "archive_below"):  # NaN too: both compare with a value in 0..1
         if not 0.0 <= getattr(config, name) <= 1.0:
             raise InputError(f"{name} must be between 0 and 1, not {getattr(config, name)!r}")
+    if not 0.0 < config.decay_rate < 1.0:  # NaN too: a daily share lost, so 0 never forgets and 1 forgets at once
+        raise InputError(f"decay_rate must be between 0 and 1 (exclusive), not {config.decay_rate!r}")
     if not config.reflect_threshold > 0:
         raise InputError(f"reflect_threshold must be more than 0, not {config.reflect_threshold!r}")
     if config.semantic not in SEMANTIC_MODES:

@@ -88,7 +88,7 @@ def import_ebbinghaus(index: Index, data: dict[str, Any], now: datetime) -> list
             stability=stability,
             sources=[Source(EBBINGHAUS, key, format_time(reviewed))],
         )
-        memory.importance = lifecycle.effective_importance(memory, now, lifecycle.EBBINGHAUS)
+        memory.importance = lifecycle.effective_importance(memory, now, lifecycle.Curve(lifecycle.EBBINGHAUS))
         index.memories.append(memory)
         created.append(memory.id)
     return created

@@ -8,7 +8,7 @@ value. Every function takes `now`; nothing here reads the clock.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -21,6 +21,8 @@ CURVES: tuple[str, ...] = (EXPONENTIAL, EBBINGHAUS)
 
 DAILY_FACTOR = 0.99
 """The seeds' `0.99^days` curve."""
+DAILY_RATE = 0.01
+"""humanoid-memory's default forgetting rate: the share of importance lost per day (1 − DAILY_FACTOR)."""
 USE_RATE = 0.15
 """Reinforcement when a memory is used (recall --reinforce, reinforce, review)."""
 REPEAT_RATE = 0.10
@@ -53,25 +55,49 @@ EBBINGHAUS_BANDS: tuple[tuple[str, float], ...] = (
 SECONDS_PER_DAY = 86400.0
 
 
+@dataclass(frozen=True, slots=True)
+class Curve:
+    """A forgetting curve: its kind and, for the exponential kind, the daily forgetting rate.
+
+    Settings choose both (`curve:` and `decay_rate:`); the Ebbinghaus kind forgets by each memory's
+    stability instead, so it ignores the rate."""
+
+    kind: str = EXPONENTIAL
+    daily_rate: float = DAILY_RATE
+
+    @property
+    def factor(self) -> float:
+        """The share kept per day: `1 − rate` (0.99 by default, the seeds' curve)."""
+        return 1.0 - self.daily_rate
+
+    @property
+    def text(self) -> str:
+        """The formula as shown to people: `0.99^days` or `exp(−days / stability)`."""
+        return "exp(−days / stability)" if self.kind == EBBINGHAUS else f"{self.factor:g}^days"
+
+
+DEFAULT_CURVE = Curve()
+
+
 def days_between(earlier: datetime, later: datetime) -> float:
     """Fractional days from `earlier` to `later`, never negative."""
     return max(0.0, (later - earlier).total_seconds() / SECONDS_PER_DAY)
 
 
-def retention(days: float, curve: str = EXPONENTIAL, stability: float = 1.0) -> float:
-    """Fraction of importance kept after `days`: `0.99^days` or `exp(-days/stability)`."""
-    if curve == EBBINGHAUS:
+def retention(days: float, curve: Curve = DEFAULT_CURVE, stability: float = 1.0) -> float:
+    """Fraction of importance kept after `days`: `(1 − rate)^days` or `exp(-days/stability)`."""
+    if curve.kind == EBBINGHAUS:
         return math.exp(-days / max(stability, 1e-9))
-    return float(DAILY_FACTOR**days)
+    return float(curve.factor**days)
 
 
-def effective_importance(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> float:
+def effective_importance(memory: Memory, now: datetime, curve: Curve = DEFAULT_CURVE) -> float:
     """Importance of `memory` at `now`: anchor × retention(now − last_accessed)."""
     days = days_between(memory.last_accessed, now)
     return memory.anchor * retention(days, curve, memory.stability)
 
 
-def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: str = EXPONENTIAL) -> Memory:
+def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: Curve = DEFAULT_CURVE) -> Memory:
     """Return `memory` reinforced at `now`: new = e + (1 − e) × rate from the effective value e."""
     current = effective_importance(memory, now, curve)
     boosted = current + (1.0 - current) * rate
@@ -84,15 +110,15 @@ def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: str 
     )
 
 
-def review(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> Memory:
+def review(memory: Memory, now: datetime, curve: Curve = DEFAULT_CURVE) -> Memory:
     """A deliberate review: reinforce on use and, on the Ebbinghaus curve, grow stability."""
     reinforced = reinforce(memory, now, USE_RATE, curve)
-    if curve == EBBINGHAUS:
+    if curve.kind == EBBINGHAUS:
         reinforced = replace(reinforced, stability=memory.stability * REVIEW_STABILITY_FACTOR)
     return reinforced
 
 
-def refresh(memory: Memory, now: datetime, curve: str = EXPONENTIAL) -> Memory:
+def refresh(memory: Memory, now: datetime, curve: Curve = DEFAULT_CURVE) -> Memory:
     """Set the stored `importance` to the effective value at `now`; the anchor is untouched."""
     return replace(memory, importance=effective_importance(memory, now, curve))
 
@@ -113,7 +139,7 @@ def band(value: float) -> str:
     return EBBINGHAUS_BANDS[-1][0]
 
 
-def days_until_below(memory: Memory, threshold: float, now: datetime, curve: str = EXPONENTIAL) -> float:
+def days_until_below(memory: Memory, threshold: float, now: datetime, curve: Curve = DEFAULT_CURVE) -> float:
     """Days from `now` until the effective importance falls under `threshold` (inf if never, 0 if already)."""
     current = effective_importance(memory, now, curve)
     if current < threshold:
@@ -121,6 +147,6 @@ def days_until_below(memory: Memory, threshold: float, now: datetime, curve: str
     if threshold <= 0:
         return math.inf
     ratio = math.log(threshold / current)
-    if curve == EBBINGHAUS:
+    if curve.kind == EBBINGHAUS:
         return -ratio * memory.stability
-    return ratio / math.log(DAILY_FACTOR)
+    return ratio / math.log(curve.factor)

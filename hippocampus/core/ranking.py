@@ -71,7 +71,7 @@ def rank_candidates(
     effective, recent = [], []
     for _key, _id, anchor, last, stability, _relevance in candidates:
         elapsed = max(0.0, now_ts - last)
-        effective.append(anchor * retention(elapsed / SECONDS_PER_DAY, config.curve, stability))
+        effective.append(anchor * retention(elapsed / SECONDS_PER_DAY, config.decay_curve, stability))
         recent.append(float(config.recency_per_hour ** (elapsed / 3600.0)))
     rel_n = [min(1.0, max(0.0, c[5])) for c in candidates] if scaled else _normalise([c[5] for c in candidates])
     imp_n = _normalise(effective)
@@ -106,7 +106,7 @@ def by_importance(memories: list[Memory], now: datetime, config: Config) -> list
     hits = [
         Hit(m, e, 0.0, e, recency(m, now, config.recency_per_hour))
         for m in memories
-        for e in (effective_importance(m, now, config.curve),)
+        for e in (effective_importance(m, now, config.decay_curve),)
     ]
     hits.sort(key=lambda h: (-h.effective, h.memory.id))
     return hits

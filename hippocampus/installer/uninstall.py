@@ -76,6 +76,18 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path,
     link = record.get("cliLink") or {}
     if link.get("created"):
         steps.append(Step("file", "remove the `hippocampus` command link", link.get("path", "")))
+    from hippocampus.openclaw import workers
+
+    pids = workers.running(skill_dir)
+    if pids:
+        steps.append(
+            Step(
+                "process",
+                f"stop this skill's hook worker{'s' if len(pids) > 1 else ''} still running",
+                ", ".join(f"pid {pid}" for pid in pids),
+                note="the Gateway's bridge stops it when the plugin goes; if it has not by then, SIGTERM",
+            )
+        )
     if purge:
         steps.append(
             Step(
@@ -119,6 +131,7 @@ def uninstall(
     if out.not_done:
         save_record(workspace, record)
         return
+    _stop_workers(skill_dir, out)
     _remove_cli_link(record, out)
     record_path(workspace).unlink(missing_ok=True)
     if purge:
@@ -208,6 +221,21 @@ def _remove_extra_path(claw: OpenClaw, extra: dict[str, Any]) -> None:
         claw.config_unset(extra["key"])
     else:
         claw.config_set(extra["key"], kept)
+
+
+def _stop_workers(skill_dir: Path, out: Outcome) -> None:
+    """No hook worker of this skill outlives the plugin (hippocampus/openclaw/workers.py says how they are
+    found); one still alive after SIGKILL, or restarted by a Gateway that kept the plugin loaded, is said."""
+    from hippocampus.openclaw import workers
+
+    found, left = workers.stop(skill_dir)
+    if found:
+        out.done.append(f"stopped {len(found) - len(left)} hook worker(s) of this skill")
+    again = sorted(set(left) | set(workers.running(skill_dir)))
+    if again:
+        out.done.append(
+            f"hook worker(s) {', '.join(map(str, again))} still run: a Gateway keeps the plugin loaded; restart it"
+        )
 
 
 def _remove_cli_link(record: dict[str, Any], out: Outcome) -> None:

@@ -14,15 +14,19 @@ This module name is stable: installed plugin copies import `hippocampus.openclaw
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import datetime, timezone
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from hippocampus.openclaw.payload import as_dict, in_scope, payload_workspace
+
+if TYPE_CHECKING:
+    from hippocampus.core.config import Config
 
 # Where a hook's warnings go: the stream `run` was given (per thread, so the warm worker keeps each
 # call's stderr apart), else the process's stderr.
@@ -30,7 +34,9 @@ _STDERR: ContextVar[IO[str] | None] = ContextVar("hippocampus_hook_stderr", defa
 
 
 def request_before(payload: dict[str, Any]) -> str:
-    """The fenced context block for this turn: core memories plus those relevant to the message."""
+    """The fenced context block for this turn: core memories plus those relevant to the message, found
+    by meaning too wherever this process may load the model and it is ready by the payload's `deadline`
+    (else by words only, said in the log: `search.turn`)."""
     ok, _why = in_scope(payload)
     if not ok:
         return ""
@@ -50,26 +56,42 @@ def request_before(payload: dict[str, Any]) -> str:
             found = _inject(own, payload)
         finally:
             own.close()
-    at, block, shown = found
+    at, block, shown, missed = found
+    if missed:
+        err = _STDERR.get() or sys.stderr
+        _note(payload, f"request_before recalled this turn by its words only: {missed}", err)
     if shown:
         _record_injection(root, at, payload, shown)
     return block
 
 
-def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime, str, list[tuple[str, Any]]]:
-    """(now, the block, the hits it holds) for this turn, read on `conn`."""
+def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime, str, list[tuple[str, Any]], str]:
+    """(now, the block, the hits it holds, why it was found by words only though a model is chosen) for
+    this turn, read on `conn`. Recall waits for a model still loading until the payload's deadline allows
+    (`search.turn`), and only where the store has vectors by that model (elsewhere meaning adds nothing)."""
     from hippocampus.clock import now
     from hippocampus.openclaw.messages import turn_query
     from hippocampus.openclaw.payload import budget_chars
     from hippocampus.recall import turn_injection
+    from hippocampus.semantic import search
     from hippocampus.store.config_file import load_config_file
     from hippocampus.store.workspace import settings_file
 
     at = now()
     config = load_config_file(settings_file(payload_workspace(payload)))
     query = turn_query(as_dict(payload.get("event")))
-    block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
-    return at, block, shown
+    with search.turn(_deadline(payload) if _has_vectors(conn, config) else None) as turn:
+        block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
+    return at, block, shown, turn.missed
+
+
+def _has_vectors(conn: sqlite3.Connection, config: Config) -> bool:
+    """Whether the store holds vectors by the model these settings choose (none chosen: False)."""
+    from hippocampus.semantic import embedder
+    from hippocampus.store import vectors
+
+    name, _why = embedder.choice(config)
+    return name is not None and vectors.present(conn, name)
 
 
 def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: list[tuple[str, Any]]) -> None:
@@ -143,9 +165,22 @@ HOOKS: dict[str, Callable[[dict[str, Any]], Any]] = {
 }
 
 
+def _deadline(payload: dict[str, Any]) -> float | None:
+    """The payload's `deadline` (epoch milliseconds, set by the bridge for a cold call and by the worker
+    for its own) as `time.time()` seconds; None when it has none."""
+    value = payload.get("deadline")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value) / 1000
+    return None
+
+
 def _log_failure(name: str, payload: Any, exc: BaseException, err: IO[str]) -> None:
     """One line to the workspace log (when there is one) and to stderr; never raises."""
-    message = f"{name} failed open: {type(exc).__name__}: {' '.join(str(exc).split())[:400]}"
+    _note(payload, f"{name} failed open: {type(exc).__name__}: {' '.join(str(exc).split())[:400]}", err)
+
+
+def _note(payload: Any, message: str, err: IO[str]) -> None:
+    """`message` as one line in the workspace log (when there is one) and on stderr; never raises."""
     logged = False
     try:
         from hippocampus.store.logs import log_line
@@ -188,10 +223,25 @@ def run(name: str, stdin: IO[bytes] | None = None, stdout: IO[str] | None = None
 
 
 def main(name: str) -> None:
-    """Entry used by `hooks/<name>.py`: run and exit 0 whatever happened."""
+    """Entry used by `hooks/<name>.py` (the cold path): run and exit 0 whatever happened. Its
+    `request_before` may load the embedding model (on a background thread, waiting for it only until the
+    payload's deadline): the same block as the worker's. A load still running then is not waited for at
+    exit, or the bridge would read the block only once it ends."""
     code = 0
     try:
+        if name == "request_before":
+            from hippocampus.semantic import search
+
+            search.allow(wait=False)
         code = run(name)
     except BaseException:  # noqa: BLE001 - even KeyboardInterrupt or a broken pipe must not fail the turn
         code = 0
+    semantic_module = sys.modules.get("hippocampus.semantic.search")
+    if name == "request_before" and semantic_module is not None and semantic_module.loading():
+        import os
+
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(0)
     sys.exit(code)

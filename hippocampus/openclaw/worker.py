@@ -1,6 +1,6 @@
 """The warm hook worker, `hippocampus serve --stdio`: the three hooks in one long-lived process.
 
-Contract (JSON lines; `hooks/README.md` is the full record, `hooks/index.js` the one client):
+Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` the one client):
 
 - On start the worker writes `{"ready": true, "pid": N, "version": V, "protocol": 1}`; the bridge
   sends it nothing it relies on before that line.
@@ -15,23 +15,32 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/index.js` the
   still finish). On `ok: false` the caller falls back to the cold path; for `request_after` that can
   append a message twice, which encoding skips (message ids), so nothing is lost or doubled.
 - Responses may come out of order (calls run on threads: a long `session_end` never holds up a turn).
-- The worker exits 0 on end of input (the Gateway is gone), after the calls in flight finish, and after
-  `idle_seconds` without a request and with none in flight (writing `{"exit": "idle"}` first).
+- The worker lives as long as the process that started it (the Gateway). It exits 0 on end of input
+  (the bridge closed its stdin, or the Gateway is gone), after the calls in flight finish; at once when
+  its parent dies (`PR_SET_PDEATHSIG` on Linux, and the parent's pid checked every second everywhere: a
+  pipe whose other end another process still holds never ends); and, only when `idle_seconds` is set
+  (> 0), after that long without a request and with none in flight (writing `{"exit": "idle"}` first).
+  After `RELEASE_AFTER` seconds without a call it gives memory back instead (`release`).
 
 Per call it does what the cold path does, through `hooks.run`: the settings file read again, the inbox
 appended, recall on a new snapshot. What stays warm: imports, module-level caches (compiled patterns),
-the embedding model (`semantic`), and one read-only connection per database with what recall derived
-from it (`store.warm`: parsed rows, the vector matrix, a repeated query's candidates), all dropped when
-`PRAGMA data_version` says any process committed since, so every write is seen by the next call.
+the embedding model (`semantic`: its load starts with the worker, `preload`), and one read-only
+connection per database with what recall derived from it (`store.warm`: parsed rows, the vector matrix,
+a repeated query's candidates), all dropped when `PRAGMA data_version` says any process committed since,
+so every write is seen by the next call. Each call's payload gets `deadline` (epoch ms: now plus its
+`timeout_ms`), the same field the bridge gives a cold call: recall waits for a model still loading only
+until then (`search.turn`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import os
 import select
+import signal
 import sys
 import threading
 import time
@@ -41,21 +50,35 @@ from typing import IO, Any
 
 from hippocampus import __version__
 from hippocampus.openclaw import hooks
+from hippocampus.openclaw.payload import payload_workspace
 from hippocampus.semantic import heap
 
 PROTOCOL = 1
 HOOK_NAMES = ("request_before", "request_after", "session_end")
 DEFAULT_TIMEOUT_MS = 30000
 MAX_LINE = 8 * 1024 * 1024
+RELEASE_AFTER = 600.0
+"""Seconds without a call after which the worker gives memory back (`Server.release`), once per quiet spell."""
+PR_SET_PDEATHSIG = 1
+CATCH_UP_AFTER = 30.0
+"""Seconds without a call after which the worker embeds the memories its stores still owe a vector (after
+an import, an upgrade, a model change, a cold session end), in slices, while it stays quiet."""
+CATCH_UP_SLICE = 2.0
+"""Seconds of one slice of that catch-up (`semantic.embedding.backfill`: one batch more at most); a call
+arriving meanwhile shares the CPU with at most the rest of one batch."""
 
 
 class Server:
     """One serve loop: reads request lines, runs hooks on a bounded pool, writes one response per id."""
 
-    def __init__(self, out: IO[str], max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
+    def __init__(
+        self, out: IO[str], max_in_flight: int = 8, idle_seconds: float = 0.0, parent: int | None = None
+    ) -> None:
         self.out = out
         self.max_in_flight = max(1, max_in_flight)
-        self.idle_seconds = idle_seconds
+        self.idle_seconds = idle_seconds  # 0: never exit for idleness
+        self.parent = parent  # the pid whose death ends the worker (None: not watched)
+        self.released = False  # memory given back since the last call
         self.pool = ThreadPoolExecutor(max_workers=self.max_in_flight, thread_name_prefix="hook")
         self.lock = threading.Lock()
         self.in_flight = 0
@@ -64,6 +87,8 @@ class Server:
         self.errors = 0
         self.started = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.last_activity = time.monotonic()
+        self.owed: set[str] = set()  # workspaces served whose vectors may be owed (the catch-up's queue)
+        self.catching_up = False
 
     def send(self, message: dict[str, Any]) -> None:
         """Write one line; a closed stdout (the bridge is gone) is not an error here."""
@@ -89,7 +114,10 @@ class Server:
         self.send({"id": rid, **message})
 
     def status(self) -> dict[str, Any]:
-        """What `{"hook": "status"}` answers: enough to tell the worker served a call, and how it is doing."""
+        """What `{"hook": "status"}` answers: enough to tell the worker served a call, how it is doing, and
+        which embedding models it holds or is loading."""
+        from hippocampus.semantic import search
+
         with self.lock:
             return {
                 "pid": os.getpid(),
@@ -99,6 +127,8 @@ class Server:
                 "errors": self.errors,
                 "in_flight": self.in_flight,
                 "max_in_flight": self.max_in_flight,
+                "models": search.loaded(),
+                "loading": search.loading(),
             }
 
     def handle_line(self, raw: bytes) -> None:
@@ -145,6 +175,10 @@ class Server:
         )
         timer.daemon = True
         timer.start()
+        if isinstance(payload, dict):  # recall waits for a model still loading until then, not after
+            payload = {**payload, "deadline": time.time() * 1000 + timeout}
+            with contextlib.suppress(Exception), self.lock:
+                self.owed.add(payload_workspace(payload))
         self.pool.submit(self.run_hook, rid, str(hook), payload, timer)
 
     def run_hook(self, rid: Any, hook: str, payload: Any, timer: threading.Timer) -> None:
@@ -165,24 +199,86 @@ class Server:
             self.last_activity = time.monotonic()
             heap.give_back()  # after the answer: this call's garbage leaves the resident memory
 
-    def idle(self) -> bool:
-        """No call in flight and none for `idle_seconds`."""
+    def quiet_for(self) -> float:
+        """Seconds without a call and with none in flight (0 while one runs)."""
         with self.lock:
             running = self.in_flight
-        return running == 0 and time.monotonic() - self.last_activity >= self.idle_seconds
+        return 0.0 if running else time.monotonic() - self.last_activity
+
+    def idle(self) -> bool:
+        """No call in flight and none for `idle_seconds` (never, when that is 0)."""
+        return self.idle_seconds > 0 and self.quiet_for() >= self.idle_seconds
+
+    def release(self) -> None:
+        """Give memory back after a quiet spell: close the kept connections (their page caches and what
+        recall derived from them; the next call opens them again, as after any write) and return the
+        freed heap to the system. The embedding model and the vector matrices stay: they are what makes
+        the next turn fast and whole (dropping the matrices freed 163 MB at 100k memories, and cost the
+        next turn 1.3 s more than its 0.2 s: past the worker's share of its budget; BENCHMARKS.md)."""
+        from hippocampus.store import warm
+
+        warm.close_all()
+        gc.collect()
+        heap.give_back()
+        self.released = True
+
+    def catch_up_when_quiet(self) -> None:
+        """After `CATCH_UP_AFTER` quiet seconds, embed one slice of what a served store still owes, on its
+        own thread (the loop stays free to read the next call); a store with nothing owed leaves the queue
+        until a call for it comes again."""
+        with self.lock:
+            if self.catching_up or not self.owed or self.in_flight:
+                return
+            root = next(iter(self.owed))
+            self.catching_up = True
+        if self.quiet_for() < CATCH_UP_AFTER:
+            self.catching_up = False
+            return
+        threading.Thread(target=self._catch_up_slice, args=(root,), name="catch-up", daemon=True).start()
+
+    def _catch_up_slice(self, root: str) -> None:
+        from pathlib import Path
+
+        from hippocampus.semantic import embedding
+        from hippocampus.store.config_file import load_config_file
+        from hippocampus.store.workspace import Workspace, settings_file
+
+        stored = 0
+        try:  # backfill logs an embedding failure itself; an unreadable settings file ends this store's turn
+            stored = embedding.backfill(Workspace(Path(root)), load_config_file(settings_file(root)), CATCH_UP_SLICE)
+        except Exception:  # noqa: BLE001, S110 - the next call for this store queues it again
+            pass
+        finally:
+            with self.lock:
+                if not stored:
+                    self.owed.discard(root)
+                self.catching_up = False
+
+    def orphaned(self) -> bool:
+        """Whether the process this worker serves is gone (its pid is no longer our parent's)."""
+        return self.parent is not None and os.getppid() != self.parent
 
     def serve(self, fd: int) -> str:
-        """Read request lines from `fd` until end of input or idleness; returns why it stopped."""
+        """Read request lines from `fd` until end of input, the parent's death or idleness; returns why
+        it stopped ("eof", "parent" or "idle")."""
         self.send({"ready": True, "pid": os.getpid(), "version": __version__, "protocol": PROTOCOL})
         pending = b""
         reason = "eof"
         while True:
-            ready, _, _ = select.select([fd], [], [], min(1.0, max(self.idle_seconds, 0.01)))
+            if self.orphaned():
+                reason = "parent"
+                break
+            wait = min(1.0, self.idle_seconds) if self.idle_seconds > 0 else 1.0
+            ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
                 if self.idle():
                     reason = "idle"
                     break
+                if not self.released and self.quiet_for() >= RELEASE_AFTER:
+                    self.release()
+                self.catch_up_when_quiet()
                 continue
+            self.released = False
             chunk = os.read(fd, 65536)
             if not chunk:
                 break
@@ -202,14 +298,59 @@ class Server:
         return reason
 
 
-def main(max_in_flight: int = 8, idle_seconds: float = 600.0) -> None:
-    """`hippocampus serve --stdio`: serve stdin/stdout until end of input or idleness, then exit 0."""
+def die_with_parent() -> int:
+    """Ask Linux to send this process SIGTERM when its parent dies (`prctl(PR_SET_PDEATHSIG)`), and return
+    the parent's pid for `Server.orphaned`, the check that works everywhere (and closes the race of a
+    parent that died before the request)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    return parent
+
+
+def preload(workspace: str) -> None:
+    """Start loading the embedding model that `workspace`'s settings choose (on the semantic pool), so the
+    first turn finds it ready; only where its store holds vectors by that model (elsewhere no turn needs
+    it, and an `openclaw agent --local` run would pay its load for nothing: a session end loads it to embed
+    what it wrote). A settings file that cannot be read leaves it to the first turn."""
+    from hippocampus.semantic import embedder, search
+    from hippocampus.store import vectors
+    from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.readonly import connect_readonly
+    from hippocampus.store.workspace import settings_file
+
+    try:
+        config = load_config_file(settings_file(workspace))
+        name, _why = embedder.choice(config)
+        conn = connect_readonly(workspace) if name is not None else None
+        if conn is None or name is None:
+            return
+        try:
+            wanted = vectors.present(conn, name)
+        finally:
+            conn.close()
+        if wanted:
+            search.preload(config)
+    except Exception as exc:  # noqa: BLE001 - the first turn loads it then, and says so if it cannot
+        why = " ".join(str(exc).split())[:200]
+        sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {why}\n")
+
+
+def main(max_in_flight: int = 8, idle_seconds: float = 0.0, preload_workspace: str | None = None) -> None:
+    """`hippocampus serve --stdio`: serve stdin/stdout until end of input, the parent's death or (when set)
+    idleness, then exit 0."""
     from hippocampus.semantic import search
     from hippocampus.store import warm
 
-    search.allow(wait=False)  # the model loads on the first turn that wants it, in the background
+    parent = die_with_parent()
+    search.allow(wait=False)  # the model loads in the background; a turn waits for it within its budget
     warm.enable()  # one kept connection per database, its reads cached until it changes
-    server = Server(sys.stdout, max_in_flight, idle_seconds)
+    server = Server(sys.stdout, max_in_flight, idle_seconds, parent)
+    if preload_workspace:
+        preload(preload_workspace)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve(sys.stdin.fileno())
     warm.close_all()

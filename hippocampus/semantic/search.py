@@ -1,50 +1,81 @@
-"""Semantic recall: query embedding, the warm vector matrix, and embedding memories in batches.
+"""Semantic recall: query embedding, the warm vector matrix, and embedding memories in the background.
 
 Contract:
-- A process opts in with `allow(wait)`: the warm worker (`wait=False`: a turn never waits for the
-  model; the first one starts loading it and is answered lexically) and the CLI (`wait=True`). The
-  cold per-turn hooks never do, so for them `start_query` returns None at once and nothing heavy
-  is imported: that path stays lexical, as the issue asks.
+- A process opts in with `allow(wait)`: the CLI (`wait=True`: a command waits for the model), the warm
+  worker and the cold `request_before` (`wait=False`: the model loads on a background thread, the worker
+  from its start on (`preload`)). A hook call runs inside `turn(deadline)`: its query waits for a model
+  still loading until a share of its budget is left (`RESERVE`), so the first turn after a start gets the
+  same block as every later one; past that it is recalled by its words, and `turn` says why (`missed`)
+  for the hook to log. A process that never called `allow` (request_after, session_end) gets None from
+  `start_query` at once and imports nothing heavy.
 - `similar` compares a query vector with every stored vector of the model (one matrix product),
   from a per-database matrix kept in memory (`vector_matrix`) and refreshed from `vec.seq` on every
   call (in the worker, only when the database changed: `store.memo`): the new rows only, or all of
   them when any went (so a forgotten memory's vector leaves the cache at the next turn).
-- `catch_up` is the embedding catch-up, its own job: every memory still without a vector by the
-  current model (after an import, an upgrade, a model change), in batches of `BATCH` embedded by one
-  call of the model outside any transaction, each stored in its own short one (`store.vectors.put`,
-  which drops a vector whose memory changed meanwhile), so a kill loses at most the batch in hand and
-  the next call resumes where the vectors stop. It runs until done or its time budget is spent, and
-  reports progress after each batch. `hippocampus embed` runs it to the end on every core; the warm
-  worker calls `backfill` in bounded slices of its idle time (one thread).
-- Nothing else waits on the catch-up: `after_encoding` embeds only the memories an encoding just wrote
-  (in the worker on a background thread after the answer, in the CLI at once, within `CLI_SECONDS`,
-  in a cold hook not at all), and `decay` embeds nothing.
+- Embedding memories (the catch-up, and what an encoding just wrote) is `semantic.embedding`'s; it
+  asks `policy()` whether this process may load a model.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import contextlib
 import threading
-from collections.abc import Callable
+import time
+from concurrent.futures import TimeoutError as FutureTimeout  # the builtin TimeoutError from 3.11 on
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable, Iterator
+    from concurrent.futures import Future
+
     from hippocampus.core.config import Config
+    from hippocampus.semantic.embedder import Model
     from hippocampus.store.workspace import Workspace
 
-BATCH = 16
-"""Memories per batch by default (the worker's idle slices): on one thread of this machine ~0.4 s, the
-most a turn arriving during a slice waits for the core it shares."""
-EMBED_BATCH = 64
-"""Memories per batch of `hippocampus embed`: one model call each, its windows packed together."""
-CLI_SECONDS = 300.0
-"""How long `encode`/`ingest` from the CLI spend embedding the memories they wrote; the rest is left to
-`hippocampus embed` or the worker's idle time."""
+RESERVE = 1 / 3
+"""The share of a hook call's budget kept for what follows the query's vector (the vector matrix, which a
+cold process reads from the store, fusion, the block): a model still loading past that point leaves the
+turn lexical rather than late, which would cost it its whole block."""
 
 _policy: str | None = None  # None: never load a model here; "wait" or "background"
 _state_lock = threading.Lock()
 _pool: Any = None
-_loading: set[str] = set()
+_loads: dict[tuple[str, str, str], Future[Model | None]] = {}  # model key -> its load, while it runs
+_embedding: set[str] = set()
+
+
+class Turn:
+    """One hook call's terms for semantic recall: `deadline` (`time.time()` seconds) by which its answer is
+    due, or None (no bound: the CLI); `missed` says why its recall was lexical although a model is chosen."""
+
+    __slots__ = ("deadline", "missed", "started")
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.started = time.time()
+        self.missed = ""
+
+    def wait_until(self) -> float | None:
+        """Until when the query may wait for its model and vector (None: no bound)."""
+        if self.deadline is None:
+            return None
+        return self.deadline - RESERVE * max(0.0, self.deadline - self.started)
+
+
+_turn: ContextVar[Turn | None] = ContextVar("hippocampus_semantic_turn", default=None)
+
+
+@contextlib.contextmanager
+def turn(deadline: float | None) -> Iterator[Turn]:
+    """`with search.turn(deadline) as t:` runs one hook call's recall under `t` (see `Turn`)."""
+    current = Turn(deadline)
+    token = _turn.set(current)
+    try:
+        yield current
+    finally:
+        _turn.reset(token)
 
 
 THREAD_SETTINGS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
@@ -66,6 +97,11 @@ def allow(wait: bool) -> None:
     _policy = "wait" if wait else "background"
 
 
+def policy() -> str | None:
+    """Whether this process may load a model: None (never), "wait" (the CLI) or "background" (the worker)."""
+    return _policy
+
+
 def forbid() -> None:
     """Keep this process lexical from now on (`recall --lexical`)."""
     global _policy
@@ -82,29 +118,51 @@ def _executor() -> Any:
         return _pool
 
 
-def _ready_model(config: Config, role: str) -> Any:
-    """The model if loaded (or `wait`), else None after starting its load in the background."""
+def _load(config: Config, role: str, start: bool = True) -> tuple[Model | None, Future[Model | None] | None]:
+    """(the model, None) when it is loaded, else (None, its load), started now on the pool if need be
+    (and `start`)."""
     from hippocampus.semantic import embedder
 
     name, _why = embedder.choice(config)
     if name is None:
-        return None
-    if _policy == "wait" or (name, role, config.embed_url) in embedder._models:
-        return embedder.load(config, role)
+        return None, None
+    key = (name, role, config.embed_url)
+    model = embedder._models.get(key)
+    if model is not None:
+        return model, None
+    pool = _executor()
     with _state_lock:
-        if name in _loading:
-            return None
-        _loading.add(name)
+        future = _loads.get(key)
+        started = future is None and start
+        if started:
+            future = _loads[key] = pool.submit(embedder.load, config, role)
+    if started and future is not None:
+        future.add_done_callback(lambda _: _forget_load(key))  # may run at once, here: outside the lock
+    return None, future
 
-    def warm() -> None:
-        try:
-            embedder.load(config, role)
-        finally:
-            with _state_lock:
-                _loading.discard(name)
 
-    _executor().submit(warm)
-    return None
+def _forget_load(key: tuple[str, str, str]) -> None:
+    with _state_lock:
+        _loads.pop(key, None)  # loaded (now in embedder._models) or failed (the next turn tries again)
+
+
+def preload(config: Config) -> None:
+    """Start loading the model that `config` chooses for queries, if any (the worker, right after it starts)."""
+    if _policy is not None and config.semantic != "off":
+        _load(config, "query")
+
+
+def loading() -> bool:
+    """Whether a model load is still running in this process (a cold hook does not wait for it to exit)."""
+    with _state_lock:
+        return bool(_loads)
+
+
+def loaded() -> list[str]:
+    """The names of the models this process has loaded (the worker's `status` says them)."""
+    from hippocampus.semantic import embedder
+
+    return sorted({name for name, _role, _url in list(embedder._models)})
 
 
 def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | None] | None:
@@ -112,21 +170,51 @@ def start_query(query: str, config: Config) -> Callable[[], tuple[str, Any] | No
     or None. None at once where this process may not load a model, or the settings say lexical."""
     if _policy is None or config.semantic == "off" or not query.strip():
         return None
-    try:
-        model = _ready_model(config, "query")
-    except Exception:  # noqa: BLE001 - a model that cannot load leaves recall lexical, never broken
+    current = _turn.get()
+    until = current.wait_until() if current is not None else None
+    try:  # outside a turn with a deadline, a "background" process neither waits for a load nor starts one
+        model, load = _load(config, "query", start=until is not None or _policy == "wait")
+    except Exception as exc:  # noqa: BLE001 - a model that cannot load leaves recall lexical, never broken
+        _miss(current, f"the embedding model cannot load ({_one_line(exc)})")
         return None
-    if model is None:
+    if model is None and (load is None or (until is None and _policy != "wait")):
         return None
-    future = _executor().submit(model.queries, [query])
+    future = _executor().submit(model.queries, [query]) if model is not None else None
 
     def result() -> tuple[str, Any] | None:
-        try:
-            return model.name, future.result()[0]
-        except Exception:  # noqa: BLE001 - an endpoint down or a model error: this turn is lexical
+        timeout = None if until is None else max(0.0, until - time.time())
+        ready = model
+        if ready is None and load is not None:
+            try:
+                ready = load.result(timeout)
+            except FutureTimeout:
+                _miss(current, "the embedding model was not ready within the hook's budget")
+                return None
+            except Exception as exc:  # noqa: BLE001 - a model that cannot load leaves this turn lexical
+                _miss(current, f"the embedding model cannot load ({_one_line(exc)})")
+                return None
+        if ready is None:
             return None
+        try:
+            if future is None:  # the first turn of a process, after waiting for the load: its thread embeds
+                return ready.name, ready.queries([query])[0]
+            return ready.name, future.result(timeout)[0]
+        except FutureTimeout:
+            _miss(current, "the query's embedding did not finish within the hook's budget")
+        except Exception as exc:  # noqa: BLE001 - an endpoint down or a model error: this turn is lexical
+            _miss(current, f"the query's embedding failed ({_one_line(exc)})")
+        return None
 
     return result
+
+
+def _miss(current: Turn | None, why: str) -> None:
+    if current is not None:
+        current.missed = why
+
+
+def _one_line(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
 
 
 _matrices: dict[tuple[str, str], Any] = {}  # (database, model) -> its `vector_matrix.VectorMatrix`
@@ -172,141 +260,6 @@ def similar(
             if at is not None:
                 found[rid] = float(sims[at])
     return found, (float(live.mean()), float(live.std()), len(index))
-
-
-def catch_up(
-    ws: Workspace,
-    config: Config,
-    budget_seconds: float | None = None,
-    *,
-    batch: int | None = None,
-    threads: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> int:
-    """Embed memories still without a vector by the current model, oldest first, `batch` (default
-    `BATCH`) per model call on `threads` threads, until none is owed or `budget_seconds` passed (checked
-    before each batch); returns how many vectors were stored. `progress(done, owed)` after each batch:
-    vectors stored so far, and memories owed when the call began. Raises what the model raises."""
-    from hippocampus.semantic import embedder
-    from hippocampus.store import database, vectors
-
-    name, _why = embedder.choice(config)
-    if name is None:
-        return 0
-    with database.reading(ws) as conn:
-        done, total = vectors.counts(conn, name)
-    return _in_batches(ws, config, name, batch or BATCH, threads, budget_seconds, progress, owed=total - done)
-
-
-def _in_batches(
-    ws: Workspace,
-    config: Config,
-    name: str,
-    batch: int,
-    threads: int,
-    budget_seconds: float | None,
-    progress: Callable[[int, int], None] | None,
-    owed: int,
-    ids: list[str] | None = None,
-) -> int:
-    """The batch loop of `catch_up` (every memory owed) and `embed_written` (those of `ids`). Within one
-    call the rows owed are read past the last one tried (`after`): no rescan of what is done, and a
-    memory whose text changed while it was embedded waits for the next call instead of looping."""
-    from hippocampus.semantic import embedder
-    from hippocampus.store import database, reindex, vectors
-
-    after, stored = 0, 0
-
-    def step() -> int:
-        nonlocal after, stored
-        with database.reading(ws) as conn:
-            todo = vectors.owed(conn, name, batch, after, ids)
-        if not todo:
-            return 0
-        model = embedder.load(config, "passage")
-        if model is None:
-            return 0
-        made = model.passages([content for _, _, content in todo], threads)
-        with database.writing(ws) as conn:
-            stored += vectors.put(conn, name, [(rid, norm, made[i].tobytes()) for i, (rid, norm, _) in enumerate(todo)])
-        after = todo[-1][0]
-        if progress is not None:
-            progress(stored, owed)
-        return len(todo)
-
-    reindex.in_batches(step, budget_seconds)
-    return stored
-
-
-def embed_written(ws: Workspace, config: Config, ids: list[str], budget_seconds: float | None = CLI_SECONDS) -> int:
-    """Embed, of the memories `ids` (what an encoding just wrote), those without a vector by the current
-    model: the batches of `catch_up`, restricted to them. Returns how many vectors were stored."""
-    from hippocampus.semantic import embedder
-
-    name, _why = embedder.choice(config)
-    if name is None or not ids:
-        return 0
-    return _in_batches(ws, config, name, BATCH, embedder.BATCH_THREADS, budget_seconds, None, len(ids), ids)
-
-
-def after_encoding(ws: Workspace, config: Config, ids: list[str]) -> None:
-    """Embed the memories `ids` an encoding just wrote, as this process may: on a background thread in
-    the worker, at once in the CLI (within `CLI_SECONDS`), not at all in a cold hook (the worker's idle
-    time and `hippocampus embed` catch up). Never more than those: the catch-up is its own job."""
-    if _policy is None or config.semantic == "off" or not ids:
-        return
-    if _policy == "wait":
-        _logged(ws, lambda: embed_written(ws, config, ids))
-        return
-
-    def work() -> None:
-        _logged(ws, lambda: embed_written(ws, config, ids))
-        _release_passages()
-
-    threading.Thread(target=work, name="semantic-written", daemon=True).start()
-
-
-def backfill(ws: Workspace, config: Config, budget_seconds: float | None) -> int:
-    """`catch_up` for the warm worker's idle time: where this process may load a model (`allow`; else 0
-    at once), one thread, `BATCH` per batch, for about `budget_seconds` (one batch more at most); a
-    failure (endpoint down, model broken) goes to the log, once per process and reason, and returns 0:
-    the memories stay found by their words. Returns how many vectors were stored; 0 also when none is owed,
-    and then the passage model is dropped until there is work again."""
-    if _policy is None:
-        return 0
-    stored = _logged(ws, lambda: catch_up(ws, config, budget_seconds))
-    if not stored:
-        _release_passages()
-    return stored
-
-
-def _release_passages() -> None:
-    """Drop the passage model (`embedder.release`): the worker keeps it only while it has work. A call
-    still embedding keeps its engine until its batch ends; its next batch loads one afresh."""
-    from hippocampus.semantic import embedder
-
-    embedder.release("passage")
-
-
-_failures: set[tuple[str, str]] = set()  # (workspace, line) of embedding failures this process logged
-
-
-def _logged(ws: Workspace, work: Callable[[], int]) -> int:
-    """`work()`, or 0 when it fails, the failure written to the workspace's log (once per reason here)."""
-    try:
-        return work()
-    except Exception as exc:  # noqa: BLE001 - embedding is an addition; it never fails what called it
-        from hippocampus.clock import now
-        from hippocampus.store.logs import log_line
-
-        text = " ".join(str(exc).split())[:300]
-        line = f"embedding memories failed (they stay found by their words): {type(exc).__name__}: {text}"
-        with _state_lock:
-            said = (str(ws.root), line) in _failures
-            _failures.add((str(ws.root), line))
-        if not said:
-            log_line(ws, line, now())
-        return 0
 
 
 def describe(ws: Workspace, config: Config) -> dict[str, Any]:

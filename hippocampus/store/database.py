@@ -44,7 +44,7 @@ Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 r
 `context` column (every memory's tokens copied, contexts empty: version 1 kept none) and adds
 `superseded`; 2 → 3 fills the second column again from each memory (its context and its sources'
 messages as said, `rows.search_fields`); 3 → 4 adds `vec` and its triggers, empty (memories are
-embedded afterwards in short batches, `semantic.catch_up`); 4 → 5 rebuilds `feat` with `num` and adds
+embedded afterwards in short batches, `semantic.embedding.catch_up`); 4 → 5 rebuilds `feat` with `num` and adds
 `feat_recent` (every posting copied; about 3 s of CPU at 100k memories, once). Each runs in one
 transaction: a crash leaves the older version as it was.
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import CorruptIndexError, SchemaError
 from hippocampus.store import database, inbox, rows
 from hippocampus.store.workspace import Workspace
+
+if TYPE_CHECKING:
+    from hippocampus.core.lifecycle import Curve
 
 T = TypeVar("T")
 
@@ -170,7 +173,7 @@ def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime
     rows.set_meta(conn, "lastUpdated", format_time(now))
 
 
-def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str, below: float) -> list[tuple[int, str]]:
+def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: Curve, below: float) -> list[tuple[int, str]]:
     """Record a decay run at `now` and return (rid, id) of the memories under `below`
     (the archive threshold).
 
@@ -188,7 +191,8 @@ def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: str, belo
 
     conn.create_function("effective", 3, effective, deterministic=True)
     rows.set_meta(conn, "decayLastRun", format_time(now))
-    rows.set_meta(conn, "decayCurve", curve)
+    rows.set_meta(conn, "decayCurve", curve.kind)
+    rows.set_meta(conn, "decayRate", repr(curve.daily_rate))
     rows.set_meta(conn, "lastUpdated", format_time(now))
     found = conn.execute(
         "SELECT rid, id FROM mem WHERE effective(anchor, last, stability) < ? ORDER BY rid", (below,)

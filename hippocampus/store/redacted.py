@@ -71,6 +71,17 @@ def memory(item: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def renumbered(stored: dict[str, Any], **numbers: float) -> str:
+    """The JSON text for a document read back from the store with only numbers changed (an archived
+    memory's importance as of the decay that archived it). Its strings are the stored ones, which this
+    module redacted when they were written, so they are not walked again: only for a store whose text is
+    redacted under today's `RULES` (`meta.redactionRules`); the caller checks, else uses `memory`."""
+    for name, number in numbers.items():
+        if isinstance(number, bool) or not isinstance(number, (int, float)):
+            raise TypeError(f"{name} must be a number")  # a string here would bypass redaction
+    return json.dumps({**stored, **numbers}, ensure_ascii=False)
+
+
 def text(value: str) -> str:
     """A line or a file's text, redacted."""
     return redact(value)

@@ -26,7 +26,7 @@ BATCH = 1000
 def in_batches(step: Callable[[], int], budget_seconds: float | None = None) -> int:
     """Run `step` (one batch in its own short transaction, returning how many rows it did, 0 when
     nothing is owed) until it does nothing or `budget_seconds` passed; returns the rows done. The loop
-    every backfill shares: this one and the embeddings' (`semantic.catch_up`)."""
+    every backfill shares: this one and the embeddings' (`semantic.embedding.catch_up`)."""
     started, done = time.monotonic(), 0
     while budget_seconds is None or time.monotonic() - started < budget_seconds:
         did = step()

@@ -10,9 +10,12 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.model import Index, Memory, parse_time
+
+if TYPE_CHECKING:
+    from hippocampus.core.lifecycle import Curve
 
 
 def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
@@ -223,7 +226,7 @@ def insert_all(conn: sqlite3.Connection, index: Index) -> None:
 def read_index(conn: sqlite3.Connection, where: str = "") -> Index:
     """Every memory in index order, with the bookkeeping; stored importance as of the last decay run."""
     decay_run = get_meta(conn, "decayLastRun")
-    curve = get_meta(conn, "decayCurve", "exponential")
+    curve = _decay_curve(get_meta(conn, "decayCurve", "exponential"), get_meta(conn, "decayRate"))
     moment = _decay_time(decay_run)
     memories = []
     for (doc,) in conn.execute(f"SELECT json FROM mem {where} ORDER BY rid"):
@@ -237,6 +240,18 @@ def read_index(conn: sqlite3.Connection, where: str = "") -> Index:
     )
 
 
+def _decay_curve(kind: str, rate: str) -> Curve:
+    """The curve the last decay run applied (its rate is recorded since `decay_rate` became a setting;
+    a store decayed before that used the default)."""
+    from hippocampus.core import lifecycle
+
+    try:
+        daily_rate = float(rate) if rate else lifecycle.DAILY_RATE
+    except ValueError:
+        daily_rate = lifecycle.DAILY_RATE
+    return lifecycle.Curve(kind, daily_rate if 0.0 < daily_rate < 1.0 else lifecycle.DAILY_RATE)
+
+
 def _decay_time(value: str) -> datetime | None:
     try:
         return parse_time(value) if value else None
@@ -244,7 +259,7 @@ def _decay_time(value: str) -> datetime | None:
         return None
 
 
-def as_of_decay(memory: Memory, moment: datetime, curve: str) -> Memory:
+def as_of_decay(memory: Memory, moment: datetime, curve: Curve) -> Memory:
     """`memory` with the importance a decay run at `moment` gives it (unchanged if accessed since)."""
     from hippocampus.core import lifecycle
 

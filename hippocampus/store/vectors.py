@@ -41,6 +41,12 @@ def owed(
     return [(int(rid), str(norm), str(json.loads(doc)["content"])) for rid, norm, doc in found]
 
 
+def present(conn: sqlite3.Connection, model: str) -> bool:
+    """Whether any memory has a vector by `model` (one index probe): where none has, a turn has nothing to
+    find by meaning, so it need not wait for that model to load."""
+    return conn.execute("SELECT 1 FROM vec WHERE model = ? LIMIT 1", (model,)).fetchone() is not None
+
+
 CHUNK = 500
 """Ids per query of `owed`: under SQLite's oldest limit of 999 parameters."""
 

@@ -44,7 +44,7 @@ def load_core_text(hits: list[Hit]) -> str:
     return "\n".join(lines)
 
 
-def core_markdown(hits: list[Hit], now: datetime, curve: str, floor: float) -> str:
+def core_markdown(hits: list[Hit], now: datetime, curve: lifecycle.Curve, floor: float) -> str:
     """HIPPOCAMPUS_CORE.md from the shipped jinja2 template."""
     import jinja2
 
@@ -60,14 +60,14 @@ def core_markdown(hits: list[Hit], now: datetime, curve: str, floor: float) -> s
     context: dict[str, Any] = {
         "generated": format_time(now),
         "floor": floor,
-        "curve": curve,
+        "curve": curve.kind,
         "total": len(hits),
         "sections": group_by_domain(hits),
     }
     return env.get_template("HIPPOCAMPUS_CORE.md.j2").render(**context)
 
 
-def archive_markdown(memories: list[Memory], now: datetime, curve: str) -> str:
+def archive_markdown(memories: list[Memory], now: datetime, curve: lifecycle.Curve) -> str:
     """Markdown entries for archived memories, in the memory-ebbinghaus archive style."""
     lines = [f"## Archived {format_time(now)}\n"]
     for m in memories:

@@ -71,6 +71,7 @@ def heartbeat(ws: Workspace, now: datetime, config: Config) -> tuple[list[Hit], 
             h
             for h in hits
             if h.effective >= lifecycle.CORE_FLOOR
-            and lifecycle.days_until_below(h.memory, lifecycle.CORE_FLOOR, now, config.curve) <= DECAYING_WITHIN_DAYS
+            and lifecycle.days_until_below(h.memory, lifecycle.CORE_FLOOR, now, config.decay_curve)
+            <= DECAYING_WITHIN_DAYS
         ]
     return fading[:HEARTBEAT_FADING], soon[:HEARTBEAT_DECAYING]

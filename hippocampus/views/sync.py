@@ -26,7 +26,7 @@ def sync_core(ws: Workspace, now: datetime, config: Config) -> str:
     from hippocampus.views.markdown import core_markdown
 
     hits = core_memories(ws, now, config)
-    files.write_text(ws.core_path, core_markdown(hits, now, config.curve, CORE_FLOOR))
+    files.write_text(ws.core_path, core_markdown(hits, now, config.decay_curve, CORE_FLOOR))
     return str(ws.core_path)
 
 
@@ -47,7 +47,7 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
         index,
         [*read_events(ws), *waiting(str(ws.root))],
         now,
-        config.curve,
+        config.decay_curve,
         read_identity(ws),
         read_sister_files(ws),
         history,
@@ -96,7 +96,7 @@ def write_archive(ws: Workspace, now: datetime, config: Config) -> None:
     for when, memory in rows:
         groups.setdefault(when, []).append(memory)
     parts = [legacy if legacy else logs.ARCHIVE_HEADER]
-    parts += [archive_markdown(group, parse_time(when), config.curve) for when, group in groups.items()]
+    parts += [archive_markdown(group, parse_time(when), config.decay_curve) for when, group in groups.items()]
     files.write_text(ws.archive_path, "".join(parts))
 
 

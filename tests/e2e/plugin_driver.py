@@ -1,7 +1,8 @@
 """Drive `hooks/index.js` under Node with a stand-in plugin API: the one harness the bridge tests share.
 
-A driver script imports the plugin, registers it against `API`, and runs a test's own body, which
-sees `handlers` (name -> {handler, opts}) and `ctx`; it prints one JSON line last, which `run` returns.
+A driver script imports the plugin, registers it against `API` (unless NO_REGISTER is set: a body that
+registers on its own terms), and runs a test's own body, which sees `api`, `handlers` (name -> {handler,
+opts}) and `ctx`; it prints one JSON line last, which `run` returns.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ const api = {
   runtime: { config: { current: () => ({}) }, agent: { resolveAgentWorkspaceDir: () => process.env.WS } },
   on: (name, handler, opts) => { handlers[name] = { handler, opts }; },
 };
-plugin.register(api);
+if (!process.env.NO_REGISTER) plugin.register(api);
 const ctx = JSON.parse(process.env.CTX);
 """
 

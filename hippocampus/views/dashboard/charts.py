@@ -21,6 +21,7 @@ from hippocampus.core.lifecycle import (
     CORE_FLOOR,
     EBBINGHAUS,
     TIERS,
+    Curve,
     effective_importance,
     tier,
 )
@@ -154,7 +155,7 @@ def importance_histogram(values: Sequence[float]) -> Markup:
 
 
 def decay_series(
-    memories: Sequence[Memory], now: datetime, curve: str, top: int = 5, horizon: int = HORIZON_DAYS
+    memories: Sequence[Memory], now: datetime, curve: Curve, top: int = 5, horizon: int = HORIZON_DAYS
 ) -> list[DecaySeries]:
     """The `top` memories by effective importance now, projected daily over `horizon` days."""
     ranked = heapq.nsmallest(top, memories, key=lambda m: (-effective_importance(m, now, curve), m.id))
@@ -165,9 +166,9 @@ def decay_series(
     return series
 
 
-def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
+def decay_chart(series: Sequence[DecaySeries], curve: Curve) -> Markup:
     """Projected decay curves with the tier thresholds (and Ebbinghaus' fading band) marked."""
-    curve_text = "exp(−days/stability)" if curve == EBBINGHAUS else "0.99^days"
+    curve_text = curve.text.replace(" / ", "/")
     parts = _svg_open(
         "Decay of the top memories over the next 90 days",
         f"curve {curve_text}; "
@@ -183,7 +184,7 @@ def decay_chart(series: Sequence[DecaySeries], curve: str) -> Markup:
         (ACTIVE_FLOOR, f"active ≥ {ACTIVE_FLOOR}"),
         (ARCHIVE_BELOW, f"archive < {ARCHIVE_BELOW}"),
     ]
-    if curve == EBBINGHAUS:
+    if curve.kind == EBBINGHAUS:
         marks.append((BAND_FADING_BELOW, f"fading < {BAND_FADING_BELOW}"))
     labels = []  # drawn after the curves, with a halo, so no curve crosses them
     for value, text in marks:

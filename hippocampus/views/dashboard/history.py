@@ -7,7 +7,7 @@ and agent, so the page shows those (from OpenClaw's session key, `agent:<id>:<ch
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 
 from hippocampus.core.model import Memory, Source, parse_time
@@ -34,6 +34,9 @@ class SourceView:
     speaker: str
     text: str
     session: str
+    cites: str = ""
+    """An insight's evidence source: the id of the memory it cites (linked while that memory is current)."""
+    cited_current: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,8 +102,9 @@ def origin_of(session: str, session_keys: Mapping[str, str]) -> str:
     return "OpenClaw session"
 
 
-def source_view(source: Source, session_keys: Mapping[str, str]) -> SourceView:
-    """One source as the page shows it; an insight's evidence source names the memory it cites."""
+def source_view(source: Source, session_keys: Mapping[str, str], current: Container[str] | None = None) -> SourceView:
+    """One source as the page shows it; an insight's evidence source names the memory it cites, and
+    whether that memory is among the `current` ones (so the page can link to its row)."""
     cited = source.session == "reflection"  # reflection.EVIDENCE
     return SourceView(
         origin=origin_of(source.session, session_keys),
@@ -108,11 +112,24 @@ def source_view(source: Source, session_keys: Mapping[str, str]) -> SourceView:
         speaker="" if cited else source.speaker,
         text=f"cites {source.message}" if cited else source.text,
         session=source.session,
+        cites=source.message if cited else "",
+        cited_current=cited and current is not None and source.message in current,
     )
 
 
-def memory_history(memory: Memory, session_keys: Mapping[str, str], superseded: Mapping[str, Memory]) -> MemoryHistory:
-    """The history of a current memory (`superseded`: the superseded memories by id)."""
+def cited_ids(memories: Sequence[Memory]) -> frozenset[str]:
+    """The ids the insights among `memories` cite as evidence: their rows get an anchor to link to."""
+    return frozenset(s.message for m in memories for s in m.sources if s.session == "reflection")
+
+
+def memory_history(
+    memory: Memory,
+    session_keys: Mapping[str, str],
+    superseded: Mapping[str, Memory],
+    current: Container[str] | None = None,
+) -> MemoryHistory:
+    """The history of a current memory (`superseded`: the superseded memories by id; `current`: the
+    current memories' ids, which an insight's evidence links to)."""
     shown = memory.sources[:SESSION_SHOWN]
     links = tuple(
         Link(old.id, old.content, readable_time(old.superseded_at))
@@ -120,7 +137,7 @@ def memory_history(memory: Memory, session_keys: Mapping[str, str], superseded: 
         if old is not None
     )
     return MemoryHistory(
-        sources=tuple(source_view(s, session_keys) for s in shown),
+        sources=tuple(source_view(s, session_keys, current) for s in shown),
         hidden_sources=max(0, len(memory.sources) - len(shown)),
         reinforced=memory.times_reinforced,
         supersedes=links,

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 _ROW = (
-    '<tr class="mem" data-id="{id}" data-eff="{eff:.4f}" data-tier="{tier}" data-domain="{domain}"'
+    '<tr class="mem"{anchor} data-id="{id}" data-eff="{eff:.4f}" data-tier="{tier}" data-domain="{domain}"'
     ' data-last="{last}" data-times="{times}" data-created="{created}" data-cat="{category}">'
     '<td class="c">{content}<br>'
     '<code>{id}</code>{history}</td><td>{domain}</td><td>{category}</td><td class="n">{eff:.2f}</td><td class="tier">'
@@ -35,6 +35,13 @@ _ROW = (
     '<td class="n">×{times}</td><td class="p">{prov}</td></tr>\n'
 )
 """One table row; short class names because this is repeated for every memory (10,000 rows ≈ 4 MB)."""
+
+
+def anchor_of(memory_id: str) -> str:
+    """The row anchor of a memory cited as evidence: `m-` and its id, any character but ASCII letters,
+    digits, `_` and `-` written as `-hex-`, so it is the same in the row's `id` and the link's `#fragment`
+    and never needs escaping."""
+    return "m-" + "".join(c if c.isascii() and (c.isalnum() or c in "_-") else f"-{ord(c):x}-" for c in memory_id)
 
 
 def history_html(history: MemoryHistory | None) -> str:
@@ -47,6 +54,10 @@ def history_html(history: MemoryHistory | None) -> str:
         role = "created" if number == 0 else "reinforced"
         who = f" · {escape(s.speaker)}" if s.speaker else ""
         said = f"<q>{escape(s.text)}</q>" if s.text else ""
+        if s.cites:  # an insight's evidence: a link to the cited memory's row while it is current
+            cited = f"cites <code>{escape(s.cites)}</code>"
+            evidence = f'<a class="ev" href="#{anchor_of(s.cites)}">{cited}</a>'
+            said = f" {evidence}" if s.cited_current else f" {cited} (no longer current)"
         items.append(
             f'<li class="src"><span class="w" title="session {escape(s.session)}">{role} · {escape(s.origin)}'
             f" · {escape(s.when)}{who}</span>{said}</li>"
@@ -83,6 +94,7 @@ def rows_html(rows: Sequence[MemoryRow], show_band: bool) -> Markup:
         parts.append(
             _ROW.format(
                 id=escape(r.id),
+                anchor=f' id="{anchor_of(r.id)}"' if r.cited else "",
                 eff=r.effective,
                 tier=escape(r.tier),
                 domain=escape(r.domain),
@@ -139,7 +151,7 @@ def render_html(view: DashboardView) -> str:
     script, script_hash = _static("dashboard.js")
     style, style_hash = _static("dashboard.css")
     template = _environment().get_template("dashboard.html.j2")
-    rows = rows_html(view.rows, view.curve == EBBINGHAUS)
+    rows = rows_html(view.rows, view.curve.kind == EBBINGHAUS)
     return template.render(
         v=view,
         rows=rows,

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -17,8 +17,8 @@ from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import (
     ARCHIVE_BELOW,
     CORE_FLOOR,
-    EBBINGHAUS,
     TIERS,
+    Curve,
     band,
     days_until_below,
     effective_importance,
@@ -27,7 +27,15 @@ from hippocampus.core.lifecycle import (
 )
 from hippocampus.core.model import DOMAINS, Index, Memory, parse_time
 from hippocampus.views.dashboard import charts
-from hippocampus.views.dashboard.history import MemoryHistory, SourceView, by_id, memory_history, origin_of, source_view
+from hippocampus.views.dashboard.history import (
+    MemoryHistory,
+    SourceView,
+    by_id,
+    cited_ids,
+    memory_history,
+    origin_of,
+    source_view,
+)
 from hippocampus.views.dashboard.injections import InjectionRow, recent_injections
 from hippocampus.views.dashboard.sisters import AmygdalaView, VtaView, amygdala_view, vta_view
 from hippocampus.views.dashboard.sources import Identity, SisterFile
@@ -57,6 +65,8 @@ class MemoryRow:
     source_time: str
     more_sources: int
     history: MemoryHistory | None = None
+    cited: bool = False
+    """An insight cites this memory: its row carries an anchor (`id="m-…"`) the insight's history links to."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +103,7 @@ class DashboardView:
     emoji: str
     identity_note: str
     generated_at: str
-    curve: str
+    curve: Curve
     curve_text: str
     total: int
     tiers: list[tuple[str, int]]
@@ -117,7 +127,7 @@ class DashboardView:
         """Machine-readable totals for `hippocampus dashboard --json`."""
         return {
             "generated": self.generated_at,
-            "curve": self.curve,
+            "curve": self.curve.kind,
             "memories": self.total,
             "tiers": dict(self.tiers),
             "domains": dict(self.domains),
@@ -147,16 +157,19 @@ def _source_time(raw: str) -> str:
 def memory_row(
     memory: Memory,
     now: datetime,
-    curve: str,
+    curve: Curve,
     session_keys: Mapping[str, str] | None = None,
     superseded: Mapping[str, Memory] | None = None,
+    current: Container[str] | None = None,
+    cited: Container[str] = frozenset(),
 ) -> MemoryRow:
     """The table row of one memory at `now`, with its history (`session_keys`: OpenClaw's session id ->
-    session key, to name channels; `superseded`: the superseded memories by id)."""
+    session key, to name channels; `superseded`: the superseded memories by id; `current`: the current
+    memories' ids; `cited`: the ids insights cite)."""
     value = effective_importance(memory, now, curve)
     first = memory.sources[0] if memory.sources else None
     keys = session_keys or {}
-    history = memory_history(memory, keys, superseded or {})
+    history = memory_history(memory, keys, superseded or {}, current)
     return MemoryRow(
         id=memory.id,
         content=memory.content,
@@ -174,6 +187,7 @@ def memory_row(
         source_time=_source_time(first.time) if first else "",
         more_sources=max(0, len(memory.sources) - 1),
         history=history if history.worth_showing else None,
+        cited=memory.id in cited,
     )
 
 
@@ -194,7 +208,7 @@ def preview_settings(config: Config) -> dict[str, float]:
     return {name: float(getattr(config, name)) for name in PREVIEW_SETTINGS}
 
 
-def fading_rows(memories: Sequence[Memory], now: datetime, curve: str) -> list[FadingRow]:
+def fading_rows(memories: Sequence[Memory], now: datetime, curve: Curve) -> list[FadingRow]:
     """Memories leaving core or falling under 0.2 within a week (soonest first), then those already under 0.2."""
     fading: list[FadingRow] = []
     faded: list[FadingRow] = []
@@ -232,7 +246,7 @@ def build_view(
     index: Index,
     events: Sequence[dict[str, Any]],
     now: datetime,
-    curve: str,
+    curve: Curve,
     identity: Identity,
     sisters: dict[str, SisterFile],
     history: Sequence[Memory] = (),
@@ -245,7 +259,11 @@ def build_view(
     keys = session_keys or {}
     old = by_id(history)
     current = by_id(index.memories)
-    rows = sorted((memory_row(m, now, curve, keys, old) for m in index.memories), key=lambda r: (-r.effective, r.id))
+    cited = cited_ids(index.memories)
+    rows = sorted(
+        (memory_row(m, now, curve, keys, old, current, cited) for m in index.memories),
+        key=lambda r: (-r.effective, r.id),
+    )
     tier_counts = Counter(r.tier for r in rows)
     domain_counts = Counter(r.domain for r in rows)
     domains = [(d, domain_counts.get(d, 0)) for d in DOMAINS]
@@ -259,7 +277,7 @@ def build_view(
         identity_note=identity.note,
         generated_at=_stamp(now),
         curve=curve,
-        curve_text="exp(−days / stability)" if curve == EBBINGHAUS else "0.99^days",
+        curve_text=curve.text,
         total=len(rows),
         tiers=[(name, tier_counts.get(name, 0)) for name, _ in TIERS],
         domains=domains,
@@ -286,7 +304,9 @@ def build_view(
             )
             for m in sorted(history, key=lambda m: m.superseded_at, reverse=True)
         ],
-        settings=dict(settings) if settings else preview_settings(Config(curve=curve)),
+        settings=dict(settings)
+        if settings
+        else preview_settings(Config(curve=curve.kind, decay_rate=curve.daily_rate)),
         now_epoch=int(now.timestamp()),
         injections=recent_injections(
             events, current, lambda session: origin_of(session, keys) if session else "", _source_time

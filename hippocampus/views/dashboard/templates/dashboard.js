@@ -103,6 +103,24 @@
   el("f-size").addEventListener("change", function (event) { state.size = +event.target.value || 50; apply(); });
   el("controls").addEventListener("submit", function (event) { event.preventDefault(); });
   prev.addEventListener("click", function () { state.page -= 1; render(); });
+  // An insight's evidence links to the cited memory's row (id="m-…"): bring that row onto the page
+  // (clearing filters that hide it) before the browser follows the link to it.
+  function indexOf(anchor) {
+    for (var i = 0; i < shown.length; i++) { if (shown[i].tr.id === anchor) { return i; } }
+    return -1;
+  }
+  tbody.addEventListener("click", function (event) {
+    var link = event.target.closest("a.ev");
+    if (!link) { return; }
+    var anchor = link.getAttribute("href").slice(1), at = indexOf(anchor);
+    if (at < 0) {
+      state.words = []; state.tier = ""; state.domain = "";
+      el("f-text").value = ""; el("f-tier").value = ""; el("f-domain").value = "";
+      apply();
+      at = indexOf(anchor);
+    }
+    if (at >= 0) { state.page = Math.floor(at / state.size); render(); }
+  });
   next.addEventListener("click", function () { state.page += 1; render(); });
   document.querySelectorAll("th[data-sort]").forEach(function (th) {
     th.tabIndex = 0;
