@@ -74,11 +74,9 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
     from hippocampus.openclaw.payload import budget_chars
     from hippocampus.recall import turn_injection
     from hippocampus.semantic import search
-    from hippocampus.store.config_file import load_config_file
-    from hippocampus.store.workspace import settings_file
 
     at = now()
-    config = load_config_file(settings_file(payload_workspace(payload)))
+    config = hook_settings(payload)
     query = turn_query(as_dict(payload.get("event")))
     with search.turn(_deadline(payload) if _has_vectors(conn, config) else None) as turn:
         block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
@@ -151,11 +149,32 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     from hippocampus.clock import now
     from hippocampus.encoding import encode_and_refresh
 
-    report, warnings = encode_and_refresh(ws, now())
+    report, warnings = encode_and_refresh(ws, now(), hook_settings(payload))
     err = _STDERR.get() or sys.stderr
     for warning in warnings:
         err.write(f"hippocampus: {warning}\n")
     return report.to_dict()
+
+
+def hook_settings(payload: dict[str, Any]) -> Config:
+    """The workspace's settings, leniently: a bad key keeps its default (`store.config_file.settings`),
+    so one typo never stops capture or injection; each problem is logged once per file version and
+    process (the worker reads the file on every call), and `status` and the dashboard show it."""
+    from hippocampus.store.config_file import settings
+    from hippocampus.store.workspace import settings_file
+
+    found = settings(settings_file(payload_workspace(payload)))
+    if found.problems and (found.file, found.problems) not in _NOTED:
+        _NOTED.add((found.file, found.problems))
+        problems = "; ".join(found.problems)
+        _note(
+            payload, f"settings {found.file}: {problems}; the hooks use the default for it", _STDERR.get() or sys.stderr
+        )
+    return found.config
+
+
+_NOTED: set[tuple[str, tuple[str, ...]]] = set()
+"""Settings problems already logged by this process."""
 
 
 HOOKS: dict[str, Callable[[dict[str, Any]], Any]] = {

@@ -240,12 +240,12 @@ class Server:
         from pathlib import Path
 
         from hippocampus.semantic import embedding
-        from hippocampus.store.config_file import load_config_file
+        from hippocampus.store.config_file import settings
         from hippocampus.store.workspace import Workspace, settings_file
 
         stored = 0
-        try:  # backfill logs an embedding failure itself; an unreadable settings file ends this store's turn
-            stored = embedding.backfill(Workspace(Path(root)), load_config_file(settings_file(root)), CATCH_UP_SLICE)
+        try:  # backfill logs an embedding failure itself
+            stored = embedding.backfill(Workspace(Path(root)), settings(settings_file(root)).config, CATCH_UP_SLICE)
         except Exception:  # noqa: BLE001, S110 - the next call for this store queues it again
             pass
         finally:
@@ -318,12 +318,12 @@ def preload(workspace: str) -> None:
     what it wrote). A settings file that cannot be read leaves it to the first turn."""
     from hippocampus.semantic import embedder, search
     from hippocampus.store import vectors
-    from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.config_file import settings
     from hippocampus.store.readonly import connect_readonly
     from hippocampus.store.workspace import settings_file
 
     try:
-        config = load_config_file(settings_file(workspace))
+        config = settings(settings_file(workspace)).config
         name, _why = embedder.choice(config)
         conn = connect_readonly(workspace) if name is not None else None
         if conn is None or name is None:

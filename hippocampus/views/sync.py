@@ -73,9 +73,9 @@ def write_dashboard(ws: Workspace, now: datetime, config: Config | None = None, 
     `config` defaults to the workspace's settings.
     """
     if config is None:
-        from hippocampus.store.config_file import load_config
+        from hippocampus.store.config_file import settings
 
-        config = load_config(ws)
+        config = settings(ws.config_path).config
     return write_dashboard_view(ws, dashboard_view(ws, now, config), output)
 
 
@@ -104,9 +104,9 @@ def refresh_after_forget(ws: Workspace, now: datetime, config: Config | None = N
     """Rewrite every file that could still show forgotten text: HIPPOCAMPUS_CORE.md, archive.md and the
     dashboard where the user has one."""
     if config is None:
-        from hippocampus.store.config_file import load_config
+        from hippocampus.store.config_file import settings
 
-        config = load_config(ws)
+        config = settings(ws.config_path).config
     sync_core(ws, now, config)
     write_archive(ws, now, config)
     if ws.dashboard_path.exists():
