@@ -177,11 +177,29 @@ _NOTED: set[tuple[str, tuple[str, ...]]] = set()
 """Settings problems already logged by this process."""
 
 
+def corpus_search(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """The memory corpus supplement's `search` (`openclaw/corpus.py`): what `memory_search` finds here."""
+    from hippocampus.openclaw import corpus
+
+    return corpus.search(payload)
+
+
+def corpus_get(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The memory corpus supplement's `get` (`openclaw/corpus.py`): what `memory_get` reads here."""
+    from hippocampus.openclaw import corpus
+
+    return corpus.get(payload)
+
+
 HOOKS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "request_before": request_before,
     "request_after": request_after,
     "session_end": session_end,
+    "corpus_search": corpus_search,
+    "corpus_get": corpus_get,
 }
+SEARCHING = ("request_before", "corpus_search")
+"""The calls that may load the embedding model in the one-process path (within their deadline)."""
 
 
 def _deadline(payload: dict[str, Any]) -> float | None:
@@ -248,7 +266,7 @@ def main(name: str) -> None:
     exit, or the bridge would read the block only once it ends."""
     code = 0
     try:
-        if name == "request_before":
+        if name in SEARCHING:
             from hippocampus.semantic import search
 
             search.allow(wait=False)
@@ -256,7 +274,7 @@ def main(name: str) -> None:
     except BaseException:  # noqa: BLE001 - even KeyboardInterrupt or a broken pipe must not fail the turn
         code = 0
     semantic_module = sys.modules.get("hippocampus.semantic.search")
-    if name == "request_before" and semantic_module is not None and semantic_module.loading():
+    if name in SEARCHING and semantic_module is not None and semantic_module.loading():
         import os
 
         for stream in (sys.stdout, sys.stderr):

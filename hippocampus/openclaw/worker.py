@@ -5,8 +5,9 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` th
 - On start the worker writes `{"ready": true, "pid": N, "version": V, "protocol": 1}`; the bridge
   sends it nothing it relies on before that line.
 - A request is one line, one JSON object: `{"id": <string or number>, "hook": H, "payload": P,
-  "timeout_ms": T}` where H is `request_before`, `request_after`, `session_end` or `status`, and P is
-  exactly the object the one-process-per-call entry point reads on stdin.
+  "timeout_ms": T}` where H is `request_before`, `request_after`, `session_end`, `corpus_search`,
+  `corpus_get` (the memory corpus supplement, `openclaw/corpus.py`) or `status`, and P is exactly the
+  object the one-process-per-call entry point reads on stdin.
 - Every request gets exactly one response line with its id: `{"id", "ok": true, "stdout", "stderr"}`
   carries what `hooks/<H>.py` would have printed on stdout and stderr (the hook ran through the same
   `hooks.run`, so it failed open in the same way); `{"id", "ok": false, "error": "<one line>"}` says
@@ -54,7 +55,7 @@ from hippocampus.openclaw.payload import payload_workspace
 from hippocampus.semantic import heap
 
 PROTOCOL = 1
-HOOK_NAMES = ("request_before", "request_after", "session_end")
+HOOK_NAMES = ("request_before", "request_after", "session_end", "corpus_search", "corpus_get")
 DEFAULT_TIMEOUT_MS = 30000
 MAX_LINE = 8 * 1024 * 1024
 RELEASE_AFTER = 600.0
