@@ -49,22 +49,30 @@ def search(payload: dict[str, Any]) -> list[dict[str, Any]]:
         return []
     k = _count(event.get("maxResults"))
     from hippocampus.clock import now
-    from hippocampus.openclaw.hooks import _deadline, _has_vectors, hook_settings
+    from hippocampus.openclaw.payload import deadline
     from hippocampus.recall import recall
     from hippocampus.semantic import search as semantic
     from hippocampus.store import warm
 
     root = payload_workspace(payload)
-    config = hook_settings(payload)
+    config = _settings(root)
     held = held_ids(Path(root) / "HIPPOCAMPUS_CORE.md")
     at = now()
     with warm.reading(root) as conn:
         if conn is None:
             return []
-        with semantic.turn(_deadline(payload) if _has_vectors(conn, config) else None):
+        with semantic.turn(deadline(payload) if semantic.has_vectors(conn, config) else None):
             hits = recall(None, query, at, config, k + len(held), conn=conn)
     top = sum((config.weight_relevance, config.weight_importance, config.weight_recency)) or 1.0
     return [_result(h.memory, h.score / top, h.effective, at) for h in hits if h.memory.id not in held][:k]
+
+
+def _settings(root: str) -> Config:
+    """The workspace's settings, each bad key at its default (the turn's hook logs the problem)."""
+    from hippocampus.store.config_file import settings
+    from hippocampus.store.workspace import settings_file
+
+    return settings(settings_file(root)).config
 
 
 def _count(value: Any) -> int:
@@ -119,11 +127,10 @@ def get(payload: dict[str, Any]) -> dict[str, Any] | None:
     if found is None:
         return None
     from hippocampus.clock import now
-    from hippocampus.openclaw.hooks import hook_settings
     from hippocampus.store import rows, warm
 
     root = payload_workspace(payload)
-    config = hook_settings(payload)
+    config = _settings(root)
     with warm.reading(root) as conn:
         hit = rows.by_ids(conn, [found.group(1)]) if conn is not None else {}
     if not hit:

@@ -85,11 +85,9 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
 
 def _has_vectors(conn: sqlite3.Connection, config: Config) -> bool:
     """Whether the store holds vectors by the model these settings choose (none chosen: False)."""
-    from hippocampus.semantic import embedder
-    from hippocampus.store import vectors
+    from hippocampus.semantic.search import has_vectors
 
-    name, _why = embedder.choice(config)
-    return name is not None and vectors.present(conn, name)
+    return has_vectors(conn, config)
 
 
 def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: list[tuple[str, Any]]) -> None:
@@ -203,12 +201,10 @@ SEARCHING = ("request_before", "corpus_search")
 
 
 def _deadline(payload: dict[str, Any]) -> float | None:
-    """The payload's `deadline` (epoch milliseconds, set by the bridge for a cold call and by the worker
-    for its own) as `time.time()` seconds; None when it has none."""
-    value = payload.get("deadline")
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-        return float(value) / 1000
-    return None
+    """`payload.deadline`: the call's deadline as `time.time()` seconds; None when it has none."""
+    from hippocampus.openclaw.payload import deadline
+
+    return deadline(payload)
 
 
 def _log_failure(name: str, payload: Any, exc: BaseException, err: IO[str]) -> None:

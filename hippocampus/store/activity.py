@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.model import parse_time
 from hippocampus.store import inbox, rows
@@ -47,19 +47,19 @@ def note(conn: sqlite3.Connection, key: str, times: Iterable[str]) -> None:
         rows.set_meta(conn, key, latest)
 
 
-def last(ws: Workspace, conn: sqlite3.Connection | None) -> dict[str, str | None]:
+def last(ws: Workspace, conn: sqlite3.Connection | None, injected: list[dict[str, Any]]) -> dict[str, str | None]:
     """{lastCaptured, lastInjected, lastEncoded}: the meta values (`conn` on the store, None when there is
-    none yet) raised by what waits in the inbox files; None for what never happened."""
-    from hippocampus.store.injections import INJECTIONS_FILE
-
+    none yet) raised by what waits in the turn inbox and by `injected` (the injection records not yet
+    encoded, `injections.waiting`); None for what never happened."""
     found = {key: rows.get_meta(conn, key) if conn is not None else "" for key in (CAPTURED, INJECTED, ENCODED)}
-    for key, name in ((CAPTURED, inbox.INBOX_FILE), (INJECTED, INJECTIONS_FILE)):
-        for line in inbox.waiting(str(ws.root), name):
-            try:
-                item = json.loads(line)
-            except ValueError:
-                continue
-            when = item.get("timestamp") or item.get("time") if isinstance(item, dict) else None
-            if isinstance(when, str):
-                found[key] = later(found[key], when)
+    for line in inbox.waiting(str(ws.root)):
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(item, dict) and isinstance(item.get("timestamp"), str):
+            found[CAPTURED] = later(found[CAPTURED], item["timestamp"])
+    for event in injected:
+        if isinstance(event.get("time"), str):
+            found[INJECTED] = later(found[INJECTED], event["time"])
     return {key: value if _when(value) != NEVER else None for key, value in found.items()}

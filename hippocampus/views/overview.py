@@ -64,8 +64,10 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
 
 
 def _activity(ws: Workspace, activity: Any, database: Any) -> dict[str, str | None]:
+    from hippocampus.store.injections import waiting
+
     with database.reading(ws) as conn:
-        return dict(activity.last(ws, conn))
+        return dict(activity.last(ws, conn, waiting(str(ws.root))))
 
 
 def status_text(data: dict[str, Any], now: datetime) -> str:
