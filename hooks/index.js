@@ -268,6 +268,22 @@ export function corpusSupplement(cfg, call, currentConfig) {
   };
 }
 
+export const CORPUS_PROMPT_LINE =
+  'Hippocampus memories (what the user said in earlier conversations) are found by memory_search with corpus "all";' +
+  ' memory_get with corpus "all" reads a hippocampus/<id> hit with where it came from.';
+
+// The memory prompt's line about the supplement, where the run can call memory_search (directly, or through
+// Tool Search's tool_call, which 2026.9.6 uses by default).
+export function corpusPromptLines(params) {
+  try {
+    const tools = params && params.availableTools;
+    const can = (name) => Boolean(tools && typeof tools.has === "function" && tools.has(name));
+    return can("memory_search") || can("tool_call") ? [CORPUS_PROMPT_LINE] : [];
+  } catch {
+    return [];
+  }
+}
+
 export default {
   id: "hippocampus",
   name: "Hippocampus",
@@ -388,9 +404,11 @@ export default {
 
     // Hippocampus in the agent's own memory_search / memory_get (OpenClaw 2026.9.6's memory corpus supplement):
     // hippocampus/openclaw/corpus.py answers, through the worker like the hooks; a failure answers nothing.
+    // 2026.9.6 asks supplements only for `corpus: "all"` (or "wiki"), so one line in the memory prompt says so.
     if (cfg.corpus !== false && typeof api.registerMemoryCorpusSupplement === "function") {
       try {
         api.registerMemoryCorpusSupplement(corpusSupplement(cfg, call, () => api.runtime?.config?.current?.() || api.config || {}));
+        if (typeof api.registerMemoryPromptSupplement === "function") api.registerMemoryPromptSupplement(corpusPromptLines);
       } catch (err) {
         logFailure("", "registerMemoryCorpusSupplement", err);
       }
