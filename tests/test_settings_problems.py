@@ -137,3 +137,19 @@ def test_every_cli_command_fails_naming_the_key_but_status_shows_it(workspace: P
     assert any("'llm_timeout'" in p for p in problems)
     assert SECRET not in status.stdout and "800" not in json.dumps(problems)
     assert run_process("status", "--check").returncode == 1
+
+
+def test_the_dashboard_shows_the_problem_and_when_the_hooks_last_worked(workspace: Path, run_process: Any) -> None:
+    assert run_process("init").returncode == 0
+    (workspace / "memory" / "hippocampus.yaml").write_text(f"inject_budgets: 800\nllm_timeout: {SECRET}\n")
+    done = run_process("dashboard", "--json")
+    assert done.returncode == 0, done.stderr
+    problems = json.loads(done.stdout)["problems"]
+    assert any("'inject_budgets'" in p for p in problems) and any("'llm_timeout'" in p for p in problems)
+    page = (workspace / "brain-dashboard.html").read_text()
+    assert 'id="health-problems"' in page and "&#39;inject_budgets&#39;" in page and SECRET not in page
+    assert "Last turn captured never" in page
+    (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 800\n")
+    assert run_process("dashboard").returncode == 0
+    page = (workspace / "brain-dashboard.html").read_text()
+    assert "inject_budgets" not in page, "a fixed file leaves the page at the next regeneration"

@@ -43,7 +43,7 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
     with database.reading(ws) as conn:
         history = rows.superseded(conn)
     index = load_index(ws)
-    return build_view(
+    view = build_view(
         index,
         [*read_events(ws), *waiting(str(ws.root))],
         now,
@@ -54,6 +54,24 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
         session_keys(),
         preview_settings(config),
     )
+    return with_health(ws, view, now)
+
+
+def with_health(ws: Workspace, view: DashboardView, now: datetime) -> DashboardView:
+    """`view` with what is wrong here (`openclaw.health`) and when the hooks last worked."""
+    from dataclasses import replace
+
+    from hippocampus.openclaw.health import ago, environment, health
+    from hippocampus.store import activity, database
+    from hippocampus.store.config_file import settings
+    from hippocampus.store.injections import waiting
+
+    with database.reading(ws) as conn:
+        last = activity.last(ws, conn, waiting(str(ws.root)))
+    found = health(ws, settings(ws.config_path), last, environment())
+    facts = {name: ago(last[key], now) for name, key in (("captured", "lastCaptured"), ("injected", "lastInjected"))}
+    facts["encoded"] = ago(last["lastEncoded"], now)
+    return replace(view, health=found["problems"], health_facts=facts)
 
 
 def write_dashboard_view(ws: Workspace, view: DashboardView, output: Path | None = None) -> Path:
