@@ -79,13 +79,12 @@ def main() -> None:
         (root / "memory").mkdir(parents=True)
         build(root, args.n)
         add_vectors(str(root))
+        from hippocampus import memories
         from hippocampus.clock import now as clock_now
         from hippocampus.core.config import Config as Settings
         from hippocampus.openclaw.corpus import held_ids
         from hippocampus.store.workspace import Workspace as Ws
         from hippocampus.views.sync import sync_core
-
-        from hippocampus import memories
 
         for i in range(args.core):
             text = f"User's locker number {i} at the climbing gym holds the {QUERIES[i % 10][:-1]} notes"
@@ -94,7 +93,10 @@ def main() -> None:
         held = len(held_ids(root / "HIPPOCAMPUS_CORE.md"))
         search.allow(wait=True)
         warm.enable()
-        deadline = lambda: time.time() * 1000 + 3000  # noqa: E731 - the worker's per-call deadline
+
+        def deadline() -> float:
+            return time.time() * 1000 + 3000  # the worker's per-call deadline
+
         base = {"workspace": str(root), "config": {}, "ctx": {"agentId": "main", "sessionId": "bench"}}
         results: dict[str, dict[str, list[float]]] = {k: {"cpu": [], "wall": []} for k in ("search", "before", "get")}
         for round_ in range(args.rounds + 1):
