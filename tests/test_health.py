@@ -152,3 +152,24 @@ def test_status_check_passes_on_a_working_setup_and_fails_on_each_problem(
     bad = run_process("status", "--check", env=env)
     assert bad.returncode == 1 and "allowConversationAccess" in bad.stdout
     assert run_process("status", env=env).returncode == 0, "without --check, status only reports"
+
+
+def test_never_captured_counts_the_sessions_since_the_install(workspace: Path, tmp_path: Path) -> None:
+    """The worst silent failure: installed, the hooks never ran, and the user chats on."""
+    from hippocampus.core.config import Config
+    from hippocampus.store.config_file import settings
+
+    installed = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+    ws = Workspace(workspace)
+    ws.memory_dir.mkdir(parents=True, exist_ok=True)
+    nothing = {"lastCaptured": None, "lastInjected": None, "lastEncoded": None}
+    openclaw_db(tmp_path, "main", [("agent:main:main", int((installed + timedelta(days=1)).timestamp() * 1000))])
+    env = {"OPENCLAW_STATE_DIR": str(tmp_path)}
+    assert health.health(ws, settings(ws.config_path), nothing, env)["sessionsSinceCapture"] == 0, "no baseline"
+    (ws.memory_dir / "install-record.json").write_text(
+        json.dumps({"version": 1, "installedAt": format_time(installed)})
+    )
+    report = health.health(ws, settings(ws.config_path), nothing, env)
+    assert report["sessionsSinceCapture"] == 1
+    assert any("none was ever captured" in p for p in report["problems"])
+    assert Config() == settings(ws.config_path).config

@@ -46,14 +46,14 @@ def health(ws: Workspace, found: Settings, activity: dict[str, str | None], env:
     plugin = plugin_state(openclaw_config(env), Path(config_file))
     workers = _workers()
     plugin["loaded"] = bool(workers)
-    since = activity.get("lastCaptured") or None
+    captured = activity.get("lastCaptured") or None
+    since = captured or installed_at(ws)  # never captured: the sessions since the install count
     sessions = sessions_since(Path(config_file).parent, since) if since else 0
     problems = [*plugin.pop("problems")]
     problems += [f"settings {found.file}: {p}" for p in found.problems]
     if sessions:
-        problems.append(
-            f"OpenClaw has had {sessions} session(s) since the last capture ({since}): the hooks may not be running"
-        )
+        after = f"the last capture ({captured})" if captured else f"the install ({since}), and none was ever captured"
+        problems.append(f"OpenClaw has had {sessions} session(s) since {after}: the hooks may not be running")
     return {
         "plugin": plugin,
         "worker": {"up": bool(workers), "pids": workers},
@@ -100,6 +100,16 @@ def plugin_state(config: dict[str, Any], config_file: Path) -> dict[str, Any]:
         "hooksAllowed": allowed,
         "problems": problems,
     }
+
+
+def installed_at(ws: Workspace) -> str | None:
+    """When install.py set this workspace up (`installedAt` in its record), if it did."""
+    from hippocampus.installer.names import RECORD_NAME
+    from hippocampus.store.files import read_json
+
+    record = read_json(ws.memory_dir / RECORD_NAME, {})
+    value = record.get("installedAt") if isinstance(record, dict) else None
+    return value if isinstance(value, str) and value else None
 
 
 def _dict(value: Any) -> dict[str, Any]:
