@@ -106,6 +106,8 @@ def test_get_reads_one_memory_with_its_provenance(workspace: Path, store: dict[s
     assert any(line.startswith("Source: session ") for line in lines)
     part, _ = call("corpus_get", payload(workspace, {"lookup": store["plain"], "fromLine": 2, "lineCount": 1}))
     assert part["content"] == lines[1] and part["fromLine"] == 2 and part["lineCount"] == 1
+    whole, _ = call("corpus_get", payload(workspace, {"lookup": store["plain"], "fromLine": 0, "lineCount": True}))
+    assert whole["content"] == found["content"], "a bad range reads from the first line, all of it"
     for junk in ("", "../../etc/passwd", "hippocampus/a b", "x" * 200):
         assert call("corpus_get", payload(workspace, {"lookup": junk}))[0] is None
 

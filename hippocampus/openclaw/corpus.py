@@ -75,6 +75,13 @@ def _settings(root: str) -> Config:
     return settings(settings_file(root)).config
 
 
+def _positive(value: Any, default: int) -> int:
+    """A whole number of at least 1 from untrusted JSON, else `default`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 1:
+        return int(value)
+    return default
+
+
 def _count(value: Any) -> int:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 1:
         return min(int(value), MAX_RESULTS)
@@ -137,9 +144,7 @@ def get(payload: dict[str, Any]) -> dict[str, Any] | None:
         return None  # never stored, forgotten, or superseded (history is not current memory)
     memory = next(iter(hit.values()))[1]
     lines = provenance_lines(memory, now(), config)
-    start = _count(event.get("fromLine")) if event.get("fromLine") is not None else 1
-    count = event.get("lineCount")
-    size = int(count) if isinstance(count, int) and not isinstance(count, bool) and count > 0 else len(lines)
+    start, size = _positive(event.get("fromLine"), 1), _positive(event.get("lineCount"), len(lines))
     chosen = lines[start - 1 : start - 1 + size]
     result = _result(memory, 1.0, 0.0, now())
     return {
