@@ -83,13 +83,14 @@ def _encode_queue(
     by the next run, `inbox.claim`)."""
     from hippocampus.core.capture import score_queued
     from hippocampus.core.encode import EncodeResult, encode_into
-    from hippocampus.store import injections, memory_space
+    from hippocampus.store import activity, injections, memory_space
 
     report = EncodeResult()
     try:
         with database.writing(ws) as conn:
             claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
             signals, last, bad = queue.pending(conn)
+            activity.note(conn, activity.CAPTURED, [s.timestamp for s in signals])
             signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
             report.malformed = bad
             if signals:
@@ -112,6 +113,7 @@ def _encode_queue(
                 raise _DryRun
             if last:
                 queue.consume(conn, last)
+                activity.note(conn, activity.ENCODED, [format_time(now)])
     except _DryRun:
         return report
     inbox.delete(claimed)
@@ -184,15 +186,16 @@ def backfill(
     return report
 
 
-def encode_and_refresh(ws: Workspace, now: datetime) -> tuple[EncodeResult, list[str]]:
-    """What `session_end` does: encode the queue with the workspace's settings, then re-sync
+def encode_and_refresh(ws: Workspace, now: datetime, config: Config | None = None) -> tuple[EncodeResult, list[str]]:
+    """What `session_end` does: encode the queue with `config` (default: the workspace's settings, each
+    bad key at its default: `store.config_file.settings`), then re-sync
     HIPPOCAMPUS_CORE.md (always) and the dashboard (only where the user already has one)
     when anything changed or the core file is missing; returns the report and any warnings."""
     from hippocampus.store import reindex
-    from hippocampus.store.config_file import load_config
+    from hippocampus.store.config_file import settings
     from hippocampus.views.sync import refresh_views
 
-    config = load_config(ws)
+    config = config or settings(ws.config_path).config
     report = encode_pending(ws, now, config)
     warnings: list[str] = []
     if report.created or report.reinforced or not ws.core_path.exists():

@@ -36,6 +36,7 @@ const MAX_STDERR = 16 * 1024;
 const DEFAULTS = {
   beforeTimeoutMs: 3000, afterTimeoutMs: 5000, sessionEndTimeoutMs: 30000,
   worker: true, workerTimeoutMs: 1500, workerMaxInFlight: 8, workerIdleSeconds: 0,
+  corpus: true, corpusTimeoutMs: 3000,
 };
 // Context fields passed on to Python; functions and traces are left out.
 const CTX_FIELDS = [
@@ -216,6 +217,73 @@ export function defaultWorkspace(env, config = {}, cwd = "") {
   return expandHome(chosen || path.join("~", ".openclaw", "workspace"));
 }
 
+// The memory corpus supplement: `search` and `get` as OpenClaw calls them ({query, maxResults, agentId,
+// agentSessionKey, sandboxed} / {lookup, fromLine, lineCount, ...}), answered by corpus_search.py and
+// corpus_get.py within `corpusTimeoutMs`, failing open to no results. Without an agent id where the config names
+// several agents (and no plugin `workspace`) it answers nothing rather than pick one agent's memories.
+export function corpusSupplement(cfg, call, currentConfig) {
+  const ambiguous = (params) => {
+    if (cfg.workspace || (params && params.agentId)) return false;
+    try {
+      const entries = currentConfig()?.agents?.entries;
+      return Boolean(entries && typeof entries === "object" && Object.keys(entries).length > 1);
+    } catch {
+      return false;
+    }
+  };
+  const ask = async (hook, event, params) => {
+    const ctx = {};
+    if (params && typeof params.agentId === "string") ctx.agentId = params.agentId;
+    if (params && typeof params.agentSessionKey === "string") ctx.sessionKey = params.agentSessionKey;
+    const text = await call(hook, `${hook}.py`, cfg.corpusTimeoutMs, event, ctx);
+    try {
+      return JSON.parse(String(text || "").trim() || "null");
+    } catch {
+      return null;
+    }
+  };
+  return {
+    async search(params) {
+      try {
+        const query = typeof params?.query === "string" ? params.query : "";
+        if (!query.trim() || ambiguous(params)) return [];
+        const found = await ask("corpus_search", { query, maxResults: params?.maxResults }, params);
+        return Array.isArray(found)
+          ? found.filter((r) => r && typeof r.path === "string" && typeof r.snippet === "string" && Number.isFinite(r.score))
+          : [];
+      } catch {
+        return [];
+      }
+    },
+    async get(params) {
+      try {
+        const lookup = typeof params?.lookup === "string" ? params.lookup : "";
+        if (!lookup.trim() || ambiguous(params)) return null;
+        const found = await ask("corpus_get", { lookup, fromLine: params?.fromLine, lineCount: params?.lineCount }, params);
+        return found && typeof found === "object" && typeof found.content === "string" ? found : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export const CORPUS_PROMPT_LINE =
+  'Hippocampus memories (what the user said in earlier conversations) are found by memory_search with corpus "all";' +
+  ' memory_get with corpus "all" reads a hippocampus/<id> hit with where it came from.';
+
+// The memory prompt's line about the supplement, where the run can call memory_search (directly, or through
+// Tool Search's tool_call, which 2026.9.6 uses by default).
+export function corpusPromptLines(params) {
+  try {
+    const tools = params && params.availableTools;
+    const can = (name) => Boolean(tools && typeof tools.has === "function" && tools.has(name));
+    return can("memory_search") || can("tool_call") ? [CORPUS_PROMPT_LINE] : [];
+  } catch {
+    return [];
+  }
+}
+
 export default {
   id: "hippocampus",
   name: "Hippocampus",
@@ -332,6 +400,18 @@ export default {
     };
     for (const hook of ["session_end", "before_reset", "before_compaction"]) {
       api.on(hook, flush(hook), { timeoutMs: cfg.sessionEndTimeoutMs + 1000 });
+    }
+
+    // Hippocampus in the agent's own memory_search / memory_get (OpenClaw 2026.9.6's memory corpus supplement):
+    // hippocampus/openclaw/corpus.py answers, through the worker like the hooks; a failure answers nothing.
+    // 2026.9.6 asks supplements only for `corpus: "all"` (or "wiki"), so one line in the memory prompt says so.
+    if (cfg.corpus !== false && typeof api.registerMemoryCorpusSupplement === "function") {
+      try {
+        api.registerMemoryCorpusSupplement(corpusSupplement(cfg, call, () => api.runtime?.config?.current?.() || api.config || {}));
+        if (typeof api.registerMemoryPromptSupplement === "function") api.registerMemoryPromptSupplement(corpusPromptLines);
+      } catch (err) {
+        logFailure("", "registerMemoryCorpusSupplement", err);
+      }
     }
 
     // The worker starts as the plugin loads for real ("full": a Gateway, an agent run; not the lighter

@@ -112,7 +112,7 @@ def test_file_errors_name_the_file(run_process: Any, workspace: Path) -> None:
     error = json_error(run_process("import", str(bad), "--json"))
     assert error["file"] == str(bad) and "not valid JSON" in error["error"]
     (workspace / "memory" / "hippocampus.yaml").write_text("curve: [unclosed\n")
-    error = json_error(run_process("status", "--json"))
+    error = json_error(run_process("list", "--json"))
     assert error["file"] == str(workspace / "memory" / "hippocampus.yaml") and "YAML" in error["error"]
 
 

@@ -314,13 +314,18 @@ def test_session_end_applies_capture_threshold_from_the_settings_file(workspace:
     assert queued(workspace) == []
 
 
-def test_a_capture_threshold_out_of_range_fails_open_and_keeps_the_queue(workspace: Path) -> None:
+def test_a_capture_threshold_out_of_range_keeps_its_default_and_is_logged(workspace: Path) -> None:
+    """A bad value costs only that key: the session end encodes on the default threshold (0.5) and says
+    which key it ignored, once, in the log and on stderr, never quoting the value."""
     (workspace / "memory").mkdir(exist_ok=True)
     (workspace / "memory" / "hippocampus.yaml").write_text("capture_threshold: 1.5\n")
     call("request_after", payload(workspace, messages=turn("Remember that my sister's name is Alma")))
     out, err = call("session_end", payload(workspace, reason="new"))
-    assert out == "" and "capture_threshold must be between 0 and 1" in err and len(err.strip().splitlines()) == 1
-    assert len(queued(workspace)) == 1, "nothing lost: the next session end, with a good file, encodes it"
+    assert json.loads(out)["created"] and queued(workspace) == []
+    assert "'capture_threshold' must be between 0 and 1" in err and "1.5" not in err
+    assert len(err.strip().splitlines()) == 1 and err.strip().endswith("(logged)")
+    log = (workspace / "memory" / "hippocampus.log").read_text()
+    assert "capture_threshold" in log and "1.5" not in log
 
 
 def test_session_end_regenerates_an_existing_dashboard(workspace: Path) -> None:

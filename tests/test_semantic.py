@@ -64,7 +64,7 @@ def test_settings_refuse_an_unknown_mode_and_an_out_of_range_weight() -> None:
     assert config_from_mapping({"semantic": "off"}).semantic == "off"
     assert config_from_mapping({"semantic": False}).semantic == "off", "YAML reads `semantic: off` as false"
     assert config_from_mapping({"semantic": True}).semantic == "auto"
-    with pytest.raises(InputError, match="semantic must be one of auto, off"):
+    with pytest.raises(InputError, match="'semantic' must be one of auto, off"):
         config_from_mapping({"semantic": "maybe"})
     with pytest.raises(InputError, match="semantic_weight"):
         config_from_mapping({"semantic_weight": 1.5})
@@ -551,7 +551,7 @@ def test_status_says_the_mode_why_and_how_many_have_a_vector(
     }
     embedding.catch_up(ws, Config())
     done = run_cli("status")
-    assert done.returncode == 0 and "recall: semantic (test; 2 embedded, 0 waiting)" in done.stdout
+    assert done.returncode == 0 and "Recall:       semantic (test; 2 embedded, 0 waiting)" in done.stdout
     assert json.loads(run_cli("status", "--json").stdout)["recall"]["embedded"] == 2
 
 

@@ -289,14 +289,14 @@ def test_a_bad_settings_file_is_one_line_and_left_as_it_is(run_cli: object, work
     (workspace / "memory").mkdir()
     settings = workspace / "memory" / "hippocampus.yaml"
     settings.write_bytes(content)
-    result = run_cli("status")  # type: ignore[operator]
+    result = run_cli("list")  # type: ignore[operator]  # status shows it instead (tests/test_settings_problems.py)
     assert result.returncode == 1 and "hippocampus.yaml" in result.stderr and "Traceback" not in result.stderr
     assert settings.read_bytes() == content
 
 
 def test_a_settings_folder_is_one_line(run_cli: object, workspace: Path) -> None:
     (workspace / "memory" / "hippocampus.yaml").mkdir(parents=True)
-    result = run_cli("status")  # type: ignore[operator]
+    result = run_cli("list")  # type: ignore[operator]
     assert result.returncode == 1 and "hippocampus.yaml" in result.stderr and "Traceback" not in result.stderr
 
 

@@ -55,7 +55,8 @@ def test_answers_exactly_what_the_cold_entry_points_print(workspace: Path) -> No
     before = payload(workspace, prompt="what is my cat called?")
     cold_before = call("request_before", before)
     reason, responses = serve([request(1, "request_before", before), request("two", "status", None)])
-    assert responses[-1]["final"]["served"] == {"request_before": 1, "request_after": 0, "session_end": 0}
+    served = {"request_before": 1, "request_after": 0, "session_end": 0, "corpus_search": 0, "corpus_get": 0}
+    assert responses[-1]["final"]["served"] == served
     assert reason == "eof"
     assert responses[0]["ready"] is True and responses[0]["protocol"] == worker.PROTOCOL
     answers = by_id(responses)
@@ -223,8 +224,7 @@ def test_a_broken_settings_file_where_the_worker_starts_does_not_stop_it(workspa
     )
     assert proc.returncode == 0, proc.stderr
     assert by_id([json.loads(line) for line in proc.stdout.splitlines()])[1]["ok"] is True
-    (said,) = proc.stderr.splitlines()  # the preload, which reads the settings, said why it did not start
-    assert said.startswith("hippocampus: worker could not preload the model:")
+    assert proc.stderr == "", "the preload reads the settings leniently: the defaults, nothing to say"
 
 
 # --- lifetime: the worker lives as long as its parent, and not a moment longer ---------------------------

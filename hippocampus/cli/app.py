@@ -86,14 +86,19 @@ def main(ctx: click.Context, workspace: str | None) -> None:
     Example: hippocampus remember "User prefers tea over coffee"
     """
     from hippocampus.clock import now
-    from hippocampus.store.config_file import load_config
+    from hippocampus.store.config_file import refusal, settings
     from hippocampus.store.workspace import Workspace, resolve_workspace
 
     ws = Workspace(resolve_workspace(workspace))
-    try:
-        ctx.obj = Env(ws, now(), load_config(ws))
-    except HippocampusError as exc:
-        raise FileError(str(exc), exc.file) from None
+    found = settings(ws.config_path)
+    if found.problems and ctx.invoked_subcommand not in SHOW_SETTINGS_PROBLEMS:
+        raise FileError(refusal(found), found.file)
+    ctx.obj = Env(ws, now(), found.config)
+
+
+SHOW_SETTINGS_PROBLEMS = ("status", "dashboard")
+"""The commands that run on a settings file with problems (each bad key at its default, as the hooks do)
+and show them; every other command refuses it in one line naming the key."""
 
 
 def _register_commands() -> None:

@@ -214,19 +214,20 @@ def list_(env: Env, tier: str | None, domain: str | None, limit: int | None, as_
 
 
 @click.command()
+@click.option("--check", is_flag=True, help="Exit 1 when anything is wrong (for cron or a script).")
 @json_option
 @pass_env
-def status(env: Env, as_json: bool) -> None:
-    """Totals by tier and domain, queue and files. Example: hippocampus status --json"""
+def status(env: Env, check: bool, as_json: bool) -> None:
+    """Totals, recall mode, and health: the plugin (installed, enabled, hooks allowed, loaded), when a
+    turn was last captured, injected and encoded, the settings file's problems. Runs on a settings file
+    with problems, and shows them. Example: hippocampus status --check"""
     data = overview.status(env.ws, env.now, env.config)
     if as_json:
         echo_json(data)
-        return
-    for key, value in data.items():
-        if key == "recall":
-            vectors = f"; {value['embedded']} embedded, {value['waiting']} waiting" if "model" in value else ""
-            value = f"{value['mode']} ({value['why']}{vectors})"
-        click.echo(f"{key}: {value}")
+    else:
+        click.echo(overview.status_text(data, env.now), nl=False)
+    if check and data["health"]["problems"]:
+        raise SystemExit(1)
 
 
 @click.command(name="load-core")

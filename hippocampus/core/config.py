@@ -49,37 +49,85 @@ class Config:
 
 
 def config_from_mapping(data: dict[str, Any]) -> Config:
-    """Build a Config from a mapping, rejecting unknown keys and bad types with a clear error."""
+    """Build a Config from a mapping; the first problem (an unknown key, a bad value) is an `InputError`
+    naming the key and what it expects, never the value (a setting may hold a secret by mistake)."""
+    config, problems = config_and_problems(data)
+    if problems:
+        raise InputError(problems[0])
+    return config
+
+
+def config_and_problems(data: dict[str, Any]) -> tuple[Config, list[str]]:
+    """The settings with each bad key left at its default, and one line per problem (key, never value).
+
+    The hooks run on this: a typo in one key must not turn off injection and encoding, only that key."""
     known = {f.name for f in fields(Config)}
     base = Config()
+    problems: list[str] = []
     changes: dict[str, Any] = {}
     for key, value in data.items():
         name = str(key).replace("-", "_")
         if name not in known:
-            raise InputError(f"unknown setting {key!r} (known: {', '.join(sorted(known))})")
-        default = getattr(base, name)
-        if name == "semantic" and isinstance(value, bool):  # YAML reads a bare `off` as false, `on` as true
-            value = "auto" if value else "off"
-        try:
-            changes[name] = type(default)(value)
-        except (TypeError, ValueError):
-            raise InputError(f"setting {key!r} must be a {type(default).__name__}") from None
-    config = replace(base, **changes)
-    if not config.llm_timeout > 0:
-        raise InputError("setting 'llm_timeout' must be more than 0 seconds")
-    if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
-        raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
-    for name in ("value_threshold", "archive_below"):  # NaN too: both compare with a value in 0..1
-        if not 0.0 <= getattr(config, name) <= 1.0:
-            raise InputError(f"{name} must be between 0 and 1, not {getattr(config, name)!r}")
-    if not 0.0 < config.decay_rate < 1.0:  # NaN too: a daily share lost, so 0 never forgets and 1 forgets at once
-        raise InputError(f"decay_rate must be between 0 and 1 (exclusive), not {config.decay_rate!r}")
-    if not config.reflect_threshold > 0:
-        raise InputError(f"reflect_threshold must be more than 0, not {config.reflect_threshold!r}")
-    if config.semantic not in SEMANTIC_MODES:
-        raise InputError(f"semantic must be one of {', '.join(SEMANTIC_MODES)}, not {config.semantic!r}")
-    if not 0.0 <= config.semantic_weight <= 1.0:
-        raise InputError(f"semantic_weight must be between 0 and 1, not {config.semantic_weight!r}")
-    if config.curve not in CURVES:
-        raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
-    return config
+            problems.append(f"unknown setting {str(key)[:60]!r} (known: {', '.join(sorted(known))})")
+            continue
+        why = _problem(name, value, getattr(base, name))
+        if why:
+            problems.append(why)
+            continue
+        changes[name] = _converted(name, value, getattr(base, name))
+    return replace(base, **changes), problems
+
+
+def _converted(name: str, value: Any, default: Any) -> Any:
+    if name == "semantic" and isinstance(value, bool):  # YAML reads a bare `off` as false, `on` as true
+        return "auto" if value else "off"
+    return type(default)(value)
+
+
+EXPECTED: dict[str, str] = {
+    "llm_timeout": "more than 0 seconds",
+    "capture_threshold": "between 0 and 1",
+    "value_threshold": "between 0 and 1",
+    "archive_below": "between 0 and 1",
+    "decay_rate": "between 0 and 1 (exclusive)",
+    "reflect_threshold": "more than 0",
+    "semantic": f"one of {', '.join(SEMANTIC_MODES)}",
+    "semantic_weight": "between 0 and 1",
+    "curve": f"one of {', '.join(CURVES)}",
+}
+"""What each constrained setting must be, in the words of its error."""
+
+
+def _problem(name: str, value: Any, default: Any) -> str:
+    """Why `value` cannot be setting `name`, naming the key and what it expects; '' when it can."""
+    kind = type(default).__name__
+    if isinstance(default, bool):  # bool("no") is True: only YAML's own true/false are a flag
+        return "" if isinstance(value, bool) else f"setting {name!r} must be true or false"
+    if isinstance(value, bool) and name != "semantic":  # True is 1 to int(): a flag is not a number
+        return f"setting {name!r} must be a {kind}"
+    if not isinstance(value, (int, float, str)):  # a list or a mapping is no single value
+        return f"setting {name!r} must be a {kind}"
+    try:
+        converted = _converted(name, value, default)
+    except (TypeError, ValueError):
+        return f"setting {name!r} must be a {kind}"
+    if not _valid(name, converted):
+        return f"setting {name!r} must be {EXPECTED[name]}"
+    return ""
+
+
+def _valid(name: str, value: Any) -> bool:
+    """The range or choice rules (NaN fails every comparison, so it is refused wherever a range is)."""
+    if name == "llm_timeout":
+        return bool(value > 0)
+    if name in ("capture_threshold", "value_threshold", "archive_below", "semantic_weight"):
+        return bool(0.0 <= value <= 1.0)  # a score in 0..1: anything else keeps all or none
+    if name == "decay_rate":  # a daily share lost: 0 never forgets and 1 forgets at once
+        return bool(0.0 < value < 1.0)
+    if name == "reflect_threshold":
+        return bool(value > 0)
+    if name == "semantic":
+        return value in SEMANTIC_MODES
+    if name == "curve":
+        return value in CURVES
+    return True

@@ -1,8 +1,11 @@
 """The OpenClaw adapter: the hook entry logic, the warm worker, hook payloads, transcript messages, history files
 and the `openclaw` CLI. The repo-root `hooks/` folder holds the plugin's own files (the bridge, index.js).
 
-hooks        the three hook entry points (request_before, request_after, session_end): parse, one call, print
+hooks        the hook entry points (request_before, request_after, session_end, and the corpus calls): parse,
+             one call, print
 worker       the warm hook worker (`serve --stdio`), the per-turn engine
+corpus       the memory corpus supplement: what the agent's memory_search and memory_get find in Hippocampus
+health       is it working here: the plugin, its hooks, the worker, the last capture, the settings' problems
 
 payload      the hook payload: in scope or not, which workspace, which session
 messages     a transcript message's text, id and time; the turn's messages

@@ -74,11 +74,9 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
     from hippocampus.openclaw.payload import budget_chars
     from hippocampus.recall import turn_injection
     from hippocampus.semantic import search
-    from hippocampus.store.config_file import load_config_file
-    from hippocampus.store.workspace import settings_file
 
     at = now()
-    config = load_config_file(settings_file(payload_workspace(payload)))
+    config = hook_settings(payload)
     query = turn_query(as_dict(payload.get("event")))
     with search.turn(_deadline(payload) if _has_vectors(conn, config) else None) as turn:
         block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
@@ -87,11 +85,9 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
 
 def _has_vectors(conn: sqlite3.Connection, config: Config) -> bool:
     """Whether the store holds vectors by the model these settings choose (none chosen: False)."""
-    from hippocampus.semantic import embedder
-    from hippocampus.store import vectors
+    from hippocampus.semantic.search import has_vectors
 
-    name, _why = embedder.choice(config)
-    return name is not None and vectors.present(conn, name)
+    return has_vectors(conn, config)
 
 
 def _record_injection(root: str, at: datetime, payload: dict[str, Any], shown: list[tuple[str, Any]]) -> None:
@@ -151,27 +147,64 @@ def session_end(payload: dict[str, Any]) -> dict[str, Any]:
     from hippocampus.clock import now
     from hippocampus.encoding import encode_and_refresh
 
-    report, warnings = encode_and_refresh(ws, now())
+    report, warnings = encode_and_refresh(ws, now(), hook_settings(payload))
     err = _STDERR.get() or sys.stderr
     for warning in warnings:
         err.write(f"hippocampus: {warning}\n")
     return report.to_dict()
 
 
+def hook_settings(payload: dict[str, Any]) -> Config:
+    """The workspace's settings, leniently: a bad key keeps its default (`store.config_file.settings`),
+    so one typo never stops capture or injection; each problem is logged once per file version and
+    process (the worker reads the file on every call), and `status` and the dashboard show it."""
+    from hippocampus.store.config_file import settings
+    from hippocampus.store.workspace import settings_file
+
+    found = settings(settings_file(payload_workspace(payload)))
+    if found.problems and (found.file, found.problems) not in _NOTED:
+        _NOTED.add((found.file, found.problems))
+        problems = "; ".join(found.problems)
+        _note(
+            payload, f"settings {found.file}: {problems}; the hooks use the default for it", _STDERR.get() or sys.stderr
+        )
+    return found.config
+
+
+_NOTED: set[tuple[str, tuple[str, ...]]] = set()
+"""Settings problems already logged by this process."""
+
+
+def corpus_search(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """The memory corpus supplement's `search` (`openclaw/corpus.py`): what `memory_search` finds here."""
+    from hippocampus.openclaw import corpus
+
+    return corpus.search(payload)
+
+
+def corpus_get(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The memory corpus supplement's `get` (`openclaw/corpus.py`): what `memory_get` reads here."""
+    from hippocampus.openclaw import corpus
+
+    return corpus.get(payload)
+
+
 HOOKS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "request_before": request_before,
     "request_after": request_after,
     "session_end": session_end,
+    "corpus_search": corpus_search,
+    "corpus_get": corpus_get,
 }
+SEARCHING = ("request_before", "corpus_search")
+"""The calls that may load the embedding model in the one-process path (within their deadline)."""
 
 
 def _deadline(payload: dict[str, Any]) -> float | None:
-    """The payload's `deadline` (epoch milliseconds, set by the bridge for a cold call and by the worker
-    for its own) as `time.time()` seconds; None when it has none."""
-    value = payload.get("deadline")
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-        return float(value) / 1000
-    return None
+    """`payload.deadline`: the call's deadline as `time.time()` seconds; None when it has none."""
+    from hippocampus.openclaw.payload import deadline
+
+    return deadline(payload)
 
 
 def _log_failure(name: str, payload: Any, exc: BaseException, err: IO[str]) -> None:
@@ -229,7 +262,7 @@ def main(name: str) -> None:
     exit, or the bridge would read the block only once it ends."""
     code = 0
     try:
-        if name == "request_before":
+        if name in SEARCHING:
             from hippocampus.semantic import search
 
             search.allow(wait=False)
@@ -237,7 +270,7 @@ def main(name: str) -> None:
     except BaseException:  # noqa: BLE001 - even KeyboardInterrupt or a broken pipe must not fail the turn
         code = 0
     semantic_module = sys.modules.get("hippocampus.semantic.search")
-    if name == "request_before" and semantic_module is not None and semantic_module.loading():
+    if name in SEARCHING and semantic_module is not None and semantic_module.loading():
         import os
 
         for stream in (sys.stdout, sys.stderr):

@@ -83,3 +83,12 @@ def budget_chars(payload: dict[str, Any], default: int) -> int:
     """The plugin's `budgetChars` for the injected block, else `default`."""
     budget = as_dict(payload.get("config")).get("budgetChars")
     return budget if isinstance(budget, int) and not isinstance(budget, bool) else default
+
+
+def deadline(payload: dict[str, Any]) -> float | None:
+    """The payload's `deadline` (epoch milliseconds, set by the bridge for a cold call and by the worker
+    for its own) as `time.time()` seconds; None when it has none."""
+    value = payload.get("deadline")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value) / 1000
+    return None

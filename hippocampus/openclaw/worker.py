@@ -5,8 +5,9 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` th
 - On start the worker writes `{"ready": true, "pid": N, "version": V, "protocol": 1}`; the bridge
   sends it nothing it relies on before that line.
 - A request is one line, one JSON object: `{"id": <string or number>, "hook": H, "payload": P,
-  "timeout_ms": T}` where H is `request_before`, `request_after`, `session_end` or `status`, and P is
-  exactly the object the one-process-per-call entry point reads on stdin.
+  "timeout_ms": T}` where H is `request_before`, `request_after`, `session_end`, `corpus_search`,
+  `corpus_get` (the memory corpus supplement, `openclaw/corpus.py`) or `status`, and P is exactly the
+  object the one-process-per-call entry point reads on stdin.
 - Every request gets exactly one response line with its id: `{"id", "ok": true, "stdout", "stderr"}`
   carries what `hooks/<H>.py` would have printed on stdout and stderr (the hook ran through the same
   `hooks.run`, so it failed open in the same way); `{"id", "ok": false, "error": "<one line>"}` says
@@ -54,7 +55,7 @@ from hippocampus.openclaw.payload import payload_workspace
 from hippocampus.semantic import heap
 
 PROTOCOL = 1
-HOOK_NAMES = ("request_before", "request_after", "session_end")
+HOOK_NAMES = ("request_before", "request_after", "session_end", "corpus_search", "corpus_get")
 DEFAULT_TIMEOUT_MS = 30000
 MAX_LINE = 8 * 1024 * 1024
 RELEASE_AFTER = 600.0
@@ -240,12 +241,12 @@ class Server:
         from pathlib import Path
 
         from hippocampus.semantic import embedding
-        from hippocampus.store.config_file import load_config_file
+        from hippocampus.store.config_file import settings
         from hippocampus.store.workspace import Workspace, settings_file
 
         stored = 0
-        try:  # backfill logs an embedding failure itself; an unreadable settings file ends this store's turn
-            stored = embedding.backfill(Workspace(Path(root)), load_config_file(settings_file(root)), CATCH_UP_SLICE)
+        try:  # backfill logs an embedding failure itself
+            stored = embedding.backfill(Workspace(Path(root)), settings(settings_file(root)).config, CATCH_UP_SLICE)
         except Exception:  # noqa: BLE001, S110 - the next call for this store queues it again
             pass
         finally:
@@ -318,12 +319,12 @@ def preload(workspace: str) -> None:
     what it wrote). A settings file that cannot be read leaves it to the first turn."""
     from hippocampus.semantic import embedder, search
     from hippocampus.store import vectors
-    from hippocampus.store.config_file import load_config_file
+    from hippocampus.store.config_file import settings
     from hippocampus.store.readonly import connect_readonly
     from hippocampus.store.workspace import settings_file
 
     try:
-        config = load_config_file(settings_file(workspace))
+        config = settings(settings_file(workspace)).config
         name, _why = embedder.choice(config)
         conn = connect_readonly(workspace) if name is not None else None
         if conn is None or name is None:

@@ -262,6 +262,16 @@ def similar(
     return found, (float(live.mean()), float(live.std()), len(index))
 
 
+def has_vectors(conn: sqlite3.Connection, config: Config) -> bool:
+    """Whether the store holds vectors by the model these settings choose (none chosen: False): where it
+    holds none, a call need not wait for the model, as meaning would add nothing."""
+    from hippocampus.semantic import embedder
+    from hippocampus.store import vectors
+
+    name, _why = embedder.choice(config)
+    return name is not None and vectors.present(conn, name)
+
+
 def describe(ws: Workspace, config: Config) -> dict[str, Any]:
     """What `status` says of recall: `semantic` or `lexical`, why, and for semantic the model and how
     many memories have its vector (the rest are found by their words until the backfill reaches them)."""

@@ -24,6 +24,7 @@
     readonly     the database opened read-only (the per-turn path); the count of its memories (the installer)
     warm         the warm worker's kept read-only connection per store, one read transaction a turn
     memo         what is cached on a kept connection, until PRAGMA data_version moves
+    activity     when a turn was last captured, injected and encoded (meta values, for `status`)
 
 Standard library only except `schema` (fastjsonschema) and `config_file` (yaml, imported only when a
 settings file exists), so the per-turn hooks and the installer can use it.

@@ -70,11 +70,14 @@ def as_events(item: dict[str, Any]) -> list[dict[str, Any]]:
 def absorb(ws: Workspace, conn: sqlite3.Connection) -> list[str]:
     """Claim the records and insert their events inside the caller's transaction; returns the claimed
     files, for `inbox.delete` once the caller has committed."""
+    from hippocampus.store import activity
     from hippocampus.store.logs import insert_events
 
     claimed = inbox.claim(str(ws.root), INJECTIONS_FILE)
     for path in claimed:
-        insert_events(conn, [e for item in _parsed(inbox.lines(path)) for e in as_events(item)])
+        items = _parsed(inbox.lines(path))
+        insert_events(conn, [e for item in items for e in as_events(item)])
+        activity.note(conn, activity.INJECTED, [str(item.get("time") or "") for item in items])
     return claimed
 
 

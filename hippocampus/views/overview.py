@@ -35,7 +35,13 @@ def listing(
 
 
 def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
-    """Totals by tier and domain, the queue length and where the files are."""
+    """Totals by tier and domain, the queue length, where the files are, and whether Hippocampus works
+    in this OpenClaw (`health`: the plugin, the worker, the last capture, injection and encoding, the
+    settings file's problems; `openclaw/health.py`)."""
+    from hippocampus.openclaw.health import environment, health
+    from hippocampus.store import activity, database
+    from hippocampus.store.config_file import settings
+
     index = index_file.load_index(ws)
     hits = by_importance(index.memories, now, config)
     tiers = {name: sum(1 for h in hits if h.tier == name) for name, _ in lifecycle.TIERS}
@@ -53,7 +59,53 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
         "lastUpdated": index.last_updated,
         "decayLastRun": index.decay_last_run,
         "recall": search.describe(ws, config),
+        "health": health(ws, settings(ws.config_path), _activity(ws, activity, database), environment()),
     }
+
+
+def _activity(ws: Workspace, activity: Any, database: Any) -> dict[str, str | None]:
+    from hippocampus.store.injections import waiting
+
+    with database.reading(ws) as conn:
+        return dict(activity.last(ws, conn, waiting(str(ws.root))))
+
+
+def status_text(data: dict[str, Any], now: datetime) -> str:
+    """`status` for people: one line per fact, the problems last (each with what to do)."""
+    from hippocampus.openclaw.health import ago
+
+    tiers = ", ".join(f"{n} {name}" for name, n in data["tiers"].items())
+    domains = ", ".join(f"{n} {name}" for name, n in sorted(data["domains"].items(), key=lambda kv: -kv[1]))
+    recall = data["recall"]
+    vectors = f"; {recall['embedded']} embedded, {recall['waiting']} waiting" if "model" in recall else ""
+    h = data["health"]
+    plugin = h["plugin"]
+    yes = {True: "yes", False: "no"}
+    pids = ", ".join(map(str, h["worker"]["pids"]))
+    loaded = f"yes, worker pid {pids}" if pids else "no worker running (no Gateway or agent run holds the plugin now)"
+    lines = [
+        f"Workspace:    {data['workspace']}",
+        f"Database:     {data['database']}",
+        f"Memories:     {data['memories']} ({tiers})",
+        f"Domains:      {domains or 'none yet'}",
+        f"Queued:       {data['queuedSignals']} signal(s) waiting to be encoded",
+        f"Recall:       {recall['mode']} ({recall['why']}{vectors})",
+        f"Curve:        {data['curve']}",
+        f"Last decay:   {ago(data['decayLastRun'], now) if data['decayLastRun'] else 'never'}",
+        f"Plugin:       installed {yes[plugin['installed']]}, enabled {yes[plugin['enabled']]},"
+        f" hooks allowed {yes[plugin['hooksAllowed']]} ({plugin['config']})",
+        f"Loaded:       {loaded}",
+        f"Captured:     {ago(h['lastCaptured'], now)}",
+        f"Injected:     {ago(h['lastInjected'], now)}",
+        f"Encoded:      {ago(h['lastEncoded'], now)}",
+        f"Settings:     {h['settings']['file']}" + (" (problems below)" if h["settings"]["problems"] else " (ok)"),
+    ]
+    if h["problems"]:
+        lines.append("Problems:")
+        lines += [f"  - {p}" for p in h["problems"]]
+    else:
+        lines.append("Health:       ok")
+    return "\n".join(lines) + "\n"
 
 
 def heartbeat(ws: Workspace, now: datetime, config: Config) -> tuple[list[Hit], list[Hit]]:

@@ -43,7 +43,7 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
     with database.reading(ws) as conn:
         history = rows.superseded(conn)
     index = load_index(ws)
-    return build_view(
+    view = build_view(
         index,
         [*read_events(ws), *waiting(str(ws.root))],
         now,
@@ -54,6 +54,24 @@ def dashboard_view(ws: Workspace, now: datetime, config: Config) -> DashboardVie
         session_keys(),
         preview_settings(config),
     )
+    return with_health(ws, view, now)
+
+
+def with_health(ws: Workspace, view: DashboardView, now: datetime) -> DashboardView:
+    """`view` with what is wrong here (`openclaw.health`) and when the hooks last worked."""
+    from dataclasses import replace
+
+    from hippocampus.openclaw.health import ago, environment, health
+    from hippocampus.store import activity, database
+    from hippocampus.store.config_file import settings
+    from hippocampus.store.injections import waiting
+
+    with database.reading(ws) as conn:
+        last = activity.last(ws, conn, waiting(str(ws.root)))
+    found = health(ws, settings(ws.config_path), last, environment())
+    facts = {name: ago(last[key], now) for name, key in (("captured", "lastCaptured"), ("injected", "lastInjected"))}
+    facts["encoded"] = ago(last["lastEncoded"], now)
+    return replace(view, health=found["problems"], health_facts=facts)
 
 
 def write_dashboard_view(ws: Workspace, view: DashboardView, output: Path | None = None) -> Path:
@@ -73,9 +91,9 @@ def write_dashboard(ws: Workspace, now: datetime, config: Config | None = None, 
     `config` defaults to the workspace's settings.
     """
     if config is None:
-        from hippocampus.store.config_file import load_config
+        from hippocampus.store.config_file import settings
 
-        config = load_config(ws)
+        config = settings(ws.config_path).config
     return write_dashboard_view(ws, dashboard_view(ws, now, config), output)
 
 
@@ -104,9 +122,9 @@ def refresh_after_forget(ws: Workspace, now: datetime, config: Config | None = N
     """Rewrite every file that could still show forgotten text: HIPPOCAMPUS_CORE.md, archive.md and the
     dashboard where the user has one."""
     if config is None:
-        from hippocampus.store.config_file import load_config
+        from hippocampus.store.config_file import settings
 
-        config = load_config(ws)
+        config = settings(ws.config_path).config
     sync_core(ws, now, config)
     write_archive(ws, now, config)
     if ws.dashboard_path.exists():

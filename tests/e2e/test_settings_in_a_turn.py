@@ -138,3 +138,16 @@ def test_capture_threshold_decides_what_a_turn_leaves(
     assert (len(report["created"]) > 0) is kept, report
     assert (len(after) > len(before)) is kept
     path.unlink()
+
+
+def test_a_typo_in_the_settings_file_no_longer_turns_injection_off(claw: OpenClaw) -> None:
+    """Issue 24/27: `inject_budgets` (a typo) used to fail every hook open, so nothing was injected. Now
+    the bad key keeps its default, the turn gets its block, and the log names the key, not the value."""
+    try:
+        text = block(claw, "typo-1", {"inject_budgets": 812, "inject_relevant": 1})
+        assert relevant(text) == [FALCON_A] and LUTHIER in text, "the good key applies, the block is there"
+        logged = [line for line in claw.log_text().splitlines() if "inject_budgets" in line]
+        assert logged and "812" not in logged[-1], logged
+        assert claw.hippocampus("list", check=False).returncode == 1, "the CLI refuses the file"
+    finally:
+        (claw.workspace / "memory" / "hippocampus.yaml").unlink(missing_ok=True)

@@ -122,6 +122,11 @@ class DashboardView:
     settings: dict[str, float] = field(default_factory=dict)
     now_epoch: int = 0
     injections: list[InjectionRow] = field(default_factory=list)
+    health: list[str] = field(default_factory=list)
+    """What is wrong with Hippocampus here (`openclaw.health`: the plugin, its hooks, the settings file, sessions
+    the hooks missed), one line each; shown at the top of the page."""
+    health_facts: dict[str, str] = field(default_factory=dict)
+    """When a turn was last captured, injected and encoded, as the page shows it."""
 
     def summary(self) -> dict[str, Any]:
         """Machine-readable totals for `hippocampus dashboard --json`."""
@@ -133,6 +138,7 @@ class DashboardView:
             "domains": dict(self.domains),
             "fading": self.fading_total,
             "sisters": {"amygdala": self.amygdala.status, "vta": self.vta.status},
+            "problems": list(self.health),
         }
 
 
