@@ -147,10 +147,11 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
     """Delete memories (live or archived) by id, with every insight drawn from them (`reflection.citing`:
     a derived copy), and every copy of their text: the database files are scrubbed, the events keep only
     ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard (where there is one) are
-    rewritten. Returns every id forgotten, the insights after the ids asked for. Ids are never reused:
-    the counter only grows."""
-    from hippocampus.reflection import citing
-    from hippocampus.store import database
+    rewritten; every backup holding any of them is deleted (`store.backups.drop_holding`) and, if one
+    was, a fresh one taken. Returns every id forgotten, the insights after the ids asked for. Ids are
+    never reused: the counter only grows."""
+    from hippocampus.reflection import citing, merged_into
+    from hippocampus.store import backups, database
     from hippocampus.views import sync
 
     wanted = sorted(set(ids))
@@ -163,11 +164,15 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         if missing:
             raise NotFoundError(f"no memory with id {', '.join(missing)}")
         wanted += citing(conn, wanted)
+        held = sorted(merged_into(conn, wanted))  # what a backup may hold them as, and where they came from
+        came_from = backups.sources(conn, held)
         rows.delete(conn, wanted)
         rows.delete_superseded(conn, wanted)
         logs.forget_text(conn, wanted)
         logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
     database.scrub_files(ws)
+    if backups.drop_holding(ws, held, came_from):  # the newest state, without them, is kept instead
+        backups.take(ws, now, (config or Config()).backups_keep)
     sync.refresh_after_forget(ws, now, config)
     return wanted
 

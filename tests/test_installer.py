@@ -585,6 +585,6 @@ def test_reflection_job_is_opt_in_shown_in_the_plan_and_undone(box: dict[str, An
     assert "reflect --prepare" in message and "reflect --add" in message and "--evidence" in message
     assert added[added.index("--agent") + 1] == "main" and added[added.index("--tools") + 1] == "exec"
     decay_job = next(c for c in calls if "hippocampus:decay" in c)
-    assert json.loads(decay_job[decay_job.index("--command-argv") + 1])[-2:] == ["decay", "--archive"]
+    assert json.loads(decay_job[decay_job.index("--command-argv") + 1])[-3:] == ["decay", "--archive", "--backup"]
     assert install(box, "--uninstall", "--yes").returncode == 0
     assert jobs(box) == []

@@ -98,9 +98,9 @@ def main(ctx: click.Context, workspace: str | None) -> None:
 
 def _register_commands() -> None:
     """Each command module adds its commands to `main` (one command group per module)."""
-    from hippocampus.cli import history, maintenance, memories, reflect, serve, setup, summaries
+    from hippocampus.cli import backups, history, maintenance, memories, reflect, serve, setup, summaries
 
-    for module in (memories, maintenance, setup, history, summaries, reflect, serve):
+    for module in (memories, maintenance, backups, setup, history, summaries, reflect, serve):
         module.register(main)
 
 

@@ -41,6 +41,7 @@ class Config:
     semantic_floor: float = 0.0
     embed_url: str = ""
     embed_model: str = ""
+    backups_keep: int = 7  # copies in memory/backups/ (store/backups.py); 0: the daily job takes none
 
     @property
     def decay_curve(self) -> Curve:
@@ -80,6 +81,8 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         raise InputError(f"semantic must be one of {', '.join(SEMANTIC_MODES)}, not {config.semantic!r}")
     if not 0.0 <= config.semantic_weight <= 1.0:
         raise InputError(f"semantic_weight must be between 0 and 1, not {config.semantic_weight!r}")
+    if config.backups_keep < 0:
+        raise InputError("setting 'backups_keep' must be 0 or more")
     if config.curve not in CURVES:
         raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
     return config

@@ -101,7 +101,7 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(ws.db_path, timeout=busy, isolation_level=None)
     except sqlite3.Error as exc:
-        raise StoreError(_describe(ws.db_path, exc) + " (nothing was changed)") from None
+        raise StoreError(_describe(ws.db_path, exc) + " (nothing was changed)", file=ws.db_path) from None
     try:
         _configure(conn, busy)
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
@@ -119,17 +119,20 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
 
 
 def _translate(ws: Workspace, exc: sqlite3.Error) -> Exception:
-    """A one-line domain error for a database failure, naming the file."""
-    text = str(exc).lower()
+    """A one-line domain error for a database failure, naming the file (also as its `file`); a damaged
+    database's names the newest good backup and the command that restores it."""
+    text, where = str(exc).lower(), ws.db_path
     if "locked" in text or "busy" in text:
-        return LockTimeoutError(f"{ws.db_path}: another process kept the store busy; nothing was changed")
+        return LockTimeoutError(f"{where}: another process kept the store busy; nothing was changed", file=where)
     if "malformed" in text or "not a database" in text or "file is not" in text:
-        return CorruptIndexError(f"{ws.db_path}: damaged database ({exc}); the file was left as it is")
+        from hippocampus.store.backup_files import advice
+
+        return CorruptIndexError(
+            f"{where}: damaged database ({exc}); the file was left as it is; {advice(ws)}", file=where
+        )
     if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return StoreError(_describe(ws.db_path, exc) + " (check permissions; nothing was changed)")
-    if "disk" in text or "full" in text:
-        return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
-    return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
+        return StoreError(_describe(where, exc) + " (check permissions; nothing was changed)", file=where)
+    return StoreError(_describe(where, exc) + " (nothing was changed)", file=where)
 
 
 def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import CorruptIndexError, SchemaError
-from hippocampus.store import database, inbox, rows
+from hippocampus.store import backups, database, inbox, rows
 from hippocampus.store.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -118,7 +118,8 @@ def open_search(ws: Workspace) -> sqlite3.Connection | None:
 
 def wipe(ws: Workspace, now: datetime) -> int:
     """Delete every memory, the queue and the inbox, the events log, the archive and the bookkeeping (ids
-    are still never reused); then scrub the database files and remove HIPPOCAMPUS_CORE.md and archive.md."""
+    are still never reused); then scrub the database files, delete every backup, and remove
+    HIPPOCAMPUS_CORE.md and archive.md."""
     import contextlib
 
     with database.writing(ws) as conn:
@@ -144,6 +145,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
         inbox.delete(inbox.claim(str(ws.root)))  # turns not yet encoded go with the rest
         inbox.delete(inbox.claim(str(ws.root), "injections.jsonl"))  # and the injection records
     database.scrub_files(ws)
+    backups.drop_all(ws)  # a copy would bring every memory back
     for path in (ws.core_path, ws.archive_path):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
