@@ -14,7 +14,7 @@ from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, Source, format_time
 from hippocampus.core.ranking import Hit
-from hippocampus.errors import InputError, NotFoundError
+from hippocampus.errors import InputError, no_memory
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
 
@@ -117,7 +117,7 @@ def history(ws: Workspace, memory_id: str) -> list[Memory]:
                 seen[memory.id] = memory
                 todo += [*memory.supersedes, *([memory.superseded_by] if memory.superseded_by else [])]
     if memory_id not in seen:
-        raise NotFoundError(f"no memory with id {memory_id}")
+        raise no_memory([memory_id])
     return sorted(seen.values(), key=lambda m: (m.created, m.id))
 
 
@@ -132,7 +132,7 @@ def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], revi
         found = rows.by_ids(conn, wanted)
         missing = [i for i in wanted if i not in found]
         if missing:
-            raise NotFoundError(f"no memory with id {', '.join(missing)}")
+            raise no_memory(missing)
         done = []
         for memory_id in wanted:
             rid, memory = found[memory_id]
@@ -162,7 +162,7 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         known |= {r[0] for r in conn.execute(f"SELECT id FROM superseded WHERE id IN ({marks})", wanted)}
         missing = [i for i in wanted if i not in known]
         if missing:
-            raise NotFoundError(f"no memory with id {', '.join(missing)}")
+            raise no_memory(missing)
         wanted += citing(conn, wanted)
         held = sorted(merged_into(conn, wanted))  # what a backup may hold them as, and where they came from
         came_from = backups.sources(conn, held)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -24,9 +25,17 @@ class Group(click.Group):
     with the same non-zero exit status.
     """
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            raise _unechoed(exc) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            raise _unechoed(exc) from None
         except HippocampusError as exc:
             raise FileError(str(exc), exc.file) from None
         except UnicodeDecodeError as exc:
@@ -58,6 +67,14 @@ class Group(click.Group):
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _unechoed(exc: click.NoSuchOption) -> click.NoSuchOption:
+    """click's "No such option" names what was typed; a value that starts with "-" (a pasted PEM key, a
+    token) is named only when it looks like an option, so no secret is echoed to a terminal or a log."""
+    if re.fullmatch(r"--?[A-Za-z][A-Za-z0-9-]{0,30}", exc.option_name):
+        return exc
+    return click.NoSuchOption("(an argument that starts with '-'; put `--` before it)", ctx=exc.ctx)
 
 
 def _wants_json(argv: list[str]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -56,33 +57,34 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
     changes: dict[str, Any] = {}
     for key, value in data.items():
         name = str(key).replace("-", "_")
-        if name not in known:
-            raise InputError(f"unknown setting {key!r} (known: {', '.join(sorted(known))})")
+        if name not in known:  # named only when it is a plain name: a stray line may hold a secret
+            shown = repr(key) if re.fullmatch(r"[a-z][a-z_-]{0,29}", str(key)) else "(a line that is no setting name)"
+            raise InputError(f"unknown setting {shown} (known: {', '.join(sorted(known))})")
         default = getattr(base, name)
         if name == "semantic" and isinstance(value, bool):  # YAML reads a bare `off` as false, `on` as true
             value = "auto" if value else "off"
         try:
             changes[name] = type(default)(value)
         except (TypeError, ValueError):
-            raise InputError(f"setting {key!r} must be a {type(default).__name__}") from None
+            raise InputError(f"setting {name!r} must be a {type(default).__name__}") from None
     config = replace(base, **changes)
     if not config.llm_timeout > 0:
         raise InputError("setting 'llm_timeout' must be more than 0 seconds")
     if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
-        raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
+        raise InputError("capture_threshold must be between 0 and 1")
     for name in ("value_threshold", "archive_below"):  # NaN too: both compare with a value in 0..1
         if not 0.0 <= getattr(config, name) <= 1.0:
-            raise InputError(f"{name} must be between 0 and 1, not {getattr(config, name)!r}")
+            raise InputError(f"{name} must be between 0 and 1")
     if not 0.0 < config.decay_rate < 1.0:  # NaN too: a daily share lost, so 0 never forgets and 1 forgets at once
-        raise InputError(f"decay_rate must be between 0 and 1 (exclusive), not {config.decay_rate!r}")
+        raise InputError("decay_rate must be between 0 and 1 (exclusive)")
     if not config.reflect_threshold > 0:
-        raise InputError(f"reflect_threshold must be more than 0, not {config.reflect_threshold!r}")
+        raise InputError("reflect_threshold must be more than 0")
     if config.semantic not in SEMANTIC_MODES:
-        raise InputError(f"semantic must be one of {', '.join(SEMANTIC_MODES)}, not {config.semantic!r}")
+        raise InputError(f"semantic must be one of {', '.join(SEMANTIC_MODES)}")
     if not 0.0 <= config.semantic_weight <= 1.0:
-        raise InputError(f"semantic_weight must be between 0 and 1, not {config.semantic_weight!r}")
+        raise InputError("semantic_weight must be between 0 and 1")
     if config.backups_keep < 0:
         raise InputError("setting 'backups_keep' must be 0 or more")
     if config.curve not in CURVES:
-        raise InputError(f"curve must be one of {', '.join(CURVES)}, not {config.curve!r}")
+        raise InputError(f"curve must be one of {', '.join(CURVES)}")
     return config

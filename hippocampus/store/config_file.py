@@ -27,10 +27,10 @@ def load_config_file(path: str | os.PathLike[str]) -> Config:
         try:
             with open(path, encoding="utf-8") as handle:
                 loaded = yaml.safe_load(handle.read()) or {}
-        except yaml.YAMLError as exc:
-            raise InputError(
-                f"{path}: not valid YAML ({' '.join(str(exc).split())}); left as it is", file=path
-            ) from None
+        except yaml.YAMLError as exc:  # where and what, never the snippet of the line (it may hold a secret)
+            mark = getattr(exc, "problem_mark", None)
+            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+            raise InputError(f"{path}: not valid YAML{where}; left as it is", file=path) from None
         except UnicodeDecodeError:
             raise InputError(f"{path}: not UTF-8 text; left as it is", file=path) from None
         except OSError as exc:
@@ -41,4 +41,9 @@ def load_config_file(path: str | os.PathLike[str]) -> Config:
     curve = os.environ.get("HIPPOCAMPUS_CURVE")
     if curve:
         data["curve"] = curve
-    return config_from_mapping(data)
+    try:
+        return config_from_mapping(data)
+    except InputError as exc:
+        if not data or (curve and list(data) == ["curve"]):
+            raise
+        raise InputError(f"{path}: {exc}", file=path) from None
