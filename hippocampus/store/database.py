@@ -77,7 +77,7 @@ def refuse_links(ws: Workspace, *names: str) -> None:
     for path in (ws.memory_dir, *(ws.memory_dir / n for n in names)):
         if path.is_symlink():
             raise StoreError(
-                f"{path}: is a symbolic link; Hippocampus does not follow links in memory/ (left as it is)"
+                f"{path}: is a symbolic link; Hippocampus does not follow links in memory/ (left as it is)", file=path
             )
 
 
