@@ -588,3 +588,54 @@ def test_reflection_job_is_opt_in_shown_in_the_plan_and_undone(box: dict[str, An
     assert json.loads(decay_job[decay_job.index("--command-argv") + 1])[-3:] == ["decay", "--archive", "--backup"]
     assert install(box, "--uninstall", "--yes").returncode == 0
     assert jobs(box) == []
+
+
+def openclaw_calls(box: dict[str, Any]) -> list[list[str]]:
+    calls = [json.loads(line) for line in box["calls"].read_text().splitlines()]
+    box["calls"].write_text("")
+    return calls
+
+
+def test_settings_change_in_one_config_patch_and_plugins_come_back_exactly(box: dict[str, Any]) -> None:
+    """One `config patch` each way, no `config set`/`unset`/`validate` per key; `plugins` as it was before,
+    down to an empty object of the user's, not `plugins: {entries: {}}`."""
+    mine = {"gateway": {"mode": "local"}, "plugins": {"load": {}, "entries": {"other": {"enabled": True}}}}
+    (box["state"] / "openclaw.json").write_text(json.dumps(mine))
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    writes = [c[:2] for c in openclaw_calls(box) if c[0] == "config" and c[1] in ("set", "unset", "patch", "validate")]
+    assert writes == [["config", "patch"]]
+    assert raw_config(box)["plugins"]["entries"]["other"] == {"enabled": True}
+    done = install(box, "--uninstall", "--yes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    writes = [c[:2] for c in openclaw_calls(box) if c[0] == "config" and c[1] in ("set", "unset", "patch", "validate")]
+    assert writes == [["config", "patch"]]
+    assert raw_config(box) == mine
+    (box["state"] / "openclaw.json").write_text('{"gateway": {"mode": "local"}}\n')
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert raw_config(box) == {"gateway": {"mode": "local"}}, "no plugins object where there was none"
+
+
+def test_uninstall_removes_the_empty_bin_folder_it_created_and_keeps_one_in_use(box: dict[str, Any]) -> None:
+    local = Path(box["env"]["HOME"]) / ".local"
+    assert not local.exists()
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert (local / "bin" / "hippocampus").is_symlink()
+    done = install(box, "--uninstall", "--yes")
+    assert done.returncode == 0 and not local.exists(), "the folders it made, empty again, are gone"
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    (local / "bin" / "other-tool").write_text("#!/bin/sh\n")
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert (local / "bin" / "other-tool").exists() and not (local / "bin" / "hippocampus").exists()
+
+
+def test_the_closing_line_says_what_openclaw_said_the_change_needs() -> None:
+    from hippocampus.installer.main import closing_line
+    from hippocampus.openclaw.cli import NOTHING, RELOAD, RESTART, restart_hint
+
+    assert restart_hint("Updated plugins.entries\nChange will apply without restarting the gateway.\n") == RELOAD
+    assert restart_hint("Restart the gateway to apply.") == RESTART
+    assert restart_hint("No gateway restart needed.") == NOTHING and restart_hint("Updated.") == ""
+    assert "gateway restart" not in closing_line(RELOAD, True) and "by itself" in closing_line(RELOAD, True)
+    assert "`openclaw gateway restart`" in closing_line(RESTART, True)
+    assert "gateway restart`" not in closing_line("", True) + closing_line(NOTHING, True)

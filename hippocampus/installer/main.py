@@ -36,7 +36,7 @@ from hippocampus.installer.names import AGENT_ID, EXIT_DECLINED, EXIT_FAILED, EX
 from hippocampus.installer.plan import build, render
 from hippocampus.installer.record import load_record, record_path
 from hippocampus.installer.uninstall import uninstall, uninstall_steps
-from hippocampus.openclaw.cli import SET, OpenClaw, extra_paths_key, find_openclaw
+from hippocampus.openclaw.cli import NOTHING, RELOAD, RESTART, SET, OpenClaw, extra_paths_key, find_openclaw
 from hippocampus.store.legacy import count_legacy_memories
 from hippocampus.store.readonly import count_memories as count_db_memories
 from hippocampus.store.workspace import Workspace
@@ -323,9 +323,24 @@ def _finish(out: Outcome, say: Reporter, restart_hint: bool = False) -> int:
         what = "registered" if restart_hint else "removed (they stay in the install record)"
         say(f"Cron jobs were NOT {what}: no Gateway reachable (exit status 3).")
         return EXIT_NO_GATEWAY
-    if restart_hint:
-        say("Done. Restart the Gateway (`openclaw gateway restart`) so memory search picks up HIPPOCAMPUS_CORE.md.")
+    say(closing_line(out.hint, restart_hint))
     return EXIT_OK
+
+
+def closing_line(hint: str, install: bool) -> str:
+    """The last line: what OpenClaw said its config write needs, not a blanket `openclaw gateway restart`
+    (a running Gateway reloads a changed plugin entry by itself, and that command then hangs)."""
+    if hint == RESTART:
+        return "Done. OpenClaw says the Gateway must restart to apply this: run `openclaw gateway restart`."
+    if hint == RELOAD:
+        return (
+            "Done. A running Gateway applies this by itself (OpenClaw: no restart needed); one started later loads it."
+        )
+    if hint == NOTHING:
+        return "Done. OpenClaw says no Gateway restart is needed."
+    if install:
+        return "Done. OpenClaw's settings needed no change; a running Gateway already has the plugin loaded."
+    return "Done."
 
 
 if __name__ == "__main__":
