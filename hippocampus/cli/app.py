@@ -93,8 +93,10 @@ def _json_error(message: str, file: str | None) -> None:
     "--workspace",
     type=click.Path(file_okay=False),
     envvar=None,
-    help="OpenClaw workspace (default: $WORKSPACE, else $OPENCLAW_WORKSPACE_DIR, else "
-    "$OPENCLAW_STATE_DIR/workspace, else ~/.openclaw/workspace).",
+    help="OpenClaw workspace (default: $WORKSPACE, else the agent's workspace in OpenClaw's config "
+    "(openclaw.json: the configured workspace the current folder is in, else the default agent's, else "
+    "agents.defaults.workspace), else $OPENCLAW_WORKSPACE_DIR, else $OPENCLAW_STATE_DIR/workspace, "
+    "else ~/.openclaw/workspace).",
 )
 @click.pass_context
 def main(ctx: click.Context, workspace: str | None) -> None:
