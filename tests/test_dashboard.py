@@ -33,8 +33,8 @@ from markupsafe import escape
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Index
 from hippocampus.store.workspace import Workspace
-from hippocampus.views.dashboard import charts
 from hippocampus.views.context import visible
+from hippocampus.views.dashboard import charts
 from hippocampus.views.dashboard.page import render_html
 from hippocampus.views.dashboard.sisters import amygdala_view, mood, number, text_of, vta_view
 from hippocampus.views.dashboard.sources import (
