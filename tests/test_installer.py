@@ -629,13 +629,27 @@ def test_uninstall_removes_the_empty_bin_folder_it_created_and_keeps_one_in_use(
     assert (local / "bin" / "other-tool").exists() and not (local / "bin" / "hippocampus").exists()
 
 
-def test_the_closing_line_says_what_openclaw_said_the_change_needs() -> None:
+def test_the_closing_line_says_what_openclaw_did_or_will_do() -> None:
+    """A running Gateway in the default reload mode restarts itself when a change needs it (a real install's
+    Gateway log: "config change requires gateway restart (memory.search)", then "received SIGUSR2;
+    restarting"), so the line says so instead of a blanket `openclaw gateway restart`, which hung."""
     from hippocampus.installer.main import closing_line
     from hippocampus.openclaw.cli import NOTHING, RELOAD, RESTART, restart_hint
 
     assert restart_hint("Updated plugins.entries\nChange will apply without restarting the gateway.\n") == RELOAD
     assert restart_hint("Restart the gateway to apply.") == RESTART
     assert restart_hint("No gateway restart needed.") == NOTHING and restart_hint("Updated.") == ""
-    assert "gateway restart" not in closing_line(RELOAD, True) and "by itself" in closing_line(RELOAD, True)
-    assert "`openclaw gateway restart`" in closing_line(RESTART, True)
-    assert "gateway restart`" not in closing_line("", True) + closing_line(NOTHING, True)
+    assert "restarts itself" in closing_line(RESTART, True, "hybrid") and "`openclaw" not in closing_line(
+        RESTART, True, "hybrid"
+    )
+    assert "by itself" in closing_line(RELOAD, True, "hybrid")
+    assert "`openclaw gateway restart`" in closing_line(RESTART, True, "off"), "reload off: the user must restart it"
+    assert "no Gateway restart is needed" in closing_line(NOTHING, True, "off")
+    assert "when it starts" in closing_line(RESTART, False, "hybrid")
+    assert "needed no change" in closing_line(None, True, "hybrid")
+    lines = [
+        closing_line(h, r, m) for h in (RESTART, RELOAD, NOTHING, "") for r in (True, False) for m in ("hybrid", "off")
+    ]
+    assert sum("`openclaw gateway restart`" in line for line in lines) == 2, (
+        "only where reload is off and a restart is due"
+    )

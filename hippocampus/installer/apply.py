@@ -43,8 +43,9 @@ class Outcome:
     not_done: list[str] = field(default_factory=list)
     commands: list[str] = field(default_factory=list)
     failed: bool = False
-    hint: str = ""
-    """What OpenClaw said its last config write needs (`cli.restart_hint`): the closing line repeats it."""
+    hint: str | None = None
+    """What OpenClaw said its config write needs (`cli.restart_hint`; "" when it said none of its hints);
+    None when nothing was written. The closing line goes by it."""
 
 
 Say = Callable[[str], None]

@@ -150,7 +150,9 @@ def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out:
     """Jobs first (they need a Gateway), then agent, plugin and settings."""
     jobs = {k: j for k, j in record.get("cron", {}).items() if j.get("done")}
     if jobs:
-        listed = claw.cron_list()
+        from hippocampus.installer.apply import gateway_jobs
+
+        listed = gateway_jobs(claw)  # retried: a Gateway restarts itself for a few seconds after a config write
         if listed is None:
             for key, job in jobs.items():
                 out.not_done.append(f"cron job {key}: no Gateway reachable")
