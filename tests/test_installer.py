@@ -650,6 +650,6 @@ def test_the_closing_line_says_what_openclaw_did_or_will_do() -> None:
     lines = [
         closing_line(h, r, m) for h in (RESTART, RELOAD, NOTHING, "") for r in (True, False) for m in ("hybrid", "off")
     ]
-    assert sum("`openclaw gateway restart`" in line for line in lines) == 2, (
-        "only where reload is off and a restart is due"
+    assert sum("`openclaw gateway restart`" in line for line in lines) == 3, (
+        "only with a Gateway up, reload off and a change it must apply"
     )
