@@ -190,12 +190,14 @@ def writing(ws: Workspace, busy: float = BUSY_SECONDS) -> Iterator[sqlite3.Conne
 @contextlib.contextmanager
 def reading(ws: Workspace) -> Iterator[sqlite3.Connection]:
     """A consistent snapshot for reading (one read transaction); never blocks or is blocked by writers.
-    Inside a write transaction on the same workspace it reads that transaction's state."""
+    Inside a write transaction on the same workspace it reads that transaction's state. A database at
+    the current schema is opened read-only (`readonly.open_readonly`: it reads on a full disk too); one
+    that is missing or older goes through `connect`, which creates or migrates it."""
     joined = active(ws)
     if joined is not None:
         yield joined
         return
-    conn = connect(ws)
+    conn = open_for_reading(ws)
     try:
         conn.execute("BEGIN")
         try:
@@ -207,6 +209,34 @@ def reading(ws: Workspace) -> Iterator[sqlite3.Connection]:
                 conn.execute("COMMIT")
     finally:
         conn.close()
+
+
+def open_for_reading(ws: Workspace) -> sqlite3.Connection:
+    """A connection for reads only: the database opened read-only when it is at the current schema,
+    else `connect` (which creates or migrates it, or reports what is wrong)."""
+    return _read_only(ws) or connect(ws)
+
+
+def _read_only(ws: Workspace) -> sqlite3.Connection | None:
+    """The database opened read-only when it is a regular file at the current schema; else None (the
+    caller then opens it for writing, which reports what is wrong)."""
+    from hippocampus.store.readonly import open_readonly
+
+    refuse_links(ws, ws.db_path.name, ws.db_path.name + "-wal", ws.db_path.name + "-shm")
+    if not ws.db_path.is_file():
+        return None
+    try:
+        conn = open_readonly(str(ws.db_path), BUSY_SECONDS)
+    except sqlite3.Error:
+        return None
+    try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            return conn
+    except sqlite3.Error:
+        pass
+    conn.close()
+    return None
 
 
 def scrub_files(ws: Workspace) -> None:

@@ -110,10 +110,11 @@ def update_with_history(ws: Workspace, change: Callable[[Index, list[Memory]], T
 
 def open_search(ws: Workspace) -> sqlite3.Connection | None:
     """The database for recall and core selection (it has the `mem`, `fts` and `vocab` tables); None when
-    the workspace has no store yet (reading never creates one)."""
+    the workspace has no store yet (reading never creates one). Read-only where it can be (it reads on a
+    full disk too: `database.open_for_reading`)."""
     if not ws.db_path.exists() and not ws.index_path.exists():
         return None
-    return database.connect(ws)
+    return database.open_for_reading(ws)
 
 
 def wipe(ws: Workspace, now: datetime) -> int:
