@@ -132,6 +132,8 @@ def test_a_malformed_setting_or_option_never_echoes_a_value(run_cli: Any, worksp
             ("", ("list",), {"HIPPOCAMPUS_NOW": text}),
             ("", ("forget", text), {}),
             ("", ("why", text), {}),
+            ("", ("revise", text, "The user likes tea"), {}),
+            ("", ("reflect", "--add", "The user likes tea and green things", "--evidence", text), {}),
         ]
         for number, (yaml_text, args, env) in enumerate(attempts):
             settings.write_text(yaml_text)
