@@ -86,3 +86,22 @@ def test_the_injection_works_on_a_full_disk(full_disk: Path) -> None:
 def test_a_write_still_fails_with_one_clear_line(full_disk: Path) -> None:
     done = cli(full_disk, "remember", "x " * 20000 + "a big memory")
     assert done.returncode == 1 and done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1
+
+
+def test_the_warm_worker_reads_on_a_full_disk_and_sees_commits_once_space_is_back(
+    full_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's kept connection: opened `immutable` on a full disk it would never see a later commit,
+    so it is used for one turn and opened again on the next."""
+    from hippocampus.store import warm
+
+    monkeypatch.setattr(warm, "_enabled", True)
+    try:
+        with warm.reading(str(full_disk)) as conn:
+            assert conn is not None and conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0] == 2
+        (full_disk.parent / "filler").unlink()
+        assert cli(full_disk, "remember", "The bakery closes at six").returncode == 0
+        with warm.reading(str(full_disk)) as conn:
+            assert conn is not None and conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0] == 3
+    finally:
+        warm.close_all()

@@ -6,6 +6,7 @@ migrates or writes the database.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 
@@ -36,7 +37,10 @@ def open_readonly(
         wal = path + "-wal"
         if "disk i/o" not in str(exc).lower() or (os.path.exists(wal) and os.path.getsize(wal) > 0):
             raise
-    return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", **options, **shared)  # type: ignore[call-overload,no-any-return]
+    conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", **options, **shared)  # type: ignore[call-overload]
+    with contextlib.suppress(AttributeError):  # a kept connection (`store.memo.Kept`) says so: never kept
+        conn.immutable = True  # it would never see a later commit
+    return conn  # type: ignore[no-any-return]
 
 
 def connect_readonly(ws_root: str, factory: type[sqlite3.Connection] = sqlite3.Connection) -> sqlite3.Connection | None:
