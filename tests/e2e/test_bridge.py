@@ -119,7 +119,9 @@ OPEN, CLOSE = "<hippocampus-recalled-notes>", "</hippocampus-recalled-notes>"
     ],
     ids=["junk", "before", "after", "tag", "control", "too-long"],
 )
-def test_only_a_well_formed_block_is_injected(openclaw_path: str, workspace: Path, tmp_path: Path, printed: str) -> None:
+def test_only_a_well_formed_block_is_injected(
+    openclaw_path: str, workspace: Path, tmp_path: Path, printed: str
+) -> None:
     out_file = tmp_path / "printed.txt"
     out_file.write_text(printed + "\n")
     config = {"python": fake_python(tmp_path, f"cat > /dev/null; cat {out_file}"), "worker": False}
@@ -128,7 +130,9 @@ def test_only_a_well_formed_block_is_injected(openclaw_path: str, workspace: Pat
     assert "not a well-formed recalled-notes block" in log(workspace)
 
 
-def test_a_well_formed_block_from_any_interpreter_is_injected(openclaw_path: str, workspace: Path, tmp_path: Path) -> None:
+def test_a_well_formed_block_from_any_interpreter_is_injected(
+    openclaw_path: str, workspace: Path, tmp_path: Path
+) -> None:
     """The other side of the rule: the block as views/context.py makes it passes, whoever printed it."""
     block = f"{OPEN}\nRecalled notes.\nCore memories:\n- [user/fact] My cat is called Pixel ‹b›\n{CLOSE}"
     out_file = tmp_path / "printed.txt"
