@@ -23,10 +23,10 @@ def now() -> datetime:
         try:
             moment = parse_time(override)
         except (ValueError, OverflowError):
-            raise InputError(f"HIPPOCAMPUS_NOW={override!r} is not an ISO 8601 time") from None
+            raise InputError("HIPPOCAMPUS_NOW must be an ISO 8601 time") from None
     else:
         moment = datetime.now(timezone.utc)
     if not EARLIEST <= moment <= LATEST:
-        source = f"HIPPOCAMPUS_NOW={override!r}" if override else f"the system clock ({moment.isoformat()})"
+        source = "HIPPOCAMPUS_NOW" if override else f"the system clock ({moment.isoformat()})"
         raise InputError(f"{source} is outside {EARLIEST.year}–{LATEST.year}; nothing was changed")
     return moment

@@ -46,6 +46,15 @@ class NotFoundError(HippocampusError):
     """A memory id that does not exist was named."""
 
 
+def no_memory(ids: list[str]) -> NotFoundError:
+    """ "No memory with id …", naming each id only when it has the form ids have (`mem_001`): a value typed
+    where an id goes (a pasted key) is never echoed to the terminal or cron's log."""
+    import re
+
+    shown = [i if re.fullmatch(r"[a-z]{1,12}_[0-9]{1,12}", i) else "(one not of the form mem_001)" for i in ids]
+    return NotFoundError(f"no memory with id {', '.join(shown)}")
+
+
 class InputError(HippocampusError):
     """Input from a file, a setting or the command line is malformed."""
 

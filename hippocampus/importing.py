@@ -17,26 +17,34 @@ def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str
     returns (format, new ids, superseded ones included).
 
     A file that is not one of those, or has a malformed entry, imports nothing.
+    Errors name the entry, the field and what it must be, never a value from the file (`file_problem`):
+    a secret in a malformed field would reach the terminal and cron's log.
     """
-    from hippocampus.core.import_formats import file_kind, merge_file
+    from hippocampus.core.import_formats import file_kind, file_problem, merge_file
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"{path}: not valid JSON ({exc})", file=path) from None
+        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
+        raise InputError(f"{path}: not valid JSON{where}; nothing was imported", file=path) from None
     kind = file_kind(data)
     if kind is None:
         raise InputError(f"{path}: neither a Hippocampus index nor a memory-ebbinghaus memory_db.json", file=path)
+    problem = file_problem(data, kind)
+    if problem:
+        raise InputError(f"{path}: {problem}; nothing was imported", file=path)
     try:
         created = index_file.update_with_history(
             ws, lambda index, history: merge_file(index, data, kind, now, history), now
         )
     except ValueError as exc:
-        if str(exc).startswith("entry "):
+        if str(exc).startswith("entry "):  # merge_file's own, which name no value
             raise InputError(f"{path}: {exc}; nothing was imported", file=path) from None
-        raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported", file=path) from None
-    except (KeyError, TypeError) as exc:
-        raise InputError(f"{path}: malformed entry ({exc!r}); nothing was imported", file=path) from None
+        raise InputError(f"{path}: a malformed entry; nothing was imported", file=path) from None
+    except (KeyError, TypeError, AttributeError):
+        raise InputError(
+            f"{path}: a malformed entry (a field of the wrong kind); nothing was imported", file=path
+        ) from None
     return kind, created
 
 

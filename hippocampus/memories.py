@@ -14,7 +14,7 @@ from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, Source, format_time
 from hippocampus.core.ranking import Hit
-from hippocampus.errors import InputError, NotFoundError
+from hippocampus.errors import InputError, no_memory
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
 
@@ -117,7 +117,7 @@ def history(ws: Workspace, memory_id: str) -> list[Memory]:
                 seen[memory.id] = memory
                 todo += [*memory.supersedes, *([memory.superseded_by] if memory.superseded_by else [])]
     if memory_id not in seen:
-        raise NotFoundError(f"no memory with id {memory_id}")
+        raise no_memory([memory_id])
     return sorted(seen.values(), key=lambda m: (m.created, m.id))
 
 
@@ -132,7 +132,7 @@ def reinforce(ws: Workspace, now: datetime, config: Config, ids: list[str], revi
         found = rows.by_ids(conn, wanted)
         missing = [i for i in wanted if i not in found]
         if missing:
-            raise NotFoundError(f"no memory with id {', '.join(missing)}")
+            raise no_memory(missing)
         done = []
         for memory_id in wanted:
             rid, memory = found[memory_id]
@@ -147,10 +147,11 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
     """Delete memories (live or archived) by id, with every insight drawn from them (`reflection.citing`:
     a derived copy), and every copy of their text: the database files are scrubbed, the events keep only
     ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard (where there is one) are
-    rewritten. Returns every id forgotten, the insights after the ids asked for. Ids are never reused:
-    the counter only grows."""
-    from hippocampus.reflection import citing
-    from hippocampus.store import database
+    rewritten; every backup holding any of them is deleted (`store.backups.drop_holding`) and, if one
+    was, a fresh one taken. Returns every id forgotten, the insights after the ids asked for. Ids are
+    never reused: the counter only grows."""
+    from hippocampus.reflection import citing, merged_into
+    from hippocampus.store import backups, database
     from hippocampus.views import sync
 
     wanted = sorted(set(ids))
@@ -161,13 +162,17 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         known |= {r[0] for r in conn.execute(f"SELECT id FROM superseded WHERE id IN ({marks})", wanted)}
         missing = [i for i in wanted if i not in known]
         if missing:
-            raise NotFoundError(f"no memory with id {', '.join(missing)}")
+            raise no_memory(missing)
         wanted += citing(conn, wanted)
+        held = sorted(merged_into(conn, wanted))  # what a backup may hold them as, and where they came from
+        came_from = backups.sources(conn, held)
         rows.delete(conn, wanted)
         rows.delete_superseded(conn, wanted)
         logs.forget_text(conn, wanted)
         logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
     database.scrub_files(ws)
+    if backups.drop_holding(ws, held, came_from):  # the newest state, without them, is kept instead
+        backups.take(ws, now, (config or Config()).backups_keep)
     sync.refresh_after_forget(ws, now, config)
     return wanted
 

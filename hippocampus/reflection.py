@@ -204,7 +204,8 @@ def add_insight(
         usable = [found[i][1] for i in cited if i in found and not noise(found[i][1].content)]
         if not usable:
             why = "it cites no current memory" if not found else "it cites only junk"
-            raise InputError(f"insight refused: {why} (evidence: {', '.join(cited)[:200] or 'none'})")
+            named = [i if i in found else "an id not in the store" for i in cited]  # never echo what was typed
+            raise InputError(f"insight refused: {why} (evidence: {', '.join(dict.fromkeys(named))[:200] or 'none'})")
         sources = [Source(EVIDENCE, m.id, format_time(now), EVIDENCE) for m in usable]
         same = rows.by_text(conn, content)
         if same is not None:

@@ -62,6 +62,20 @@ export function turnTail(messages) {
   return messages.slice(j);
 }
 
+const FENCE_OPEN = "<hippocampus-recalled-notes>";
+const FENCE_CLOSE = "</hippocampus-recalled-notes>";
+
+// The one thing request_before may print that is injected: the recalled-notes block exactly as
+// hippocampus/views/context.py makes it, the fence with nothing outside it, inside it no angle bracket (the
+// fence turns every one into ‹ ›) and no control character but line breaks, within `maxChars` (never cut:
+// a cut block loses its closing tag). Anything else (what a broken interpreter or a wrapper prints) is "".
+export function wellFormedBlock(text, maxChars) {
+  const block = String(text || "").trim();
+  if (block.length > maxChars || !block.startsWith(`${FENCE_OPEN}\n`) || !block.endsWith(`\n${FENCE_CLOSE}`)) return "";
+  const inner = block.slice(FENCE_OPEN.length + 1, block.length - FENCE_CLOSE.length - 1);
+  return /[<>\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/u.test(inner) ? "" : block;
+}
+
 export function logFailure(workspace, hook, message) {
   const line = `hippocampus: ${hook} failed open: ${String(message).replace(/\s+/g, " ").slice(0, 500)}`;
   try {
@@ -349,9 +363,13 @@ export default {
             currentUserMessage: event?.currentUserMessage,
             currentUserMessageId: event?.currentUserMessageId,
           }, ctx);
-          const block = String(text || "").trim();
-          if (!block) return undefined;
-          return { prependContext: block.slice(0, Math.max(4 * (cfg.budgetChars || 0), 8000)) };
+          if (!String(text || "").trim()) return undefined;
+          const block = wellFormedBlock(text, Math.max(4 * (cfg.budgetChars || 0), 8000));
+          if (!block) {
+            logFailure(workspaceFor(ctx), "before_prompt_build", "its output is not a well-formed recalled-notes block; nothing was injected");
+            return undefined;
+          }
+          return { prependContext: block };
         } catch (err) {
           logFailure("", "before_prompt_build", err);
           return undefined;

@@ -178,3 +178,34 @@ def test_every_command_takes_json() -> None:
 
     missing = [name for name, command in main.commands.items() if not any("--json" in p.opts for p in command.params)]
     assert missing == []
+
+
+def test_the_help_names_every_step_of_the_workspace_rule(run_cli: Any) -> None:
+    """`hippocampus --help` describes the rule `store.workspace.workspace_dir` applies, in its order,
+    the OpenClaw config step included (the one that finds a custom workspace)."""
+    import inspect
+
+    from hippocampus.store import workspace
+
+    text = " ".join(run_cli("--help", check=True).stdout.split())
+    steps = [
+        "$WORKSPACE",
+        "OpenClaw's config",
+        "$OPENCLAW_WORKSPACE_DIR",
+        "$OPENCLAW_STATE_DIR/workspace",
+        "~/.openclaw/workspace",
+    ]
+    at = [text.index(step) for step in steps]
+    assert at == sorted(at), "in the rule's order"
+    source = inspect.getsource(workspace.workspace_dir)
+    order = [
+        source.index(s)
+        for s in (
+            '"WORKSPACE"',
+            "agent_workspace(",
+            '"OPENCLAW_WORKSPACE_DIR"',
+            '"OPENCLAW_STATE_DIR"',
+            "DEFAULT_WORKSPACE",
+        )
+    ]
+    assert order == sorted(order), "the code applies the steps in the order the help gives"

@@ -33,6 +33,7 @@ from markupsafe import escape
 from hippocampus.core import lifecycle
 from hippocampus.core.model import Index
 from hippocampus.store.workspace import Workspace
+from hippocampus.views.context import visible
 from hippocampus.views.dashboard import charts
 from hippocampus.views.dashboard.page import render_html
 from hippocampus.views.dashboard.sisters import amygdala_view, mood, number, text_of, vta_view
@@ -347,7 +348,7 @@ def test_hostile_text_is_escaped_everywhere() -> None:
     assert [attrs for tag, attrs in parser.tags if tag == "link"] == [{"rel": "icon", "href": "data:,"}]
     assert not [(t, a) for t, attrs in parser.tags for a in attrs if a.startswith("on")]
     for text in HOSTILE + MULTILINGUAL:
-        assert str(escape(text)) in page, text
+        assert str(escape(visible(text))) in page, text  # as the injected block: no line separator, no bidi control
     assert str(escape(identity.name)) in page and "{{ 7*7 }}" in page
     assert str(escape(EMOTIONS["recentEmotions"][1]["trigger"])) in page  # type: ignore[index]
 
@@ -469,3 +470,29 @@ def test_the_page_names_the_configured_forgetting_rate() -> None:
     page = render_html(view_of([memory(1, "x", anchor=0.9, age_days=10)], curve=fast))
     assert "decay <code>0.95^days</code>" in page and "curve 0.95^days" in page
     assert "0.99^days" not in page
+
+
+def test_control_characters_bidi_and_lone_surrogates_never_reach_the_page(tmp_path: Path) -> None:
+    """What a hook's input can carry (a JSON string may hold a lone surrogate: the injection records, a
+    sister skill's file) is dropped from the page as `oneline` drops it from the injected block; the words
+    around it stay. The page must also encode as UTF-8, which a lone surrogate would stop."""
+    import dataclasses
+    from datetime import datetime, timezone
+
+    from hippocampus import memories
+    from hippocampus.core.config import Config
+    from hippocampus.views import sync
+
+    ws = Workspace(tmp_path)
+    now = datetime(2026, 3, 1, tzinfo=timezone.utc)
+    memories.remember(ws, now, Config(), "My locker code word is Quillbarrow")
+    view = sync.dashboard_view(ws, now, Config())
+    text = "My locker code word is Quillbarrow\x07\x1b[31m red\u202e reversed\u2028next\ud800 end"
+    view = dataclasses.replace(
+        view, rows=[dataclasses.replace(view.rows[0], content=text)], agent_name="Ag\x00ent\udfff"
+    )
+    page = render_html(view)
+    page.encode("utf-8")
+    assert "Quillbarrow" in page and "reversed" in page and " end" in page and "Ag ent" in page
+    bad = [c for c in page if (ord(c) < 32 and c not in "\n\t\r") or 0x7F <= ord(c) <= 0x9F or c in "\u202e\u2028"]
+    assert bad == [] and not any(0xD800 <= ord(c) <= 0xDFFF for c in page)

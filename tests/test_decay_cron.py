@@ -57,7 +57,7 @@ def test_the_decay_job_archives_unused_memories_and_keeps_used_ones_over_400_day
         for text in ("The old lamp in the hall was blue", "I once tried a pottery class", "The bakery closes at six")
     ]
     argv = decay_job_argv(workspace, tmp_path)
-    assert argv[-2:] == ["decay", "--archive"], "the declared job archives by default"
+    assert argv[-3:] == ["decay", "--archive", "--backup"], "the declared job backs up, then archives"
     python = [sys.executable, "-m", "hippocampus"]
     for day in range(0, 401, 20):  # the daily job, sampled every 20 days; Alma is asked about each time
         when = START + timedelta(days=day)

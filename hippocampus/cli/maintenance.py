@@ -19,12 +19,19 @@ from hippocampus.core.model import format_time
 from hippocampus.semantic import embedder, embedding
 
 
-def _decay(env: Env, archive: bool, as_json: bool) -> None:
+def _decay(env: Env, archive: bool, as_json: bool, backup: bool = False) -> None:
+    from hippocampus.cli.backups import take_backup
+
+    copy = take_backup(env) if backup and env.config.backups_keep > 0 else None  # the store before the job
     report = maintenance.decay(env.ws, env.now, env.config, archive=archive)
     refresh(env, archive=bool(report["archived"]) or "redactedAgain" in report)  # archive.md from redacted rows
+    if copy is not None:
+        report["backup"] = copy
     if as_json:
         echo_json(report)
         return
+    if copy is not None:
+        click.echo(f"Backed up {copy['memories']} memories to {copy['file']} ({copy['bytes']} bytes).")
     click.echo(f"Decayed {report['memories']} memories to {format_time(env.now)}.")
     if report["archived"]:
         click.echo(f"Archived {len(report['archived'])} to {env.ws.archive_path}: {', '.join(report['archived'])}")
@@ -37,11 +44,12 @@ def _decay(env: Env, archive: bool, as_json: bool) -> None:
 
 @click.command()
 @click.option("--archive", is_flag=True, help="Also move memories under `archive_below` (0.2) to memory/archive.md.")
+@click.option("--backup", is_flag=True, help="First copy the store into memory/backups/ (unless backups_keep is 0).")
 @json_option
 @pass_env
-def decay(env: Env, archive: bool, as_json: bool) -> None:
-    """Apply decay (idempotent: a function of time). Example: hippocampus decay --archive"""
-    _decay(env, archive, as_json)
+def decay(env: Env, archive: bool, backup: bool, as_json: bool) -> None:
+    """Apply decay (idempotent: a function of time). Example: hippocampus decay --archive --backup"""
+    _decay(env, archive, as_json, backup)
 
 
 @click.command()

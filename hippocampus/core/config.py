@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -41,6 +42,7 @@ class Config:
     semantic_floor: float = 0.0
     embed_url: str = ""
     embed_model: str = ""
+    backups_keep: int = 7  # copies in memory/backups/ (store/backups.py); 0: the daily job takes none
 
     @property
     def decay_curve(self) -> Curve:
@@ -68,7 +70,9 @@ def config_and_problems(data: dict[str, Any]) -> tuple[Config, list[str]]:
     for key, value in data.items():
         name = str(key).replace("-", "_")
         if name not in known:
-            problems.append(f"unknown setting {str(key)[:60]!r} (known: {', '.join(sorted(known))})")
+            # named only when it is a plain name: a stray line may hold a secret
+            shown = repr(key) if re.fullmatch(r"[a-z][a-z_-]{0,29}", str(key)) else "(a line that is no setting name)"
+            problems.append(f"unknown setting {shown} (known: {', '.join(sorted(known))})")
             continue
         why = _problem(name, value, getattr(base, name))
         if why:
@@ -91,6 +95,7 @@ EXPECTED: dict[str, str] = {
     "archive_below": "between 0 and 1",
     "decay_rate": "between 0 and 1 (exclusive)",
     "reflect_threshold": "more than 0",
+    "backups_keep": "0 or more",
     "semantic": f"one of {', '.join(SEMANTIC_MODES)}",
     "semantic_weight": "between 0 and 1",
     "curve": f"one of {', '.join(CURVES)}",
@@ -126,6 +131,8 @@ def _valid(name: str, value: Any) -> bool:
         return bool(0.0 < value < 1.0)
     if name == "reflect_threshold":
         return bool(value > 0)
+    if name == "backups_keep":
+        return bool(value >= 0)
     if name == "semantic":
         return value in SEMANTIC_MODES
     if name == "curve":

@@ -36,6 +36,85 @@ def file_kind(data: Any) -> str | None:
     return HIPPOCAMPUS if "memories" in data else None
 
 
+NUMBER, WHOLE, TIME, TEXT, LIST, OBJECTS = (
+    "a number",
+    "a whole number",
+    "an ISO 8601 time",
+    "text",
+    "a list",
+    "a list of objects",
+)
+MEMORY_FIELDS = {
+    "id": TEXT,
+    "importance": NUMBER,
+    "anchor": NUMBER,
+    "stability": NUMBER,
+    "timesReinforced": WHOLE,
+    "created": TIME,
+    "lastAccessed": TIME,
+    "keywords": LIST,
+    "supersedes": LIST,
+    "sources": OBJECTS,
+}
+"""What each field of a Hippocampus index's memory must be, as `Memory.from_dict` reads it."""
+ITEM_FIELDS = {"stability": NUMBER, "review_count": WHOLE, "created": TIME, "last_reviewed": TIME}
+"""The same for a memory-ebbinghaus item."""
+
+
+def _fits(value: Any, kind: str) -> bool:
+    """Does `value` read as `kind`? (None and "" read as absent: the reader's default applies.)"""
+    if value is None or value == "":
+        return kind != TEXT
+    if kind in (NUMBER, WHOLE):
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            return False
+        try:
+            number = float(value)
+        except ValueError:
+            return False
+        return number == number and abs(number) != float("inf") and (kind == NUMBER or number == int(number))
+    if kind == TIME:
+        try:
+            return isinstance(value, str) and parse_time(value) is not None
+        except (ValueError, OverflowError):
+            return False
+    if kind == TEXT:
+        return isinstance(value, (str, int))
+    return isinstance(value, list) and (kind == LIST or all(isinstance(v, dict) for v in value))
+
+
+def _entry_problem(item: Any, fields: dict[str, str]) -> str | None:
+    if not isinstance(item, dict):
+        return "must be an object"
+    for name, kind in fields.items():
+        if name in item and not _fits(item[name], kind):
+            return f"field {name!r} must be {kind}"
+    return None
+
+
+def file_problem(data: dict[str, Any], kind: str) -> str | None:
+    """What is malformed in a parsed file of `kind`, naming the entry, the field and what it must be, and
+    never the value (it may hold a secret; the error reaches a terminal and cron's log); None if nothing."""
+    if kind == EBBINGHAUS:
+        lists = [("items", data.get("items"), ITEM_FIELDS)]
+    else:
+        if "nextId" in data and not _fits(data["nextId"], WHOLE):
+            return "field 'nextId' must be a whole number"
+        lists = [("", data.get("memories"), MEMORY_FIELDS), ("superseded", data.get("superseded"), MEMORY_FIELDS)]
+    for name, entries, fields in lists:
+        if entries is None:
+            continue
+        if not isinstance(entries, list):
+            return f"field {name or 'memories'!r} must be a list"
+        for number, item in enumerate(entries, 1):
+            if kind == EBBINGHAUS and not isinstance(item, dict):
+                continue  # the reader skips it, as it skips an item with no content
+            problem = _entry_problem(item, fields)
+            if problem:
+                return f"entry {f'{name} ' if name else ''}{number}: {problem}"
+    return None
+
+
 def merge_file(
     index: Index, data: dict[str, Any], kind: str, now: datetime, history: list[Memory] | None = None
 ) -> list[str]:
@@ -119,10 +198,9 @@ def import_index(index: Index, data: dict[str, Any], history: list[Memory] | Non
             here[key] = index.new_id()
             fresh.append(memory)
         renamed[memory.id] = here[key]
-    for memory in old:
+    for number, memory in enumerate(old, 1):
         if memory.superseded_by not in renamed:
-            successor = memory.superseded_by
-            raise ValueError(f"entry superseded {memory.id!r}: its successor {successor!r} is not in the file")
+            raise ValueError(f"entry superseded {number}: its supersededBy names no memory in the file")
     for memory in fresh:
         memory.sources.append(Source(IMPORTED, memory.id, format_time(memory.created)))
         memory.id = renamed[memory.id]

@@ -31,7 +31,7 @@ def name_problem(field: str, value: str) -> str | None:
     ok = (
         0 < len(value) <= 40 and value[0] in first and all(c in "abcdefghijklmnopqrstuvwxyz0123456789_-" for c in value)
     )
-    return None if ok else f"{field} {value[:60]!r} must be {NAME_RULE}"
+    return None if ok else f"{field} must be {NAME_RULE}"  # never the value: it may hold a secret
 
 
 def parse_time(value: str) -> datetime:

@@ -43,6 +43,9 @@ class Outcome:
     not_done: list[str] = field(default_factory=list)
     commands: list[str] = field(default_factory=list)
     failed: bool = False
+    hint: str | None = None
+    """What OpenClaw said its config write needs (`cli.restart_hint`; "" when it said none of its hints);
+    None when nothing was written. The closing line goes by it."""
 
 
 Say = Callable[[str], None]
@@ -150,11 +153,13 @@ def link_cli(opts: Options, seen: Observed, out: Outcome, say: Say) -> None:
     target = seen.python.parent / "hippocampus"
     link = cli_link_path()
     if link.is_symlink() and str(link.readlink()) == str(target):
-        record["cliLink"] = {"path": str(link), "target": str(target), "created": True}
+        made = (record.get("cliLink") or {}).get("createdDirs", [])  # a re-run keeps what the first made
+        record["cliLink"] = {"path": str(link), "target": str(target), "created": True, "createdDirs": made}
     elif not link.exists() and not link.is_symlink() and target.exists():
+        made = [str(p) for p in reversed([link.parent, *link.parent.parents]) if not p.exists()]
         link.parent.mkdir(parents=True, exist_ok=True)
         link.symlink_to(target)
-        record["cliLink"] = {"path": str(link), "target": str(target), "created": True}
+        record["cliLink"] = {"path": str(link), "target": str(target), "created": True, "createdDirs": made}
         out.done.append(f"command link {link} -> {target}")
     else:
         out.done.append(f"{link} exists and is not ours: left alone; the CLI is {target}")
@@ -187,6 +192,10 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
         _cron(claw, opts, seen, record, out)
         save()
     plugin = record.setdefault("plugin", {"entryBefore": seen.entry_before, "wasInstalled": seen.plugin_installed})
+    if "pluginsBefore" not in plugin and seen.config_file is not None:
+        current = read_config(seen.config_file)
+        if current is not UNREADABLE:  # so `--uninstall` restores `plugins` exactly (None: there was none)
+            plugin["pluginsBefore"] = current.get("plugins")
     if seen.plugin_current:
         out.done.append("plugin 'hippocampus' already installed from this folder (unchanged)")
     else:
@@ -195,12 +204,14 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
     plugin.update({"installed": True, "mode": "link" if opts.link else "copy"})
     save()
     entry = plugin_entry(opts, seen)
+    patch: dict[str, Any] = {}  # the settings in one `config patch`: one validated write, one reload
     if patches.merged(seen.entry_before, entry) != seen.entry_before:
-        claw.config_patch({"plugins": {"entries": {PLUGIN_ID: entry}}})
+        patch = {"plugins": {"entries": {PLUGIN_ID: entry}}}
         out.done.append("plugins.entries.hippocampus: enabled, conversation access, venv interpreter")
+    patch = patches.merged(patch, _extra_paths(seen, record, out))
+    if patch:
+        out.hint = claw.config_patch(patch)
     plugin["entrySet"] = True
-    save()
-    _extra_paths(claw, seen, record, out)
     save()
     if opts.with_agent:
         from hippocampus.installer.agent import add_agent
@@ -210,24 +221,38 @@ def wire_openclaw(claw: OpenClaw, opts: Options, seen: Observed, out: Outcome, s
     if opts.with_cron and (opts.with_llm_summaries or opts.with_reflection):  # after the agent it runs as exists
         _cron(claw, opts, seen, record, out, agent_turns=True)
         save()
-    valid, detail = claw.config_validate()
-    if not valid:
-        out.failed = True
-        out.not_done.append(f"openclaw config validate fails after install: {detail}")
-    return record
+    return record  # no `config validate`: `config patch` refuses a result that does not validate
 
 
-def _extra_paths(claw: OpenClaw, seen: Observed, record: dict[str, Any], out: Outcome) -> None:
-    """Append HIPPOCAMPUS_CORE.md to the memory-search extra paths, keeping what is there."""
+def _extra_paths(seen: Observed, record: dict[str, Any], out: Outcome) -> dict[str, Any]:
+    """The patch that appends HIPPOCAMPUS_CORE.md to the memory-search extra paths, keeping what is there
+    (an array replaces as a whole); {} when it is listed already."""
     item = core_item(seen)
     entry = record.setdefault(
         "extraPaths", {"key": seen.extra_key, "item": item, "before": seen.extra_before, "added": False}
     )
     current = seen.extra_before
-    if not has_item(current, item):
-        claw.config_set(seen.extra_key, [*(current or []), item])
-        entry["added"] = True
-        out.done.append(f"{seen.extra_key} += {item}")
+    if has_item(current, item):
+        return {}
+    entry["added"] = True
+    out.done.append(f"{seen.extra_key} += {item}")
+    return patches.nest(seen.extra_key, [*(current or []), item])
+
+
+UNREADABLE = object()
+"""`read_config`'s answer for a file that is not plain JSON (a hand-edited JSON5 file)."""
+
+
+def read_config(path: Path) -> Any:
+    """OpenClaw's config as a dict, read from the file (OpenClaw's own writer leaves plain JSON): no
+    `openclaw` call, each of which starts Node for seconds; `UNREADABLE` when it is not plain JSON."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        return UNREADABLE
+    return data if isinstance(data, dict) else UNREADABLE
 
 
 def _cron(

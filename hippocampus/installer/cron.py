@@ -72,8 +72,8 @@ def cron_jobs(opts: Options, seen: Observed) -> list[CronJob]:
             "hippocampus:decay",
             "hippocampus-decay",
             "0 3 * * *",
-            "Hippocampus: refresh decayed importance, archive what faded under archive_below (no model call)",
-            run("decay", "--archive"),
+            "Hippocampus: back up the store, refresh decayed importance, archive what faded (no model call)",
+            run("decay", "--archive", "--backup"),
         ),
         CronJob(
             "hippocampus:consolidate",

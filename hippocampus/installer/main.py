@@ -36,7 +36,7 @@ from hippocampus.installer.names import AGENT_ID, EXIT_DECLINED, EXIT_FAILED, EX
 from hippocampus.installer.plan import build, render
 from hippocampus.installer.record import load_record, record_path
 from hippocampus.installer.uninstall import uninstall, uninstall_steps
-from hippocampus.openclaw.cli import SET, OpenClaw, extra_paths_key, find_openclaw
+from hippocampus.openclaw.cli import NOTHING, RESTART, SET, OpenClaw, extra_paths_key, find_openclaw
 from hippocampus.store.legacy import count_legacy_memories
 from hippocampus.store.readonly import count_memories as count_db_memories
 from hippocampus.store.workspace import Workspace
@@ -270,7 +270,8 @@ def _run(opts: Options, claw: OpenClaw | None, out: Outcome, say: Reporter, repo
         if not confirm(opts, say):
             return EXIT_DECLINED
         uninstall(claw, record or {}, ws, opts.skill_dir, opts.purge, out, say)
-        return _finish(out, say)
+        config_file = (record or {}).get("configFile")
+        return _finish(out, say, claw_config=Path(config_file) if config_file else None)
     seen = observe(opts, claw)
     steps = build(opts, seen)
     report.update(
@@ -301,10 +302,10 @@ def _run(opts: Options, claw: OpenClaw | None, out: Outcome, say: Reporter, repo
         say("Once OpenClaw is installed, wire Hippocampus in with:\n  " + "\n  ".join(report["commands"]))
         return EXIT_OK
     wire_openclaw(claw, opts, seen, out, say)
-    return _finish(out, say, restart_hint=True)
+    return _finish(out, say, restart_hint=True, claw_config=seen.config_file or Path("openclaw.json"))
 
 
-def _finish(out: Outcome, say: Reporter, restart_hint: bool = False) -> int:
+def _finish(out: Outcome, say: Reporter, restart_hint: bool = False, claw_config: Path | None = None) -> int:
     """Say plainly what was and was not done; pick the exit status."""
     for line in out.done:
         say(f"  done: {line}")
@@ -323,9 +324,43 @@ def _finish(out: Outcome, say: Reporter, restart_hint: bool = False) -> int:
         what = "registered" if restart_hint else "removed (they stay in the install record)"
         say(f"Cron jobs were NOT {what}: no Gateway reachable (exit status 3).")
         return EXIT_NO_GATEWAY
-    if restart_hint:
-        say("Done. Restart the Gateway (`openclaw gateway restart`) so memory search picks up HIPPOCAMPUS_CORE.md.")
+    if claw_config is not None and (restart_hint or out.hint is not None):
+        say(closing_line(out.hint, *gateway_state(claw_config)))
+    else:
+        say("Done.")
     return EXIT_OK
+
+
+def gateway_state(config_file: Path | None) -> tuple[bool, str]:
+    """(is a Gateway listening, its reload mode), from OpenClaw's config file (no `openclaw` call) and a
+    knock on its port: `$OPENCLAW_GATEWAY_PORT`, else `gateway.port`, else 18789."""
+    from hippocampus.installer.apply import read_config
+
+    data = read_config(config_file) if config_file is not None else {}
+    found = data.get("gateway") if isinstance(data, dict) else None
+    gateway: dict[str, Any] = found if isinstance(found, dict) else {}
+    reload = gateway.get("reload")
+    mode = str((reload.get("mode") if isinstance(reload, dict) else None) or "hybrid")
+    env_port = os.environ.get("OPENCLAW_GATEWAY_PORT", "")
+    port = int(env_port) if env_port.isdigit() else gateway.get("port", 18789)
+    return port_open(port if isinstance(port, int) else 18789), mode
+
+
+def closing_line(hint: str | None, running: bool, mode: str) -> str:
+    """The last line: what OpenClaw did or will do with the settings just written, not a blanket
+    `openclaw gateway restart` (in its default reload mode a running Gateway restarts itself when a change
+    needs it, and applies the rest in place; the suggested command then hung on a real install)."""
+    if hint is None:
+        return "Done. OpenClaw's settings needed no change."
+    if not running:
+        return "Done. No Gateway is running: it picks these settings up when it starts."
+    if mode != "off":
+        if hint == RESTART:
+            return "Done. The running Gateway restarts itself to apply this (reload mode hybrid): nothing to run."
+        return "Done. The running Gateway applies this by itself: nothing to run."
+    if hint == NOTHING:
+        return "Done. OpenClaw says no Gateway restart is needed."
+    return "Done. Config reload is off (gateway.reload.mode): run `openclaw gateway restart` to apply this."
 
 
 if __name__ == "__main__":

@@ -80,3 +80,34 @@ def lookup(data: dict[str, Any] | None, path: str) -> Any:
             return MISSING
         node = node[part]
     return node
+
+
+def merge_patch(current: Any, desired: Any) -> Any:
+    """The `openclaw config patch` body (RFC 7386: objects merge, null deletes, the rest replaces) that
+    turns `current` into `desired`; `MISSING` for no change. `desired` MISSING deletes (null)."""
+    if desired is MISSING:
+        return MISSING if current is MISSING else None
+    if not isinstance(current, dict) or not isinstance(desired, dict):
+        return MISSING if current == desired else desired
+    patch: dict[str, Any] = {}
+    for key in sorted(set(current) | set(desired)):
+        part = merge_patch(current.get(key, MISSING), desired.get(key, MISSING))
+        if part is not MISSING:
+            patch[key] = part
+    return patch or MISSING
+
+
+def pruned(value: Any, before: Any) -> Any:
+    """`value` without the empty objects that were not objects in `before` (what an undo leaves behind
+    where the install created the parents, e.g. `plugins: {entries: {}}`); MISSING when nothing is left."""
+    if not isinstance(value, dict):
+        return value
+    kept: dict[str, Any] = {}
+    for key, item in value.items():
+        old = before.get(key, MISSING) if isinstance(before, dict) else MISSING
+        part = pruned(item, old)
+        if part is not MISSING:
+            kept[key] = part
+    if not kept and not isinstance(before, dict):
+        return MISSING
+    return kept

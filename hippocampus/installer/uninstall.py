@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import shutil
 from pathlib import Path
 from typing import Any
 
+from hippocampus.errors import OpenClawError
+from hippocampus.installer import patches
 from hippocampus.installer.apply import VENV_MARKER, Outcome, Say
 from hippocampus.installer.names import PLUGIN_ID
 from hippocampus.installer.plan import Step, has_item
@@ -147,7 +150,9 @@ def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out:
     """Jobs first (they need a Gateway), then agent, plugin and settings."""
     jobs = {k: j for k, j in record.get("cron", {}).items() if j.get("done")}
     if jobs:
-        listed = claw.cron_list()
+        from hippocampus.installer.apply import gateway_jobs
+
+        listed = gateway_jobs(claw)  # retried: a Gateway restarts itself for a few seconds after a config write
         if listed is None:
             for key, job in jobs.items():
                 out.not_done.append(f"cron job {key}: no Gateway reachable")
@@ -170,57 +175,84 @@ def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out:
         remove_agent(claw, agent, config_file, out)
         record.pop("agent")
     plugin = record.get("plugin") or {}
-    if plugin.get("installed") and claw.plugin_inspect(PLUGIN_ID) is not None:
-        claw.plugin_uninstall(PLUGIN_ID)
-        out.done.append("plugin 'hippocampus' uninstalled")
-    if plugin.get("entrySet") or plugin.get("installed"):
-        from hippocampus.openclaw.cli import SET
-
-        state, _ = claw.config_get(f"plugins.entries.{PLUGIN_ID}")
-        if plugin.get("entryBefore") is None:
-            if state == SET:
-                claw.config_unset(f"plugins.entries.{PLUGIN_ID}")
-        else:
-            claw.config_set(f"plugins.entries.{PLUGIN_ID}", plugin["entryBefore"])
-        record.pop("plugin", None)
+    if plugin.get("installed"):
+        try:
+            claw.plugin_uninstall(PLUGIN_ID)
+            out.done.append("plugin 'hippocampus' uninstalled")
+        except OpenClawError as exc:
+            if "not found" not in str(exc).lower():  # already gone (by hand): nothing to undo there
+                raise
     extra = record.get("extraPaths") or {}
+    patch = _settings_patch(claw, record, Path(record["configFile"]) if record.get("configFile") else None)
+    if patch:
+        out.hint = claw.config_patch(patch)
+    if plugin.get("entrySet") or plugin.get("installed"):
+        record.pop("plugin", None)
     if extra.get("added"):
-        _remove_extra_path(claw, extra)
         out.done.append(f"{extra['item']} removed from {extra['key']}")
     record.pop("extraPaths", None)
-    _prune_empty(claw, ("plugins.entries", "plugins", "memory.search", "memory"))
-    valid, detail = claw.config_validate()
-    if not valid:
-        out.failed = True
-        out.not_done.append(f"openclaw config validate fails: {detail}")
 
 
-def _prune_empty(claw: OpenClaw, paths: tuple[str, ...]) -> None:
-    """Unset the objects our undo left empty (`plugins.entries: {}`, `memory.search: {}`), deepest first.
+def _settings_patch(claw: OpenClaw, record: dict[str, Any], config_file: Path | None) -> dict[str, Any]:
+    """The one `config patch` that undoes the install's settings (read after `plugins uninstall`, which
+    rewrites `plugins` itself): `plugins.entries.hippocampus` as it was, `plugins` as a whole as it was
+    where the record has it (no `plugins: {entries: {}}` left behind), our extraPaths item removed and
+    the objects that held only it; every other key as it is now."""
+    plugin = record.get("plugin") or {}
+    extra = record.get("extraPaths") or {}
+    tops = (["plugins"] if plugin.get("entrySet") or plugin.get("installed") else []) + (
+        [extra["key"].split(".")[0]] if extra.get("added") else []
+    )
+    now = _current(claw, config_file, tops)
+    desired = copy.deepcopy(now)
+    if "plugins" in tops:
+        entries = desired.setdefault("plugins", {}).setdefault("entries", {})
+        entries.pop(PLUGIN_ID, None)
+        if plugin.get("entryBefore") is not None:
+            entries[PLUGIN_ID] = plugin["entryBefore"]
+        if "pluginsBefore" in plugin:  # an older record: only what the undo emptied goes
+            before = patches.MISSING if plugin["pluginsBefore"] is None else plugin["pluginsBefore"]
+        else:
+            before = {k: v for k, v in now.get("plugins", {}).items() if k != "entries"} or patches.MISSING
+        desired["plugins"] = patches.pruned(desired["plugins"], before)
+    if extra.get("added"):
+        *parents, last = extra["key"].split(".")
+        holder = patches.lookup(desired, ".".join(parents))
+        items = holder.get(last) if isinstance(holder, dict) else None
+        if isinstance(items, list) and has_item(items, extra["item"]):
+            kept = [i for i in items if not has_item([i], extra["item"])]
+            if kept or extra.get("before") is not None:
+                holder[last] = kept
+            else:
+                holder.pop(last)
+                for depth in range(len(parents), 0, -1):  # the objects that held only it, deepest first
+                    path = ".".join(parents[:depth])
+                    if patches.lookup(desired, path) == {}:
+                        parent = patches.lookup(desired, ".".join(parents[: depth - 1])) if depth > 1 else desired
+                        parent.pop(parents[depth - 1])
+    patch = {}
+    for top in tops:
+        part = patches.merge_patch(now.get(top, patches.MISSING), desired.get(top, patches.MISSING))
+        if part is not patches.MISSING:
+            patch[top] = part
+    return patch
 
-    `config unset` of a leaf keeps its parents; an empty object there means nothing to OpenClaw.
-    """
+
+def _current(claw: OpenClaw, config_file: Path | None, tops: list[str]) -> dict[str, Any]:
+    """The config's top-level objects `tops`, read from the file when it is plain JSON (no `openclaw`
+    call), else asked of OpenClaw."""
+    from hippocampus.installer.apply import UNREADABLE, read_config
     from hippocampus.openclaw.cli import SET
 
-    for path in paths:
-        state, value = claw.config_get(path)
-        if state == SET and value == {}:
-            claw.config_unset(path)
-
-
-def _remove_extra_path(claw: OpenClaw, extra: dict[str, Any]) -> None:
-    """Drop our item from the list, keeping every other; unset the key if we created it and it is empty."""
-    from hippocampus.openclaw.cli import SET
-
-    state, value = claw.config_get(extra["key"])
-    items = list(value) if state == SET and isinstance(value, list) else []
-    if not has_item(items, extra["item"]):
-        return
-    kept = [i for i in items if not has_item([i], extra["item"])]
-    if not kept and extra.get("before") is None:
-        claw.config_unset(extra["key"])
-    else:
-        claw.config_set(extra["key"], kept)
+    data = read_config(config_file) if config_file is not None else UNREADABLE
+    if isinstance(data, dict):
+        return {top: data[top] for top in tops if top in data}
+    found: dict[str, Any] = {}
+    for top in tops:
+        state, value = claw.config_get(top)
+        if state == SET:
+            found[top] = value
+    return found
 
 
 def _stop_workers(skill_dir: Path, out: Outcome) -> None:
@@ -245,6 +277,12 @@ def _remove_cli_link(record: dict[str, Any], out: Outcome) -> None:
     if path is not None and path.is_symlink() and str(path.readlink()) == link.get("target"):
         path.unlink()
         out.done.append(f"removed the command link {path}")
+    for folder in reversed(link.get("createdDirs") or []):  # `~/.local/bin` when the install made it
+        try:
+            Path(folder).rmdir()  # only when empty: anything put there since stays, with its folder
+            out.done.append(f"removed the empty folder {folder} the install created")
+        except OSError:
+            break
     record.pop("cliLink", None)
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from hippocampus.core.model import Index, Memory, format_time
-from hippocampus.errors import InputError, NotFoundError
+from hippocampus.errors import InputError, no_memory
 from hippocampus.store import index_file, logs
 from hippocampus.store.workspace import Workspace
 
@@ -46,7 +46,7 @@ def revise(ws: Workspace, now: datetime, memory_id: str, summary: str) -> Memory
     def change(index: Index) -> Memory:
         memory = index.get(memory_id)
         if memory is None:
-            raise NotFoundError(f"no memory {memory_id!r}")
+            raise no_memory([memory_id])
         before = memory.content
         memory.content = text
         memory.keywords = keywords(text)

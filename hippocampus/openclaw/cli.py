@@ -151,9 +151,11 @@ class OpenClaw:
         """Set one key to a JSON value (validated by OpenClaw)."""
         self.check(["config", "set", path, json.dumps(value), "--strict-json"])
 
-    def config_patch(self, patch: Mapping[str, Any]) -> None:
-        """Merge `patch` in one validated write (objects merge, arrays replace, null deletes)."""
-        self.check(["config", "patch", "--stdin"], stdin=json.dumps(patch))
+    def config_patch(self, patch: Mapping[str, Any]) -> str:
+        """Merge `patch` in one validated write (objects merge, arrays replace, null deletes); returns what
+        OpenClaw says the change needs (`restart_hint`)."""
+        done = self.check(["config", "patch", "--stdin"], stdin=json.dumps(patch))
+        return restart_hint(done.stdout + "\n" + done.stderr)
 
     def config_unset(self, path: str) -> None:
         """Remove a key."""
@@ -232,6 +234,22 @@ class OpenClaw:
         """Delete an agent (OpenClaw moves its workspace to the Trash)."""
         data = _loads(self.check(["agents", "delete", agent_id, "--force", "--json"]).stdout)
         return data if isinstance(data, dict) else {}
+
+
+RESTART, RELOAD, NOTHING = "restart", "reload", "nothing"
+"""What a config write needs, as OpenClaw's CLI prints it after `config set` / `patch` / `unset`
+(docs/cli/config.md, "Applying changes"): a Gateway restart, nothing (a running Gateway reloads it by
+itself), or nothing at all; "" when it printed none of its three hints."""
+
+
+def restart_hint(output: str) -> str:
+    """Which of OpenClaw's three hints `output` holds (`RESTART`, `RELOAD`, `NOTHING`), else ""."""
+    text = output.lower()
+    if "restart the gateway to apply" in text:
+        return RESTART
+    if "apply without restarting" in text:
+        return RELOAD
+    return NOTHING if "no gateway restart needed" in text else ""
 
 
 def extra_paths_key(claw: OpenClaw) -> tuple[str, list[Any] | None]:

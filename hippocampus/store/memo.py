@@ -25,6 +25,8 @@ class Kept(sqlite3.Connection):
     version: int
     cache: dict[Any, Any]
     turn: threading.Lock
+    immutable: bool = False
+    """Opened `immutable` (a full disk, `readonly.open_readonly`): used for one turn, never kept."""
 
 
 def memo(conn: sqlite3.Connection, key: Any, make: Callable[[], Any]) -> Any:

@@ -113,9 +113,9 @@ def _kept_for(root: str) -> Kept | None:
     ident = (info.st_dev, info.st_ino)
     with _kept_lock:
         kept = _kept.pop(path, None)
-        if kept is not None and kept.ident == ident:
-            _kept[path] = kept  # most recently used last
-    if kept is not None and kept.ident == ident:
+        if kept is not None and kept.ident == ident and not kept.immutable:
+            _kept[path] = kept  # most recently used last (an immutable one is opened again: space may be back)
+    if kept is not None and kept.ident == ident and not kept.immutable:
         if _current_schema(kept, SCHEMA_VERSION):
             return kept
         _drop(path)

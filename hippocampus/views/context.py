@@ -36,10 +36,15 @@ _INVISIBLE = (
     + _char_range("\ufff9", "\ufffb")
 )
 """Zero-width and bidi-control characters (ZWJ and ZWNJ stay: emoji and Indic text need them): dropped."""
+_SURROGATES = _char_range("\ud800", "\udfff")
+"""Lone surrogates (a str from JSON may hold one; no UTF-8 writer takes it): dropped."""
+_VISIBLE = str.maketrans({**dict.fromkeys(_BREAKS, " "), **dict.fromkeys(_INVISIBLE + _SURROGATES)})
+"""What the dashboard drops from every text it shows (`visible`): `_ONELINE` but the angle brackets,
+which its HTML escaping handles."""
 _ONELINE = str.maketrans(
     {
         **dict.fromkeys(_BREAKS, " "),
-        **dict.fromkeys(_INVISIBLE),
+        **dict.fromkeys(_INVISIBLE + _SURROGATES),
         **dict.fromkeys("<＜﹤〈⟨❮❰⧼〈《≺⋖ᐸ˂", "‹"),
         **dict.fromkeys(">＞﹥〉⟩❯❱⧽〉》≻⋗ᐳ˃", "›"),
     }
@@ -50,6 +55,12 @@ _ONELINE = str.maketrans(
 def oneline(text: object) -> str:
     """One line of stored text, safe inside the fence and in Markdown (see the module's contract)."""
     return " ".join(str(text).translate(_ONELINE).split())
+
+
+def visible(text: str) -> str:
+    """`text` as the dashboard shows it: control and line-separator characters as spaces, zero-width and
+    bidi controls and lone surrogates dropped, as `oneline` does for the injected block."""
+    return text.translate(_VISIBLE)
 
 
 def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:

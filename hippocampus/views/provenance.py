@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hippocampus.errors import NotFoundError
+from hippocampus.errors import no_memory
 from hippocampus.store import database, injections, rows
 from hippocampus.store.workspace import Workspace
 
@@ -34,7 +34,7 @@ def why(ws: Workspace, memory_id: str) -> dict[str, Any]:
             old = rows.superseded(conn, [memory_id])
             memory, state = (old[0], "superseded") if old else (None, "")
         if memory is None:
-            raise NotFoundError(f"no memory with id {memory_id}")
+            raise no_memory([memory_id])
         cited = {i: m.content for i, (_, m) in rows.by_ids(conn, evidence_of(memory)).items()}
         logged = [
             json.loads(doc)

@@ -6,11 +6,12 @@ Pure but for reading the shipped templates; `views.write_dashboard` reads the st
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import math
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
@@ -18,7 +19,7 @@ from hippocampus.core.lifecycle import (
     EBBINGHAUS,
 )
 from hippocampus.core.tokens import STOPWORDS
-from hippocampus.views.context import FENCE_NOTE
+from hippocampus.views.context import FENCE_NOTE, visible
 from hippocampus.views.dashboard.history import MemoryHistory
 from hippocampus.views.dashboard.view import FADING_OPEN, DashboardView, MemoryRow
 
@@ -146,8 +147,28 @@ def _static(name: str) -> tuple[Markup, str]:
     return Markup(text), _csp_hash(text)  # noqa: S704 - built only from escaped parts and our own static files
 
 
+def scrubbed(value: Any) -> Any:
+    """`value` with every string in it (through dataclasses, lists, tuples and dicts) `visible`: no
+    control, bidi or zero-width character and no lone surrogate from a hook's input reaches the page."""
+    if isinstance(value, Markup):
+        return Markup(visible(str(value)))  # noqa: S704 - already escaped; dropping characters adds no markup
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(scrubbed(v) for v in value)
+    if isinstance(value, dict):
+        return {scrubbed(k): scrubbed(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(
+            value, **{f.name: scrubbed(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        )
+    return value
+
+
 def render_html(view: DashboardView) -> str:
-    """Render the view into the page; script and style are allowed by hash in its Content-Security-Policy."""
+    """Render the view into the page; script and style are allowed by hash in its Content-Security-Policy.
+    Every text is `scrubbed` first."""
+    view = scrubbed(view)
     script, script_hash = _static("dashboard.js")
     style, style_hash = _static("dashboard.css")
     template = _environment().get_template("dashboard.html.j2")
