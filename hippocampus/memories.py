@@ -107,9 +107,11 @@ def history(ws: Workspace, memory_id: str) -> list[Memory]:
 
     with database.reading(ws) as conn:
         seen: dict[str, Memory] = {}
+        asked: set[str] = set()  # every id looked up once, found or not (a forgotten link is never found)
         todo = [memory_id]
         while todo:
-            wanted = [i for i in dict.fromkeys(todo) if i not in seen]
+            wanted = [i for i in dict.fromkeys(todo) if i not in asked]
+            asked.update(wanted)
             todo = []
             found = [m for _, m in rows.by_ids(conn, wanted).values()] + rows.superseded(conn, wanted)
             found += rows.predecessors(conn, wanted)
