@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hippocampus import memories
@@ -65,6 +65,8 @@ def _link(ws: Workspace, memory_id: str, target: str) -> None:
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 5), OPS)
+@example(2, [("supersede", 0, 1), ("forget", 1)])  # the reported loop, always tried
+@example(3, [("supersede", 0, 1), ("supersede", 1, 2), ("link", 2, 0), ("forget", 1)])
 def test_history_terminates_on_any_graph(first: int, ops: list[tuple[str, int] | tuple[str, int, int]]) -> None:
     with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as patch:
         ws = Workspace(Path(tmp))
