@@ -6,6 +6,7 @@ alike; they hold no rules of their own (those are in `core/`) and touch disk onl
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from dataclasses import replace
 from datetime import datetime
@@ -150,9 +151,10 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
     a derived copy), and every copy of their text: the database files are scrubbed, the events keep only
     ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard (where there is one) are
     rewritten. Returns every id forgotten, the insights after the ids asked for. Ids are never reused:
-    the counter only grows."""
+    the counter only grows. What they came from is kept as tombstones, with no text (`store.tombstones`),
+    so no conversation path or import stores those messages again."""
     from hippocampus.reflection import citing
-    from hippocampus.store import database
+    from hippocampus.store import database, tombstones
     from hippocampus.views import sync
 
     wanted = sorted(set(ids))
@@ -165,13 +167,27 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         if missing:
             raise NotFoundError(f"no memory with id {', '.join(missing)}")
         wanted += citing(conn, wanted)
+        gone = _forgotten(conn, wanted)
+        tombstones.bury(conn, gone, format_time(now))  # before their text goes
         rows.delete(conn, wanted)
         rows.delete_superseded(conn, wanted)
         logs.forget_text(conn, wanted)
+        tombstones.clear_contexts(conn, gone)  # no other memory keeps their words as its context
         logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
     database.scrub_files(ws)
     sync.refresh_after_forget(ws, now, config)
     return wanted
+
+
+def _forgotten(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
+    """The memories about to be forgotten, live, superseded or archived (their sources make the tombstones)."""
+    import json
+
+    found = [m for _, m in rows.by_ids(conn, ids).values()] + rows.superseded(conn, ids)
+    marks = ",".join("?" * len(ids))
+    for (doc,) in conn.execute(f"SELECT json FROM archived WHERE id IN ({marks})", ids):
+        found.append(Memory.from_dict(json.loads(doc)))
+    return found
 
 
 def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:

@@ -33,6 +33,9 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   `rid` is the row they had, whose `seen` rows stay (re-encoding the old
                                   message does not bring the old fact back)
     state(key, value)             small bookkeeping (history-backfill watermarks)
+    tombstones(session, message, hash, time)
+                                  what forgotten memories came from, with no text: ids and a keyed hash
+                                  of the message (`store/tombstones.py`); no path stores those again
     vec(seq, rid, model, norm, v) one embedding per current memory (`store/vectors.py`): `v` is float32
                                   bytes of the unit vector of its stored (redacted) content under `model`
                                   (name and version), `norm` the text it was made from; `seq` grows with
@@ -45,7 +48,8 @@ Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 r
 `superseded`; 2 → 3 fills the second column again from each memory (its context and its sources'
 messages as said, `rows.search_fields`); 3 → 4 adds `vec` and its triggers, empty (memories are
 embedded afterwards in short batches, `semantic.embedding.catch_up`); 4 → 5 rebuilds `feat` with `num` and adds
-`feat_recent` (every posting copied; about 3 s of CPU at 100k memories, once). Each runs in one
+`feat_recent` (every posting copied; about 3 s of CPU at 100k memories, once); 5 → 6 adds `tombstones`,
+empty. Each runs in one
 transaction: a crash leaves the older version as it was.
 
 Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
