@@ -99,20 +99,110 @@ _CODE_VALUE = r"(?<![A-Za-z0-9_#*-])(?P<v>[#*]?(?:[A-Za-z]?\d[\d#*]*)(?:[ .-]?\d
 _ID_VALUE = r"(?<![\w-])(?P<v>[A-Za-z]{0,3}[ -]?\d[\dA-Za-z]*(?:[ ./-]\d[\dA-Za-z]*){0,5})(?![A-Za-z0-9_-])"
 
 _START = r"(?<![\w-])"
-_PASSWORD_HINTS: tuple[str, ...] = ("pass", "pw", "wort", "mdp", "contra", "clave", "senha", "ord", "has", "heslo")
-_PASSWORD_HINTS += (
-    "ifre",
-    "parola",
-    "парол",
-    "密",
-    "口令",
-    "パスワード",
-    "비밀번호",
-    "암호",
-    "كلمة",
-    "السري",
-    "סיסמ",
-    "पासवर्ड",
+_PASSWORD_HINTS = tuple(
+    [
+        "pass",
+        "pw",
+        "wort",
+        "mdp",
+        "contras",
+        "clave",
+        "senha",
+        "wachtwoord",
+        "lösenord",
+        "losenord",
+        "passord",
+        "adgangskode",
+        "hasło",
+        "haslo",
+        "heslo",
+        "şifre",
+        "sifre",
+        "parola",
+        "парол",
+        "密",
+        "口令",
+        "パスワード",
+        "비밀번호",
+        "암호",
+        "كلمة",
+        "السري",
+        "סיסמ",
+        "पासवर्ड",
+    ]
+)
+_CODE_HINTS = tuple(
+    ["code", "combination", "combo", "暗証", "门禁", "門禁", "密码锁", "保险箱", "код", "código", "codigo", "codice"]
+)
+_ID_HINTS = tuple(
+    [
+        "ssn",
+        "social secur",
+        "national",
+        "ni number",
+        "nino",
+        "passport",
+        "tax id",
+        "tax number",
+        "tin ",
+        "id number",
+        "id card",
+        "steuer",
+        "versicherungsn",
+        "ausweis",
+        "sécu",
+        "fiscal",
+        "dni",
+        "nie ",
+        "nif",
+        "nss",
+        "seguridad social",
+        "cpf",
+        "rg ",
+        "rg:",
+        "bsn",
+        "burgerservice",
+        "personnummer",
+        "personummer",
+        "cpr",
+        "pesel",
+        "henkilötunnus",
+        "身份",
+        "マイナンバー",
+        "주민",
+        "снилс",
+        "инн",
+        "паспорт",
+        "reisepass",
+    ]
+)
+_LOGIN_HINTS = tuple(
+    [
+        "log",
+        "sign",
+        "account",
+        "credential",
+        "creds",
+        "user",
+        "benutzer",
+        "zugang",
+        "anmeldung",
+        "identifiant",
+        "compte",
+        "cuenta",
+        "usuario",
+        "acceso",
+        "conta",
+        "utente",
+        "accesso",
+        "inlog",
+        "账",
+        "帐",
+        "賬",
+        "ログイン",
+        "アカウント",
+        "логин",
+    ]
 )
 _RULES: tuple[tuple[tuple[str, ...], str, LazyPattern], ...] = (
     # (hints, kind, pattern with the kept head in `h` and the value in `v`)
@@ -130,20 +220,7 @@ _RULES: tuple[tuple[tuple[str, ...], str, LazyPattern], ...] = (
         LazyPattern(rf"(?i)(?P<h>{_START}(?:{_NETWORK}[\s-]?)?{_PASSWORD}(?:\s+{_NETWORK})?\s+)" + _SECRET_VALUE),
     ),
     (
-        (
-            "code",
-            "combination",
-            "combo",
-            "暗証",
-            "门禁",
-            "門禁",
-            "密码锁",
-            "保险箱",
-            "код",
-            "código",
-            "codigo",
-            "codice",
-        ),
+        _CODE_HINTS,
         "code",
         LazyPattern(rf"(?i)(?P<h>{_START}{_CODE_LABEL}{_QUALIFIER}{_CONNECT}?\s*)" + _CODE_VALUE),
     ),
@@ -153,22 +230,7 @@ _RULES: tuple[tuple[tuple[str, ...], str, LazyPattern], ...] = (
         LazyPattern(rf"(?i)(?P<h>{_START}{_PIN_LABEL}{_QUALIFIER}{_CONNECT}?\s*)" + _CODE_VALUE),
     ),
     (
-        (
-            "ssn",
-            "social",
-            "national",
-            "ni ",
-            "nino",
-            "passport",
-            "tax",
-            "tin",
-            "id",
-            "steuer",
-            "versicherung",
-            "ausweis",
-        )
-        + ("pass", "sécu", "fiscal", "dni", "nie", "nif", "nss", "seguridad", "cpf", "rg", "bsn", "nummer", "pesel")
-        + ("henkilö", "身份", "マイナンバー", "주민", "снилс", "инн", "паспорт"),
+        _ID_HINTS,
         "id",
         LazyPattern(rf"(?i)(?P<h>{_START}{_ID_LABEL}{_QUALIFIER}{_CONNECT}?\s*)" + _ID_VALUE),
     ),
@@ -220,9 +282,10 @@ def redact(text: str) -> str:
     for hints, kind, pattern in _RULES:
         if any(hint in lowered for hint in hints):
             text = pattern.sub(lambda m, k=kind: _value(m, k), text)  # type: ignore[misc]
-    if "@" in text:
+    separated = "/" in text or "|" in text or ":" in text
+    if "@" in text and separated:
         text = _EMAIL_PAIR.sub(lambda m: _value(m, "secret"), text)
-    if "/" in text or "|" in text or ":" in text or "pw" in lowered or "pass" in lowered:
+    if (separated or "pw" in lowered or "pass" in lowered) and any(hint in lowered for hint in _LOGIN_HINTS):
         text = _LOGIN.sub(lambda m: _value(m, "secret"), text)
     return text
 
