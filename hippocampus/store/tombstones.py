@@ -90,9 +90,14 @@ def clear_contexts(conn: sqlite3.Connection, memories: Iterable[Memory]) -> int:
                 probes.add(start)
     if not probes:
         return 0
+    # only rows whose JSON holds a probe's first words (as JSON writes them), found by SQLite without
+    # parsing every row; each is then checked whole
+    needles = sorted({json.dumps(p[:20], ensure_ascii=False)[1:-1] for p in probes})
+    where = " OR ".join("instr(json, ?) > 0" for _ in needles)
     changed = 0
     for table, key in (("mem", "rid"), ("superseded", "id"), ("archived", "id")):
-        for ident, doc in conn.execute(f"SELECT {key}, json FROM {table}").fetchall():
+        query = f"SELECT {key}, json FROM {table} WHERE {where}"
+        for ident, doc in conn.execute(query, needles).fetchall():
             item = json.loads(doc)
             context = " ".join(str(item.get("context", "")).split())
             if not context or not any(p in context or context.rstrip("…").strip() in p for p in probes):
