@@ -73,8 +73,8 @@ any (it finds those sharing one of its numbers through the numbers' own postings
 answers "the latest memories with this feature" without reading all of them (`memory_space`)."""
 
 TOMBSTONES = """
-CREATE TABLE IF NOT EXISTS tombstones(session TEXT NOT NULL, message TEXT NOT NULL, hash TEXT NOT NULL, time TEXT NOT NULL,
-                        PRIMARY KEY(session, message, hash)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tombstones(session TEXT NOT NULL, message TEXT NOT NULL, hash TEXT NOT NULL,
+                                      time TEXT NOT NULL, PRIMARY KEY(session, message, hash)) WITHOUT ROWID;
 """
 """Schema 6: what forgotten memories came from, with no text (`store/tombstones.py`), so no path stores a
 forgotten message again."""
