@@ -11,8 +11,9 @@ table with everything else.
 
 The hash is an HMAC-SHA256 under a random key kept in `meta.tombstoneKey` (made by the first forget,
 dropped by `wipe`; written in letters only, so no redaction rule ever rewrites it), so a tombstone
-cannot be checked against a guessed sentence without the store itself. A message forgotten by id on one path and said again with other ids (a transcript re-read by
-the installer, an `ingest` file) is still known by its hash.
+cannot be checked against a guessed sentence without the store itself. A message forgotten by id on
+one path and said again with other ids (a transcript re-read by the installer, an `ingest` file) is
+still known by its hash.
 """
 
 from __future__ import annotations
