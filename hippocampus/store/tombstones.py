@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import sqlite3
 from collections.abc import Iterable
@@ -97,9 +98,9 @@ def clear_contexts(conn: sqlite3.Connection, memories: Iterable[Memory]) -> int:
                 probes.add(start)
     if not probes:
         return 0
-    # only rows whose JSON holds a probe's first words (as JSON writes them), found by SQLite without
-    # parsing every row; each is then checked whole
-    needles = sorted({json.dumps(p[:20], ensure_ascii=False)[1:-1] for p in probes})
+    # only rows whose JSON holds a probe's first words (up to a character JSON would escape), found by
+    # SQLite without parsing every row; each is then checked whole
+    needles = sorted({re.split(r'["\\\x00-\x1f\x7f]', p[:20])[0] for p in probes})
     where = " OR ".join("instr(json, ?) > 0" for _ in needles)
     changed = 0
     for table, key in (("mem", "rid"), ("superseded", "id"), ("archived", "id")):
