@@ -95,3 +95,22 @@ def test_a_message_with_more_than_the_credential_is_kept_redacted(tmp_path: Path
     encoding.ingest(ws, NOW, Config(), {"s1": rows})
     stored = [m.content for m in index_file.load_index(ws).memories]
     assert stored and "60847" not in stored[0] and "ING in Rotterdam" in stored[0]
+
+
+@pytest.mark.parametrize(
+    ("valid", "invalid"),
+    [
+        (
+            "DE89 3704 0044 0532 0130 00",
+            "DE89 3704 0044 0532 0130 02",
+        ),  # IBAN: mod 97 (…01 holds a Luhn-valid card run)
+        ("GB82WEST12345698765432", "GB82WEST12345698765433"),
+        ("12345678Z", "12345678A"),  # DNI: check letter
+        ("11010519491231002X", "11010519491231002Y"),  # Chinese resident id: ISO 7064
+        ("RSSMRA85T10A562S", "RSSMRA85T10A562X"),  # codice fiscale: check letter
+        ("219-09-9999", "666-09-9999"),  # SSN: ranges never assigned
+    ],
+)
+def test_ids_without_a_label_are_found_by_their_check_digits_only(valid: str, invalid: str) -> None:
+    assert valid not in redact(f"it is {valid} I think") and "[REDACTED:" in redact(f"it is {valid} I think")
+    assert redact(f"it is {invalid} I think") == f"it is {invalid} I think"

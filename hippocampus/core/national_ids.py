@@ -11,10 +11,13 @@ Labelled ids without a check ("my SSN is 123456789", "Steuer-ID 12 345 678 901")
 
 from __future__ import annotations
 
+import re
+
 from hippocampus.core.lazy_pattern import LazyPattern
 
 _IBAN = LazyPattern(r"(?<![A-Za-z0-9])([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30})(?![A-Za-z0-9])")
-_SSN = LazyPattern(r"(?<![\d-])(\d{3})[- ](\d{2})[- ](\d{4})(?![\d-])")
+_SSN = LazyPattern(r"(?<![\d-])(\d{3})([- ])(\d{2})\2(\d{4})(?![\d-])")
+"""AAA-GG-SSSS (or with spaces), one separator throughout: "070-12 3456", a phone number, is not one."""
 _CN_ID = LazyPattern(r"(?<!\d)(\d{17}[\dXx])(?![\dA-Za-z])")
 _CF = LazyPattern(r"(?<![A-Za-z0-9])([A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z])(?![A-Za-z0-9])")
 _DNI = LazyPattern(r"(?<![A-Za-z0-9])([XYZxyz]?\d{7,8})[- ]?([A-Za-z])(?![A-Za-z0-9])")
@@ -30,15 +33,27 @@ def redact(text: str) -> str:
     if digits < 6:
         return text
     if digits >= 10:
-        text = _IBAN.sub(lambda m: "[REDACTED:iban]" if _iban_ok(m.group(1)) else m.group(0), text)
+        text = _IBAN.sub(_iban, text)
     if digits >= 9:
-        text = _SSN.sub(lambda m: "[REDACTED:national-id]" if _ssn_ok(*m.groups()) else m.group(0), text)
+        text = _SSN.sub(lambda m: "[REDACTED:national-id]" if _ssn_ok(m[1], m[3], m[4]) else m.group(0), text)
         text = _CN_ID.sub(lambda m: "[REDACTED:national-id]" if _cn_ok(m.group(1)) else m.group(0), text)
     if digits >= 7:
         text = _CF.sub(lambda m: "[REDACTED:national-id]" if _cf_ok(m.group(1)) else m.group(0), text)
         text = _DNI.sub(lambda m: "[REDACTED:national-id]" if _dni_ok(*m.groups()) else m.group(0), text)
     text = _NINO.sub("[REDACTED:national-id]", text)
     return text
+
+
+def _iban(match: re.Match[str]) -> str:
+    """The IBAN in this run, if any: the run may have taken a word after it ("… 0130 00 I think"), so
+    shorter runs, a space-separated group less each time, are tried too."""
+    run = match.group(1)
+    while True:
+        if _iban_ok(run):
+            return "[REDACTED:iban]" + match.group(1)[len(run) :]
+        if " " not in run:
+            return match.group(0)
+        run = run.rsplit(" ", 1)[0]
 
 
 def _iban_ok(raw: str) -> bool:
