@@ -83,7 +83,7 @@ def _encode_queue(
     by the next run, `inbox.claim`)."""
     from hippocampus.core.capture import score_queued
     from hippocampus.core.encode import EncodeResult, encode_into
-    from hippocampus.store import activity, injections, memory_space
+    from hippocampus.store import activity, injections, memory_space, tombstones
 
     report = EncodeResult()
     try:
@@ -91,8 +91,9 @@ def _encode_queue(
             claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
             signals, last, bad = queue.pending(conn)
             activity.note(conn, activity.CAPTURED, [s.timestamp for s in signals])
+            signals, forgotten = tombstones.Stones.read(conn).keep(signals)  # forgetting lasts
             signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
-            report.malformed = bad
+            report.malformed, report.skipped = bad, forgotten
             if signals:
                 space = memory_space.StoreSpace(conn, now)
                 result = encode_into(
@@ -131,15 +132,21 @@ def ingest(
     from hippocampus.core.capture import signals_from_messages
     from hippocampus.core.encode import EncodeResult, encode
     from hippocampus.llm.judging import prejudge
+    from hippocampus.store import tombstones
 
     total = EncodeResult()
     judge = judge_for(config)
+    with database.reading(ws) as conn:
+        stones = tombstones.Stones.read(conn)  # forgetting lasts: a forgotten message is not stored again
 
     def run(index: Index, asking: verdicts.Judge | None, dry: bool = False) -> None:
         for messages in sessions.values():
+            signals, forgotten = stones.keep(signals_from_messages(messages, format_time(now)))
+            if not dry:
+                total.skipped += forgotten
             result = encode(
                 index,
-                signals_from_messages(messages, format_time(now)),
+                signals,
                 now,
                 config.decay_curve,
                 gate=config.consolidation_gate,

@@ -7,8 +7,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from hippocampus.core.model import Index, Memory
 from hippocampus.errors import InputError
-from hippocampus.store import files, index_file
+from hippocampus.store import database, files, index_file, tombstones
 from hippocampus.store.workspace import Workspace
 
 
@@ -19,6 +20,8 @@ def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str
     A file that is not one of those, or has a malformed entry, imports nothing.
     Errors name the entry, the field and what it must be, never a value from the file (`file_problem`):
     a secret in a malformed field would reach the terminal and cron's log.
+    A file that is not one of those, or has a malformed entry, imports nothing. A memory that is, or
+    came from, a message forgotten here is left out (`store.tombstones`).
     """
     from hippocampus.core.import_formats import file_kind, file_problem, merge_file
 
@@ -33,10 +36,20 @@ def import_file(ws: Workspace, now: datetime, path: Path) -> tuple[str, list[str
     problem = file_problem(data, kind)
     if problem:
         raise InputError(f"{path}: {problem}; nothing was imported", file=path)
+    with database.reading(ws) as conn:
+        stones = tombstones.Stones.read(conn)
+
+    def merge(index: Index, history: list[Memory]) -> list[str]:
+        """Merge, then leave out what was forgotten here (an export made before the forget)."""
+        before = len(index.memories)
+        created = merge_file(index, data, kind, now, history)
+        dropped = {m.id for m in index.memories[before:] if stones.memory(m)}
+        if dropped:
+            index.memories[before:] = [m for m in index.memories[before:] if m.id not in dropped]
+        return [i for i in created if i not in dropped]
+
     try:
-        created = index_file.update_with_history(
-            ws, lambda index, history: merge_file(index, data, kind, now, history), now
-        )
+        created = index_file.update_with_history(ws, merge, now)
     except ValueError as exc:
         if str(exc).startswith("entry "):  # merge_file's own, which name no value
             raise InputError(f"{path}: {exc}; nothing was imported", file=path) from None

@@ -6,6 +6,7 @@ alike; they hold no rules of their own (those are in `core/`) and touch disk onl
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from dataclasses import replace
 from datetime import datetime
@@ -107,9 +108,11 @@ def history(ws: Workspace, memory_id: str) -> list[Memory]:
 
     with database.reading(ws) as conn:
         seen: dict[str, Memory] = {}
+        asked: set[str] = set()  # every id looked up once, found or not (a forgotten link is never found)
         todo = [memory_id]
         while todo:
-            wanted = [i for i in dict.fromkeys(todo) if i not in seen]
+            wanted = [i for i in dict.fromkeys(todo) if i not in asked]
+            asked.update(wanted)
             todo = []
             found = [m for _, m in rows.by_ids(conn, wanted).values()] + rows.superseded(conn, wanted)
             found += rows.predecessors(conn, wanted)
@@ -149,9 +152,10 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
     ids and times, and HIPPOCAMPUS_CORE.md, archive.md and the dashboard (where there is one) are
     rewritten; every backup holding any of them is deleted (`store.backups.drop_holding`) and, if one
     was, a fresh one taken. Returns every id forgotten, the insights after the ids asked for. Ids are
-    never reused: the counter only grows."""
+    never reused: the counter only grows. What they came from is kept as tombstones, with no text
+    (`store.tombstones`), so no conversation path or import stores those messages again."""
     from hippocampus.reflection import citing, merged_into
-    from hippocampus.store import backups, database
+    from hippocampus.store import backups, database, tombstones
     from hippocampus.views import sync
 
     wanted = sorted(set(ids))
@@ -166,15 +170,29 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
         wanted += citing(conn, wanted)
         held = sorted(merged_into(conn, wanted))  # what a backup may hold them as, and where they came from
         came_from = backups.sources(conn, held)
+        gone = _forgotten(conn, wanted)
+        tombstones.bury(conn, gone, format_time(now))  # before their text goes
         rows.delete(conn, wanted)
         rows.delete_superseded(conn, wanted)
         logs.forget_text(conn, wanted)
+        tombstones.clear_contexts(conn, gone)  # no other memory keeps their words as its context
         logs.insert_events(conn, [logs.event(now, "forget", i) for i in wanted])
     database.scrub_files(ws)
     if backups.drop_holding(ws, held, came_from):  # the newest state, without them, is kept instead
         backups.take(ws, now, (config or Config()).backups_keep)
     sync.refresh_after_forget(ws, now, config)
     return wanted
+
+
+def _forgotten(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
+    """The memories about to be forgotten, live, superseded or archived (their sources make the tombstones)."""
+    import json
+
+    found = [m for _, m in rows.by_ids(conn, ids).values()] + rows.superseded(conn, ids)
+    marks = ",".join("?" * len(ids))
+    for (doc,) in conn.execute(f"SELECT json FROM archived WHERE id IN ({marks})", ids):
+        found.append(Memory.from_dict(json.loads(doc)))
+    return found
 
 
 def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:

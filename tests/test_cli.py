@@ -7,7 +7,6 @@ Commands run in process through click's CliRunner (`run_cli`); the fast entry po
 from __future__ import annotations
 
 import json
-import math
 import os
 import subprocess
 import sys
@@ -82,9 +81,8 @@ def test_review_grows_stability_on_ebbinghaus(run_cli: Any) -> None:
         ok(run_cli("review", "mem_001", "--json", env={**at(1), "HIPPOCAMPUS_CURVE": "ebbinghaus"})).stdout
     )
     assert out[0]["stability"] == pytest.approx(1.5)
-    e = 0.9 * math.exp(-1)
-    assert out[0]["importance"] == pytest.approx(e + (1 - e) * 0.15, abs=1e-3)
-    assert out[0]["band"] == "decaying"
+    assert out[0]["importance"] == 1.0, "a review sets strength back to 1.0, as memory-ebbinghaus does"
+    assert out[0]["band"] == "active"
 
 
 @pytest.mark.parametrize(

@@ -209,3 +209,39 @@ def test_the_help_names_every_step_of_the_workspace_rule(run_cli: Any) -> None:
         )
     ]
     assert order == sorted(order), "the code applies the steps in the order the help gives"
+
+
+@pytest.mark.parametrize("kind", ["ebbinghaus", "index", "index history"])
+def test_a_duplicate_id_in_an_import_is_an_error_naming_it_and_nothing_is_written(
+    run_cli: Any, workspace: Path, kind: str
+) -> None:
+    """The second entry of an id was dropped in silence ("Imported 1"): now one line names the id, exit 1,
+    and the store is as it was."""
+    assert run_cli("remember", "My sister's name is Alma").returncode == 0
+    if kind == "ebbinghaus":
+        data: dict[str, Any] = {
+            "items": [
+                {"id": 7, "content": "Project Falcon ships in June", "last_reviewed": "2026-01-01T09:00:00"},
+                {"id": 8, "content": "The boiler was serviced in May", "last_reviewed": "2026-01-01T09:00:00"},
+                {"id": 7, "content": "The user's cat is called Miso", "last_reviewed": "2026-01-02T09:00:00"},
+            ]
+        }
+        named = "duplicate id 7 (also entry 1)"
+    else:
+        one = {"id": "mem_003", "content": "I play the cello on Sundays", "domain": "user", "created": "2026-01-01"}
+        two = one | {"content": "I swim on Tuesdays", "created": "2026-01-02"}
+        data = {"version": 2, "memories": [one, two]}
+        named = "duplicate id mem_003 (also entry 1 of memories)"
+        if kind == "index history":
+            old = one | {"content": "I played the viola", "supersededBy": "mem_003"}
+            data = {"version": 2, "memories": [one], "superseded": [old]}
+            named = "duplicate id mem_003 (also entry 1 of memories)"
+    path = workspace.parent / "dup.json"
+    path.write_text(json.dumps(data))
+    before = run_cli("export").stdout
+    done = run_cli("import", str(path), "--json")
+    assert done.returncode == 1 and named in done.stderr + done.stdout, done.stderr + done.stdout
+    assert "nothing was imported" in done.stderr + done.stdout
+    assert run_cli("export").stdout == before
+    plain = run_cli("import", str(path))
+    assert plain.returncode == 1 and len(plain.stderr.strip().splitlines()) == 1 and named in plain.stderr

@@ -81,7 +81,7 @@ def test_migration_from_version_1_keeps_every_memory_and_its_search_tokens(tmp_p
     _downgrade_to_version_1(ws)
 
     with database.reading(ws) as conn:  # any open migrates
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 6
         assert conn.execute("SELECT * FROM mem ORDER BY rid").fetchall() == before_mem
         assert conn.execute("SELECT rowid, tokens FROM fts ORDER BY rowid").fetchall() == before_tokens
         assert conn.execute("SELECT COUNT(*) FROM fts WHERE context != ''").fetchone()[0] == 0

@@ -64,6 +64,21 @@ def test_ebbinghaus_curve_and_review_stability() -> None:
     assert lifecycle.review(m, T0, lifecycle.Curve()).stability == 2.0
 
 
+def test_an_ebbinghaus_review_sets_strength_back_to_one() -> None:
+    """memory-ebbinghaus: a review resets strength to 1.0 (it was reinforced 0.135 → 0.27) and multiplies
+    stability by 1.5; the exponential curve's review is a plain reinforcement."""
+    curve = lifecycle.Curve(lifecycle.EBBINGHAUS)
+    faded = mem(1.0, stability=1.0)
+    later = T0 + timedelta(days=2)
+    assert lifecycle.effective_importance(faded, later, curve) == pytest.approx(0.135, abs=0.001)
+    r = lifecycle.review(faded, later, curve)
+    assert lifecycle.effective_importance(r, later, curve) == 1.0 and r.importance == 1.0
+    assert r.stability == pytest.approx(1.5) and r.last_accessed == later
+    assert lifecycle.effective_importance(r, later + timedelta(days=1.5), curve) == pytest.approx(math.exp(-1))
+    plain = lifecycle.review(mem(0.5), T0, lifecycle.Curve())
+    assert plain.anchor == pytest.approx(0.5 + 0.5 * 0.15)
+
+
 @pytest.mark.parametrize(
     "value,name",
     [

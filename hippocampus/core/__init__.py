@@ -13,6 +13,8 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     tokens       search tokens, stems, keywords (CJK included)
     redact       secrets out before anything is stored: the catalogue, context rules, cards, wrapped keys
     cards        payment card numbers in text (13–19 Luhn-valid digits, any separator): the redactor's last step
+    spoken_secrets  credentials said in plain speech (wifi passwords, codes, PINs, logins, ids) and masked keys
+    national_ids IBANs and national ids found by their check digits, with no label
     secret_rules gitleaks' rule catalogue as data (MIT, see LICENSES/gitleaks.txt)
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one

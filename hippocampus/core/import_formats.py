@@ -122,6 +122,7 @@ def merge_file(
     the new ids, superseded ones included (appended with `superseded_by` set: the store files them as
     history). A domain or category outside the safe character set stops the whole import with one line
     naming the entry (`ValueError`)."""
+    _refuse_duplicate_ids(data, kind)
     before = len(index.memories)
     created = import_index(index, data, history) if kind == HIPPOCAMPUS else import_ebbinghaus(index, data, now)
     for number, memory in enumerate(index.memories[before:], 1):
@@ -129,6 +130,25 @@ def merge_file(
         if problem:
             raise ValueError(f"entry {number}: {problem}")
     return created
+
+
+def _refuse_duplicate_ids(data: dict[str, Any], kind: str) -> None:
+    """Two entries of the file with one id stop the import (`ValueError` naming the id and both entries):
+    the second was dropped in silence, as the import is keyed by id. memory-ebbinghaus items without an
+    id are keyed by their content, and were never dropped for it."""
+    lists = ("items",) if kind == EBBINGHAUS else ("memories", "superseded")
+    first: dict[str, str] = {}
+    for name in lists:
+        entries = data.get(name) or []
+        for number, entry in enumerate(entries if isinstance(entries, list) else [], 1):
+            if not isinstance(entry, dict) or entry.get("id") in (None, ""):
+                continue
+            ident = str(entry["id"])
+            where = f"{number} of {name}" if kind == HIPPOCAMPUS else str(number)
+            if ident in first:
+                shown = ident if len(ident) <= 40 and ident.isprintable() else repr(ident[:40]) + "…"
+                raise ValueError(f"entry {where}: duplicate id {shown} (also entry {first[ident]})")
+            first[ident] = where
 
 
 def _imported_keys(index: Index, kind: str) -> set[tuple[str, str]]:

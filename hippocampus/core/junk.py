@@ -4,12 +4,14 @@ Never stored (`noise` names the reason):
 - greetings and acknowledgements with nothing else in them (`scoring` keeps its table of them);
 - keyboard mash ("asdfghjkl", "sdkfj qweoiru"): most words have no vowel or long consonant runs;
 - messages that are mostly redaction markers, code, a stack trace, base64/hex blobs or binary;
+- a message that is only a credential: a redacted secret with a few words around it
+  (`CREDENTIAL_WORDS`);
 - a message the user takes back in the same breath ("… no actually don't", "never mind", "scratch
   that", and their equivalents in the supported languages).
 
-Never core (`core_cap`): a memory whose fact was redacted away ("my WiFi password is
-[REDACTED]") or that has fewer than `MIN_CONTENT_WORDS` words once the markers are gone: it says
-nothing an agent could use every turn. It may still be stored and recalled, below the core floor.
+Never core (`core_cap`): a memory with a redacted secret in it, or that has fewer than
+`MIN_CONTENT_WORDS` words once the markers are gone: it says nothing an agent could use every turn.
+It may still be stored and recalled, below the core floor.
 Pure and stdlib-only.
 """
 
@@ -87,6 +89,8 @@ def noise(text: str, raw: str = "") -> str:
         return "empty"
     if _share(_MARKER_RE, stripped) >= 0.5:
         return "mostly redacted"
+    if _only_a_credential(stripped):
+        return "only a credential"
     if _TAKE_BACK_RE.search(stripped):
         return "taken back"
     if _share(_BLOB_RE, stripped) >= 0.5:
@@ -96,6 +100,30 @@ def noise(text: str, raw: str = "") -> str:
     if _mash(stripped):
         return "keyboard mash"
     return ""
+
+
+CREDENTIAL_WORDS = 6
+"""A message with a redacted secret and at most this many other words says nothing but the secret:
+"the wifi pass is [REDACTED]", "Remember that the door code is [REDACTED]", "my Netflix login:
+anna@example.com / [REDACTED]". Issue 24: such a message is not stored at all (before, it was kept as
+"my WiFi password is [REDACTED]", capped below core). One with more to say ("my bank PIN is [REDACTED] and
+I bank with ING since 2019") is kept, redacted."""
+
+
+_ADDRESS_RE = re.compile(r"\S+@\S+|\S+://\S+")
+
+
+def _only_a_credential(text: str) -> bool:
+    """A redaction marker and at most `CREDENTIAL_WORDS` words besides (a run of CJK, Hangul or kana
+    counts a word per two characters)."""
+    if not _MARKER_RE.search(text):
+        return False
+    rest = _ADDRESS_RE.sub(" x ", _MARKER_RE.sub(" ", text))  # an address or a user name counts one word
+    words = 0
+    for word in re.findall(r"[^\W_]+", rest):
+        wide = sum(1 for ch in word if ord(ch) >= 0x1100)
+        words += (wide + 1) // 2 + (1 if wide < len(word) else 0)
+    return words <= CREDENTIAL_WORDS
 
 
 def core_cap(content: str) -> float:

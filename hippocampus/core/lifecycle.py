@@ -111,10 +111,13 @@ def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: Curv
 
 
 def review(memory: Memory, now: datetime, curve: Curve = DEFAULT_CURVE) -> Memory:
-    """A deliberate review: reinforce on use and, on the Ebbinghaus curve, grow stability."""
+    """A deliberate review: reinforce on use; on the Ebbinghaus curve, as memory-ebbinghaus does, the
+    strength (the importance on that curve) goes back to 1.0 and stability grows by 1.5."""
     reinforced = reinforce(memory, now, USE_RATE, curve)
     if curve.kind == EBBINGHAUS:
-        reinforced = replace(reinforced, stability=memory.stability * REVIEW_STABILITY_FACTOR)
+        reinforced = replace(
+            reinforced, anchor=1.0, importance=1.0, stability=memory.stability * REVIEW_STABILITY_FACTOR
+        )
     return reinforced
 
 

@@ -19,7 +19,7 @@ import math
 import re
 from collections.abc import Callable
 
-from hippocampus.core import cards
+from hippocampus.core import cards, national_ids, spoken_secrets
 from hippocampus.core.clean import clean
 from hippocampus.core.lazy_pattern import LazyPattern
 
@@ -105,11 +105,6 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str], ...] = (
         r"\1[REDACTED]",
     ),
     (
-        ("pass", "pwd"),
-        LazyPattern(rf"(?i)\b((?:password|passwd|passcode|pwd|passphrase)\s+(?:is|was)\s+){_VALUE}"),
-        r"\1[REDACTED]",
-    ),
-    (
         ("token", "secret", "key", "credential"),
         LazyPattern(rf"(?i)\b((?:token|secret|key|credentials?)\s+(?:is|was|=|:)\s+){_TOKENISH}"),
         r"\1[REDACTED]",
@@ -144,7 +139,7 @@ _PATTERNS: tuple[tuple[tuple[str, ...], LazyPattern, str], ...] = (
         ("パスワード", "비밀번호", "пароль", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord"),
         LazyPattern(
             r"(?i)((?:パスワード|비밀번호|пароль|passwort|contraseña|mot de passe|senha|wachtwoord)\s*"
-            r"(?:は|는|:|=|ist|es|est|é|is|是)?\s*)(?!\[REDACTED)[!-~]{4,}"
+            r"(?:は|는|:|=|ist|lautet|war|es|est|c'est|é|è|is|是)?\s*)(?!\[REDACTED)(?=[!-~]*[0-9!-/:-@\[-`{-~])[!-~]{4,}"
         ),
         r"\1[REDACTED]",
     ),
@@ -286,6 +281,7 @@ def _redact_rules(text: str, generic: bool = True) -> str:
             if hint in lowered:
                 text = pattern.sub(replacement, text) if replacement else _sub_assigned(pattern, text)
                 break
+    text = national_ids.redact(spoken_secrets.redact(text))
     if generic and len(text) >= 32:
         text = _LONG_TOKEN.sub(_high_entropy, text)
     if text.endswith("…"):

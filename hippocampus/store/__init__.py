@@ -19,6 +19,7 @@
     injections   memory/injections.jsonl: what each turn's block held (ids, scores), for `why`
     redacted     the one door to disk for text: every document, line and meta value is redacted here
     reredact     a store redacted under older rules is redacted again, in place, by `decay`
+    tombstones   what forgotten memories came from (ids, a keyed hash, no text): never stored again
     reindex      search fields owed by the schema 3 upgrade, filled in short batches after it (the shared loop)
     vectors      the `vec` table: one embedding per current memory (schema 4), as bytes
     backups      memory/backups/: online copies (SQLite's backup API), rotation, restore, and a forget's drop

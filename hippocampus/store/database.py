@@ -33,6 +33,9 @@ Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
                                   `rid` is the row they had, whose `seen` rows stay (re-encoding the old
                                   message does not bring the old fact back)
     state(key, value)             small bookkeeping (history-backfill watermarks)
+    tombstones(session, message, hash, time)
+                                  what forgotten memories came from, with no text: ids and a keyed hash
+                                  of the message (`store/tombstones.py`); no path stores those again
     vec(seq, rid, model, norm, v) one embedding per current memory (`store/vectors.py`): `v` is float32
                                   bytes of the unit vector of its stored (redacted) content under `model`
                                   (name and version), `norm` the text it was made from; `seq` grows with
@@ -45,7 +48,8 @@ Migrations: 0 → 2 creates the schema (and imports the legacy files); 1 → 2 r
 `superseded`; 2 → 3 fills the second column again from each memory (its context and its sources'
 messages as said, `rows.search_fields`); 3 → 4 adds `vec` and its triggers, empty (memories are
 embedded afterwards in short batches, `semantic.embedding.catch_up`); 4 → 5 rebuilds `feat` with `num` and adds
-`feat_recent` (every posting copied; about 3 s of CPU at 100k memories, once). Each runs in one
+`feat_recent` (every posting copied; about 3 s of CPU at 100k memories, once); 5 → 6 adds `tombstones`,
+empty. Each runs in one
 transaction: a crash leaves the older version as it was.
 
 Pragmas: WAL (readers never block the writer, nor it them), `synchronous=FULL` (a committed turn
@@ -60,7 +64,9 @@ write never lands outside the workspace and the store never forks.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 
 from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
@@ -81,6 +87,29 @@ def refuse_links(ws: Workspace, *names: str) -> None:
             )
 
 
+def private(ws: Workspace) -> None:
+    """The database file is made 0600 before SQLite opens it (SQLite creates it by the umask, 0644 on
+    most systems, and gives its -wal and -shm the database's own mode); one an older version left
+    readable by others, with its -wal and -shm, is made 0600 too. Costs a stat per open."""
+    try:
+        os.close(os.open(ws.db_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
+        return
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise StoreError(_describe(ws.db_path, exc) + " (nothing was changed)") from None
+    for path in (
+        ws.db_path,
+        ws.db_path.with_name(ws.db_path.name + "-wal"),
+        ws.db_path.with_name(ws.db_path.name + "-shm"),
+    ):
+        with contextlib.suppress(FileNotFoundError):
+            mode = stat.S_IMODE(os.lstat(path).st_mode)
+            if mode & 0o077:
+                with contextlib.suppress(PermissionError):  # not ours to change: SQLite still opens it
+                    os.chmod(path, mode & 0o700)
+
+
 def _configure(conn: sqlite3.Connection, busy: float) -> None:
     conn.execute(f"PRAGMA busy_timeout = {int(busy * 1000)}")
     conn.execute("PRAGMA secure_delete = ON")
@@ -98,6 +127,7 @@ def connect(ws: Workspace, busy: float = BUSY_SECONDS) -> sqlite3.Connection:
     ensure_layout(ws)
     if ws.db_path.exists() and not ws.db_path.is_file():
         raise StoreError(f"{ws.db_path}: is not a regular file (left as it is)", file=ws.db_path)
+    private(ws)
     try:
         conn = sqlite3.connect(ws.db_path, timeout=busy, isolation_level=None)
     except sqlite3.Error as exc:

@@ -118,9 +118,9 @@ def open_search(ws: Workspace) -> sqlite3.Connection | None:
 
 
 def wipe(ws: Workspace, now: datetime) -> int:
-    """Delete every memory, the queue and the inbox, the events log, the archive and the bookkeeping (ids
-    are still never reused); then scrub the database files, delete every backup, and remove
-    HIPPOCAMPUS_CORE.md and archive.md."""
+    """Delete every memory, the queue and the inbox, the events log, the archive, the tombstones and the
+    bookkeeping (ids are still never reused); then scrub the database files, delete every backup, and
+    remove HIPPOCAMPUS_CORE.md and archive.md."""
     import contextlib
 
     with database.writing(ws) as conn:
@@ -139,6 +139,7 @@ def wipe(ws: Workspace, now: datetime) -> int:
             "state",
             "superseded",
             "vec",
+            "tombstones",
         ):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM meta WHERE key NOT IN ('nextId', 'migratedFrom')")

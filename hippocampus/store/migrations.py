@@ -12,7 +12,7 @@ import sqlite3
 from hippocampus.errors import StoreError
 from hippocampus.store.workspace import Workspace
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema version this code writes (`PRAGMA user_version`); `database.SCHEMA_VERSION` is this."""
 
 SCHEMA = """
@@ -72,6 +72,13 @@ key after the size, so a lookup for a text with numbers reads only the postings 
 any (it finds those sharing one of its numbers through the numbers' own postings), and `feat_recent`
 answers "the latest memories with this feature" without reading all of them (`memory_space`)."""
 
+TOMBSTONES = """
+CREATE TABLE IF NOT EXISTS tombstones(session TEXT NOT NULL, message TEXT NOT NULL, hash TEXT NOT NULL,
+                                      time TEXT NOT NULL, PRIMARY KEY(session, message, hash)) WITHOUT ROWID;
+"""
+"""Schema 6: what forgotten memories came from, with no text (`store/tombstones.py`), so no path stores a
+forgotten message again."""
+
 MIGRATIONS = {
     1: """
 CREATE VIRTUAL TABLE fts_v2 USING fts5(tokens, context, tokenize='unicode61 remove_diacritics 0');
@@ -90,6 +97,7 @@ INSERT OR REPLACE INTO meta(key, value) VALUES ('contextRid', '0');
 """,
     3: VECTORS,
     4: NUMBERED,
+    5: TOMBSTONES,
 }
 """Schema version → the statements that bring it to the next version."""
 
@@ -122,6 +130,7 @@ def migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
         if version == 0:
             _run(conn, SCHEMA)
             _run(conn, VECTORS)
+            _run(conn, TOMBSTONES)
             from hippocampus.store.legacy import import_legacy
 
             import_legacy(ws, conn)  # through the door: today's rules

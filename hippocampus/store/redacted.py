@@ -18,7 +18,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-RULES = "gitleaks-009e025+context-4"
+RULES = "gitleaks-009e025+context-5"
 """The redaction rules of this version (core/secret_rules.py and the context rules in core/redact.py):
 a store records the rules its text was redacted with (`meta.redactionRules`), and `store.reredact`
 brings an older store up to them. Bump it whenever the rules change so that they find more."""
