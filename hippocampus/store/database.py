@@ -255,6 +255,8 @@ def _read_only(ws: Workspace) -> sqlite3.Connection | None:
     refuse_links(ws, ws.db_path.name, ws.db_path.name + "-wal", ws.db_path.name + "-shm")
     if not ws.db_path.is_file():
         return None
+    with contextlib.suppress(StoreError, OSError):  # a read-only file system: the read goes on
+        private(ws)  # an older version's 0644 file is made 0600 by a read as well
     try:
         conn = open_readonly(str(ws.db_path), BUSY_SECONDS)
     except sqlite3.Error:
