@@ -24,7 +24,7 @@ class Config:
     weight_recency: float = 0.25
     recency_per_hour: float = 0.995
     candidates: int = 200
-    inject_budget: int = 1500
+    inject_budget: int = 400  # tokens (views/context.py: chars / 4, one per CJK character)
     inject_relevant: int = 5
     core_limit: int = 30
     capture_threshold: float = 0.5
@@ -39,6 +39,7 @@ class Config:
     semantic: str = "auto"
     semantic_weight: float = 0.5
     semantic_floor: float = 0.0
+    recall_boost: float = 0.0  # added to a memory's importance when a block or `recall` uses it (humanoid: 0.05)
     embed_url: str = ""
     embed_model: str = ""
 
@@ -69,7 +70,7 @@ def config_from_mapping(data: dict[str, Any]) -> Config:
         raise InputError("setting 'llm_timeout' must be more than 0 seconds")
     if not 0.0 <= config.capture_threshold <= 1.0:  # NaN too: a score is in 0..1, so anything else keeps all or none
         raise InputError(f"capture_threshold must be between 0 and 1, not {config.capture_threshold!r}")
-    for name in ("value_threshold", "archive_below"):  # NaN too: both compare with a value in 0..1
+    for name in ("value_threshold", "archive_below", "recall_boost"):  # NaN too: both compare with a value in 0..1
         if not 0.0 <= getattr(config, name) <= 1.0:
             raise InputError(f"{name} must be between 0 and 1, not {getattr(config, name)!r}")
     if not 0.0 < config.decay_rate < 1.0:  # NaN too: a daily share lost, so 0 never forgets and 1 forgets at once

@@ -163,3 +163,8 @@ def full_match(conn: sqlite3.Connection, query: str) -> float:
     total, df = _document_counts(conn, words)
     idf = sum(max(1e-6, math.log((total - df.get(w, 0) + 0.5) / (df.get(w, 0) + 0.5))) for w in words)
     return idf * KEYWORD_TF * (BM25_K1 + 1.0) / (KEYWORD_TF + BM25_K1)
+
+
+def memory_count(conn: sqlite3.Connection) -> int:
+    """How many memories the store holds (kept per snapshot, `store.memo`)."""
+    return int(memo(conn, "count", lambda: conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]))
