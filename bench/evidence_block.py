@@ -89,8 +89,7 @@ class Worker:
         answer = json.loads(self.proc.stdout.readline())
         if not answer.get("ok"):
             raise SystemExit(f"worker: {answer}")
-        out = json.loads(answer["stdout"] or "{}") if answer["stdout"].strip() else {}
-        block = str(out.get("prependContext") or "")
+        block = str(answer.get("stdout") or "").strip()  # what hooks/index.js prepends
         held: list[dict[str, Any]] = []
         if record.exists() and record.stat().st_size > before:
             with open(record, "rb") as handle:

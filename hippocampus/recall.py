@@ -61,7 +61,7 @@ def recall(
         embedded = pending() if pending is not None else None
         if embedded is not None:
             return _hybrid(c, query, lexical, embedded, now, config, k, about_only)
-        return _lexical(c, lexical, now, config, k, about_only)
+        return _lexical(c, query, lexical, now, config, k, about_only)
 
     return _with_cache(ws, conn, work)
 
@@ -76,12 +76,19 @@ def _about(chance: dict[int, float], count: int, about_only: bool) -> Callable[[
 
 
 def _lexical(
-    conn: sqlite3.Connection, lexical: list[Candidate], now: datetime, config: Config, k: int, about_only: bool = False
+    conn: sqlite3.Connection,
+    query: str,
+    lexical: list[Candidate],
+    now: datetime,
+    config: Config,
+    k: int,
+    about_only: bool = False,
 ) -> list[Hit]:
     """The lexical candidates ranked by BM25 (min-max over them), importance and recency."""
     from hippocampus.core.evidence import combined, lexical_chance
 
-    chance = {c[0]: combined(lexical_chance(c[5]), 1.0) for c in lexical}
+    words = search_cache.searched_words(conn, query) if lexical else 0
+    chance = {c[0]: combined(lexical_chance(c[5], words), 1.0) for c in lexical}
     keep = _about(chance, search_cache.memory_count(conn), about_only)
     ranked = rank_candidates(lexical, now, config, len(lexical) if about_only else k)
     top = [row for row in ranked if keep(row[0])][:k]
@@ -132,13 +139,15 @@ def _hybrid(
     bm25 = {c[0]: c[5] for c in lexical}
     nearest, noise = search.similar(conn, model, vector, list(bm25), config.candidates)
     if not noise[2]:  # no memory has a vector by this model yet: recall is lexical, exactly
-        return _lexical(conn, lexical, now, config, k, about_only)
+        return _lexical(conn, query, lexical, now, config, k, about_only)
     sims = fusion.kept(nearest, bm25, max(config.semantic_floor, fusion.noise_bar(*noise)))
     fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
     tail = fit_tail(list(nearest.values()), noise[2])
+    words = search_cache.searched_words(conn, query) if lexical else 0
     chance = {
-        c[0]: combined(lexical_chance(bm25.get(c[0], 0.0)), semantic_chance(nearest.get(c[0]), tail)) for c in pool
+        c[0]: combined(lexical_chance(bm25.get(c[0], 0.0), words), semantic_chance(nearest.get(c[0]), tail))
+        for c in pool
     }
     keep = _about(chance, search_cache.memory_count(conn), about_only)
     ranked = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, len(pool), scaled=True)

@@ -9,7 +9,9 @@ question, never against a constant fitted to one set:
   word's IDF on this store, ln((N − df + ½)/(df + ½)), so e^(−BM25) is about the product of df/N over
   those words: the share of memories that would hold them all. A word every tenth memory says ("work",
   "make") buys a factor of 0.1, a word one memory in a thousand says 0.001: common words are discounted
-  by the store's own counts, with no list of them.
+  by the store's own counts, with no list of them. Which of the question's words a memory shares is
+  seen only after the fact, so the share is multiplied by how many words were searched (a question of
+  twelve words offers twelve ways to share one).
 - Semantic (`Tail`, `semantic_chance`): e5 rates every pair of short texts alike, and the similarities
   of a store's memories to one question have a heavy upper tail (on a 1,044-memory store, the nearest
   unrelated memory reached 3–4.4 standard deviations for trivia questions), so a normal tail is no
@@ -67,10 +69,12 @@ def fit_tail(similarities: list[float], total: int) -> Tail | None:
     return Tail(threshold, scale, count, total)
 
 
-def lexical_chance(bm25: float) -> float:
-    """The share of memories that would hold the question's words a memory with this BM25 holds (1: no
-    word in common)."""
-    return math.exp(-max(0.0, bm25))
+def lexical_chance(bm25: float, words: int = 1) -> float:
+    """The share of memories that would hold the question's words a memory with this BM25 holds, for a
+    question of `words` searched words (1: no word in common)."""
+    if bm25 <= 0.0:
+        return 1.0
+    return min(1.0, max(1, words) * math.exp(-bm25))
 
 
 def semantic_chance(similarity: float | None, tail: Tail | None) -> float:
