@@ -158,7 +158,13 @@ def test_the_relevant_part_takes_the_rest_of_the_budget_and_comes_first() -> Non
 
     def hit(i: int, text: str) -> Hit:
         memory = Memory(
-            id=f"mem_{i:03d}", content=text, domain="user", category="general", anchor=0.9, created=NOW, last_accessed=NOW
+            id=f"mem_{i:03d}",
+            content=text,
+            domain="user",
+            category="general",
+            anchor=0.9,
+            created=NOW,
+            last_accessed=NOW,
         )
         return Hit(memory, 1.0, 1.0, 0.9, 1.0)
 
