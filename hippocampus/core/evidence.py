@@ -63,7 +63,12 @@ def fit_tail(similarities: list[float], total: int) -> Tail | None:
     if count - 1 < MIN_TAIL:
         return None
     threshold = ranked[count - 1]
-    scale = sum(s - threshold for s in ranked[: count - 1]) / (count - 1)
+    import os
+    if os.environ.get("EVIDENCE_EST") == "median":
+        from statistics import median
+        scale = median(s - threshold for s in ranked[: count - 1]) / math.log(2)
+    else:
+        scale = sum(s - threshold for s in ranked[: count - 1]) / (count - 1)
     if scale <= 0.0:
         return None
     return Tail(threshold, scale, count, total)
@@ -92,4 +97,6 @@ def combined(lexical: float, semantic: float) -> float:
 
 def about_message(chance: float, memories: int, strays: float = EXPECTED_STRAYS) -> bool:
     """Whether a memory whose combined chance is `chance`, in a store of `memories`, is evidence."""
+    import os
+    strays = float(os.environ.get("EVIDENCE_STRAYS", strays))
     return memories >= 2 and chance * memories <= strays
