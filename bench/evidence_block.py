@@ -132,7 +132,9 @@ def recall_top(workspace: str, now: str, question: str, k: int = 5) -> list[str]
     """Distinct source sessions of `hippocampus recall -k 20`, best first (as bench_longmemeval reads them)."""
     env = {**os.environ, "WORKSPACE": workspace, "HIPPOCAMPUS_NOW": now}
     peek = ["--peek"] if _can_peek() else []  # recall marks what it returns as used (issue 25): not here
-    res = subprocess.run([*CLI, "recall", question, "-k", "20", "--json", *peek], env=env, capture_output=True, text=True)
+    res = subprocess.run(
+        [*CLI, "recall", question, "-k", "20", "--json", *peek], env=env, capture_output=True, text=True
+    )
     ranked: list[str] = []
     for mem in json.loads(res.stdout or "[]"):
         for src in mem["sources"]:
@@ -164,7 +166,13 @@ def build_mixed(folder: Path, haystacks: int) -> str:
             for i, role in enumerate(("user", "assistant")):
                 out.write(
                     json.dumps(
-                        {"session": s["id"], "id": f"{s['id']}:{i}", "role": role, "text": s[role], "timestamp": s["date"]}
+                        {
+                            "session": s["id"],
+                            "id": f"{s['id']}:{i}",
+                            "role": role,
+                            "text": s[role],
+                            "timestamp": s["date"],
+                        }
                     )
                     + "\n"
                 )

@@ -19,6 +19,9 @@ question, never against a constant fitted to one set:
   similar memories over the `TAIL`-th are fitted by an exponential (peaks over a threshold, the usual
   model of a distribution's upper tail), and a memory's chance is the share of memories the fit expects
   at least as similar. What counts is how far a memory stands out from the crowd nearest the question.
+  The exponential's scale is taken from the median excess (median / ln 2), not the mean: when a topic
+  fills many memories (a whole session about bikes), those memories are the top of the tail, and the
+  mean excess would grow with them until none stood out.
 - A memory is evidence when either side alone makes chance unlikely (`combined`: the smaller chance,
   doubled because two tests are made), judged against the store's size by `about_message`: at most
   `EXPECTED_STRAYS` unrelated memories of the whole store are expected to pass for a question about
@@ -26,13 +29,14 @@ question, never against a constant fitted to one set:
   to offer, and nothing is injected from it but core memories.
 
 Measured on both sides at once in BENCHMARKS.md (issue 25): Fisher's combination of the two chances and
-a normal tail let 1.9–2.3 unrelated memories a turn through. Pure: no I/O.
+a normal tail let 1.9–2.3 unrelated memories a turn through; `EXPECTED_STRAYS` 1 let 0.58. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import median
 
 EXPECTED_STRAYS = 0.5
 """How many unrelated memories, in the whole store, may be expected to pass by chance for a question
@@ -63,12 +67,7 @@ def fit_tail(similarities: list[float], total: int) -> Tail | None:
     if count - 1 < MIN_TAIL:
         return None
     threshold = ranked[count - 1]
-    import os
-    if os.environ.get("EVIDENCE_EST") == "median":
-        from statistics import median
-        scale = median(s - threshold for s in ranked[: count - 1]) / math.log(2)
-    else:
-        scale = sum(s - threshold for s in ranked[: count - 1]) / (count - 1)
+    scale = median(s - threshold for s in ranked[: count - 1]) / math.log(2)
     if scale <= 0.0:
         return None
     return Tail(threshold, scale, count, total)
@@ -97,6 +96,4 @@ def combined(lexical: float, semantic: float) -> float:
 
 def about_message(chance: float, memories: int, strays: float = EXPECTED_STRAYS) -> bool:
     """Whether a memory whose combined chance is `chance`, in a store of `memories`, is evidence."""
-    import os
-    strays = float(os.environ.get("EVIDENCE_STRAYS", strays))
     return memories >= 2 and chance * memories <= strays
