@@ -253,7 +253,16 @@ def turn_injection(
     started = _start_query(query, config) if asked else None  # the embedding runs while core memories are read
     core = core_memories(None, now, config, config.core_limit, conn=conn)
     relevant = (
-        recall(None, query, now, config, config.inject_relevant, conn=conn, started=started, about_only=True)
+        recall(
+            None,
+            query,
+            now,
+            config,
+            config.inject_relevant,
+            conn=conn,
+            started=started,
+            about_only=config.inject_abstain,
+        )
         if asked
         else []
     )

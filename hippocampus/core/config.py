@@ -26,6 +26,7 @@ class Config:
     candidates: int = 200
     inject_budget: int = 400  # tokens (views/context.py: chars / 4, one per CJK character)
     inject_relevant: int = 5
+    inject_abstain: bool = True  # the relevant part holds a memory only with evidence (core/evidence.py)
     core_limit: int = 30
     capture_threshold: float = 0.5
     consolidation_gate: bool = False

@@ -291,7 +291,8 @@
       });
       var byId = function (a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; };
       found.sort(function (a, b) { return b.score - a.score || byId(a.d.item, b.d.item); });
-      var relevant = found.filter(function (f) { return docs.length >= 2 && strays(f.rel) <= 0.5; })
+      var abstain = +cfg.injectAbstain !== 0;  // the setting inject_abstain (preview_settings: 1.0 or 0.0)
+      var relevant = found.filter(function (f) { return !abstain || (docs.length >= 2 && strays(f.rel) <= 0.5); })
         .slice(0, +cfg.injectRelevant).map(function (f) { return f.d; });
       var core = docs.filter(function (d) { return d.item.eff >= 0.7; })
         .sort(function (a, b) { return b.item.eff - a.item.eff || byId(a.item, b.item); })
