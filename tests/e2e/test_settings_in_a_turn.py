@@ -55,9 +55,11 @@ def claw(openclaw_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     model.stop()
 
 
-GATE_OFF: dict[str, object] = {"inject_abstain": False}
+GATE_OFF: dict[str, object] = {"inject_abstain": False, "semantic": "off"}
 """Five memories give the evidence rule nothing to judge a match against (issue 25: such a store
-injects nothing relevant, `test_inject_abstain_...`); the tests of ranking and budgets turn it off."""
+injects nothing relevant, `test_inject_abstain_...`); the tests of ranking and budgets turn it off.
+They rank by words alone, as they did before `remember` embedded its memory (issue 25): the orders
+they check are BM25's, min-max-normalised against importance and recency."""
 
 
 def block(oc: OpenClaw, marker: str, settings: dict[str, object] | None = None, gate: bool = False) -> str:
