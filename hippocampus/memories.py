@@ -14,7 +14,7 @@ from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, Source, format_time
 from hippocampus.core.ranking import Hit
-from hippocampus.errors import InputError, NotFoundError
+from hippocampus.errors import InputError, LockTimeoutError, NotFoundError, StoreError
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
 
@@ -210,7 +210,7 @@ def recall_marked(ws: Workspace, query: str, now: datetime, config: Config, k: i
     try:
         with database.writing(ws) as conn:
             done = {m.id: m for m in mark_used(conn, {h.memory.id: now for h in hits}, now, config.recall_boost)}
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError, StoreError, LockTimeoutError) as exc:  # a read-only or busy store answers
         logs.log_line(ws, f"recall could not mark its results as used: {type(exc).__name__}", now)
         return hits
     return [replace(h, memory=done.get(h.memory.id, h.memory)) for h in hits]

@@ -274,3 +274,24 @@ def test_remember_embeds_its_memory_and_rewrites_the_core_file(run_cli: Any, wor
         assert "Alma" in (workspace / "HIPPOCAMPUS_CORE.md").read_text(encoding="utf-8")
         assert run_cli("remember", "The bins go out on Tuesday", "--importance", "0.3").returncode == 0
         assert "bins" not in (workspace / "HIPPOCAMPUS_CORE.md").read_text(encoding="utf-8"), "not core"
+
+
+def test_a_store_that_cannot_be_written_still_answers_recall_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from contextlib import contextmanager
+
+    from hippocampus.errors import LockTimeoutError
+    from hippocampus.store import database as db
+
+    ws = _store(tmp_path, ["I keep bees on the roof"])
+
+    @contextmanager
+    def busy(_ws: Workspace) -> Iterator[sqlite3.Connection]:
+        raise LockTimeoutError("the store is busy")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(db, "writing", busy)
+    (hit,) = memories.recall_marked(ws, "bees", NOW, Config())
+    assert hit.memory.content == "I keep bees on the roof"
+    assert "could not mark its results as used: LockTimeoutError" in ws.log_path.read_text(encoding="utf-8")
