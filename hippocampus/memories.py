@@ -195,25 +195,31 @@ def forget(ws: Workspace, now: datetime, ids: list[str], config: Config | None =
 
 
 def recall_marked(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
-    """`recall`, then its results marked as used now (`core.lifecycle.used`: last access, and
-    `recall_boost`) in one short transaction: retrieval refreshes what it returns. A store that cannot
-    be written (read-only, locked past the wait) still answers; the failure goes to the log."""
+    """`recall`, then its results marked as used now (`mark_recalled`): retrieval refreshes what it
+    returns. The hits are shown as found, before the mark (as the fast entry point shows them)."""
+    from hippocampus.recall import recall
+
+    hits = recall(ws, query, now, config, k)
+    mark_recalled(ws, [h.memory.id for h in hits], now, config)
+    return hits
+
+
+def mark_recalled(ws: Workspace, ids: list[str], now: datetime, config: Config) -> None:
+    """The memories `ids` that `recall` returned, marked as used now (`core.lifecycle.used`: last access,
+    and `recall_boost`) in one short transaction. A store that cannot be written (read-only, locked past
+    the wait) still answered; the failure goes to the log."""
     import sqlite3
 
-    from hippocampus.recall import recall
     from hippocampus.store import database
     from hippocampus.store.index_file import mark_used
 
-    hits = recall(ws, query, now, config, k)
-    if not hits:
-        return hits
+    if not ids:
+        return
     try:
         with database.writing(ws) as conn:
-            done = {m.id: m for m in mark_used(conn, {h.memory.id: now for h in hits}, now, config.recall_boost)}
+            mark_used(conn, dict.fromkeys(ids, now), now, config.recall_boost)
     except (sqlite3.Error, OSError, StoreError, LockTimeoutError) as exc:  # a read-only or busy store answers
         logs.log_line(ws, f"recall could not mark its results as used: {type(exc).__name__}", now)
-        return hits
-    return [replace(h, memory=done.get(h.memory.id, h.memory)) for h in hits]
 
 
 def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
