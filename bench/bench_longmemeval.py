@@ -119,7 +119,7 @@ def _recall(item: dict, cli: list[str], settings: str, tmp: str) -> list[str]:
         settings_file.unlink()
     env = {**os.environ, "WORKSPACE": str(Path(tmp) / "ws"), "HIPPOCAMPUS_NOW": parse_date(item["question_date"])}
     res = subprocess.run(
-        cli + ["recall", item["question"], "-k", "20", "--json"],
+        cli + ["recall", item["question"], "-k", "20", "--json", "--peek"],
         env=env,
         check=True,
         capture_output=True,

@@ -48,6 +48,12 @@ def run(ws: Workspace, pairs: list[dict[str, str]], config: Config) -> list[dict
     return rows
 
 
+def in_block(ws: Workspace, questions: list[str], config: Config) -> list[int]:
+    """For each question: how many memories the block's relevant part would hold (issue 25: only those
+    with evidence of being about the question, `recall(..., about_only=True)`)."""
+    return [len(recall(ws, q, NOW, config, config.inject_relevant, about_only=True)) for q in questions]
+
+
 def by_meaning_only(ws: Workspace, questions: list[str], config: Config) -> list[int]:
     """For each question about nothing stored: how many of the per-turn block's relevant memories
     (`inject_relevant`) recall brought in by meaning alone, sharing no word with it."""
@@ -73,6 +79,11 @@ def main() -> None:
         search.allow(wait=True)
         hybrid = run(ws, pairs, config) if model else []
         noise = by_meaning_only(ws, unrelated, config) if model else []
+        block_noise = in_block(ws, unrelated, config) if model else []
+        block_answers = [
+            any(h.memory.content == p["answer"] for h in recall(ws, p["question"], NOW, config, 5, about_only=True))
+            for p in pairs
+        ]
     report = {
         "memories": len(distractors) + len(pairs),
         "model": model,
@@ -83,6 +94,8 @@ def main() -> None:
         "hybridTop3": sum(1 for r in hybrid if r["found"]) if model else None,
         "unrelatedQuestions": len(unrelated),
         "unrelatedByMeaningOnly": sum(noise),
+        "unrelatedInBlock": sum(block_noise),
+        "answersInBlock": sum(block_answers),
         "questions": len(pairs),
         "lexical": lexical,
         "hybrid": hybrid,
@@ -96,6 +109,10 @@ def main() -> None:
     print(
         f"{len(unrelated)} questions about nothing stored: {sum(noise)} of their "
         f"{len(unrelated) * config.inject_relevant} relevant slots filled by memories found by meaning alone"
+    )
+    print(
+        f"the block's relevant part: {sum(block_noise)} memories for the {len(unrelated)} questions about nothing "
+        f"stored; the answer for {sum(block_answers)} of the {len(pairs)} paraphrases"
     )
     for r in hybrid:
         if not r["found"]:

@@ -19,6 +19,8 @@ from hippocampus.store import database, inbox, index_file, logs, queue
 from hippocampus.store.workspace import Workspace
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from hippocampus.core import verdicts
     from hippocampus.core.encode import EncodeResult
     from hippocampus.llm.client import Judge
@@ -88,7 +90,9 @@ def _encode_queue(
     report = EncodeResult()
     try:
         with database.writing(ws) as conn:
-            claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
+            injected, used = injections.absorb(ws, conn)
+            claimed = queue.absorb_inbox(ws, conn) + injected
+            _mark_used(conn, used, now, config)
             signals, last, bad = queue.pending(conn)
             activity.note(conn, activity.CAPTURED, [s.timestamp for s in signals])
             signals, forgotten = tombstones.Stones.read(conn).keep(signals)  # forgetting lasts
@@ -119,6 +123,22 @@ def _encode_queue(
         return report
     inbox.delete(claimed)
     return report
+
+
+def _mark_used(conn: sqlite3.Connection, used: dict[str, str], now: datetime, config: Config) -> None:
+    """The memories the blocks before turns held as relevant, marked as used when they were
+    (`index_file.mark_used`), in the encoding's transaction; a record with an unreadable time is skipped."""
+    from hippocampus.core.model import parse_time
+    from hippocampus.store.index_file import mark_used
+
+    when = {}
+    for memory_id, text in used.items():
+        try:
+            when[memory_id] = min(parse_time(text), now)
+        except ValueError:
+            continue
+    if when:
+        mark_used(conn, when, now, config.recall_boost)
 
 
 def ingest(

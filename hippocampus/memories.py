@@ -15,7 +15,7 @@ from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
 from hippocampus.core.model import Memory, Source, format_time
 from hippocampus.core.ranking import Hit
-from hippocampus.errors import InputError, no_memory
+from hippocampus.errors import InputError, LockTimeoutError, StoreError, no_memory
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
 
@@ -59,6 +59,7 @@ def remember(
         raise InputError("--category insight is kept for insights: use `hippocampus reflect --add TEXT --evidence IDS`")
     score = score_message(content, "user")
     source = Source("cli", f"cli-{uuid.uuid4().hex[:12]}", format_time(now))
+    changed: list[Memory] = []  # what the core list may have gained or lost: the memory and what it updates
     with database.writing(ws) as conn:
         found = rows.by_text(conn, content)
         if found is not None:
@@ -67,39 +68,60 @@ def remember(
             memory.sources.append(source)
             index_file.put(conn, memory, rid, now)
             logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
-            return memory
-        value = (
-            importance
-            if importance is not None
-            else min(max(REMEMBER, score.value if score else 0.0), core_cap(content))
-        )
-        domain = domain or (score.domain if score else "user")
-        candidates = StoreCandidates(conn)
-        updated = [
-            (rid, old)
-            for rid, old in rows.by_rids(conn, candidates.recent_with(facts.probes(content), domain, 20)).items()
-            if facts.updates(content, old.content)
-        ]
-        memory = Memory(
-            id=rows.allocate_id(conn),
-            content=content,
-            domain=domain,
-            category=category or (score.category if score else "general"),
-            anchor=value,
-            importance=value,
-            created=now,
-            last_accessed=now,
-            keywords=keywords(content),
-            sources=[source],
-            supersedes=[old.id for _, old in updated],
-        )
-        index_file.put(conn, memory, None, now)
-        events = [logs.event(now, "create", memory.id, session="cli")]
-        for rid, old in updated:
-            index_file.put(conn, replace(old, superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
-            events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
-        logs.insert_events(conn, events)
-        return memory
+            changed.append(memory)
+        else:
+            value = (
+                importance
+                if importance is not None
+                else min(max(REMEMBER, score.value if score else 0.0), core_cap(content))
+            )
+            domain = domain or (score.domain if score else "user")
+            candidates = StoreCandidates(conn)
+            updated = [
+                (rid, old)
+                for rid, old in rows.by_rids(conn, candidates.recent_with(facts.probes(content), domain, 20)).items()
+                if facts.updates(content, old.content)
+            ]
+            memory = Memory(
+                id=rows.allocate_id(conn),
+                content=content,
+                domain=domain,
+                category=category or (score.category if score else "general"),
+                anchor=value,
+                importance=value,
+                created=now,
+                last_accessed=now,
+                keywords=keywords(content),
+                sources=[source],
+                supersedes=[old.id for _, old in updated],
+            )
+            index_file.put(conn, memory, None, now)
+            events = [logs.event(now, "create", memory.id, session="cli")]
+            for rid, old in updated:
+                index_file.put(conn, replace(old, superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
+                events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
+            logs.insert_events(conn, events)
+            changed += [memory, *(old for _, old in updated)]
+    _after_remember(ws, now, config, memory, changed)
+    return memory
+
+
+def _after_remember(ws: Workspace, now: datetime, config: Config, memory: Memory, changed: list[Memory]) -> None:
+    """What follows a `remember` once it is committed: the memory's vector (`embedding.after_encoding`,
+    at once where this process may load the model: the CLI), so it is found by meaning as soon as the
+    command returns; and HIPPOCAMPUS_CORE.md rewritten when the core list may have changed (the memory,
+    or one it superseded, is core). Either failing leaves the memory stored; a failure is logged."""
+    from hippocampus.core.lifecycle import CORE_FLOOR, effective_importance
+    from hippocampus.semantic import embedding
+
+    embedding.after_encoding(ws, config, [memory.id])
+    if any(effective_importance(m, now, config.decay_curve) >= CORE_FLOOR for m in changed):
+        from hippocampus.views.sync import sync_core
+
+        try:
+            sync_core(ws, now, config)
+        except OSError as exc:
+            logs.log_line(ws, f"remember could not rewrite HIPPOCAMPUS_CORE.md: {type(exc).__name__}", now)
 
 
 def history(ws: Workspace, memory_id: str) -> list[Memory]:
@@ -193,6 +215,34 @@ def _forgotten(conn: sqlite3.Connection, ids: list[str]) -> list[Memory]:
     for (doc,) in conn.execute(f"SELECT json FROM archived WHERE id IN ({marks})", ids):
         found.append(Memory.from_dict(json.loads(doc)))
     return found
+
+
+def recall_marked(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:
+    """`recall`, then its results marked as used now (`mark_recalled`): retrieval refreshes what it
+    returns. The hits are shown as found, before the mark (as the fast entry point shows them)."""
+    from hippocampus.recall import recall
+
+    hits = recall(ws, query, now, config, k)
+    mark_recalled(ws, [h.memory.id for h in hits], now, config)
+    return hits
+
+
+def mark_recalled(ws: Workspace, ids: list[str], now: datetime, config: Config) -> None:
+    """The memories `ids` that `recall` returned, marked as used now (`core.lifecycle.used`: last access,
+    and `recall_boost`) in one short transaction. A store that cannot be written (read-only, locked past
+    the wait) still answered; the failure goes to the log."""
+    import sqlite3
+
+    from hippocampus.store import database
+    from hippocampus.store.index_file import mark_used
+
+    if not ids:
+        return
+    try:
+        with database.writing(ws) as conn:
+            mark_used(conn, dict.fromkeys(ids, now), now, config.recall_boost)
+    except (sqlite3.Error, OSError, StoreError, LockTimeoutError) as exc:  # a read-only or busy store answers
+        logs.log_line(ws, f"recall could not mark its results as used: {type(exc).__name__}", now)
 
 
 def recall_used(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:

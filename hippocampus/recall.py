@@ -45,11 +45,14 @@ def recall(
     k: int = 5,
     conn: sqlite3.Connection | None = None,
     started: Callable[[], tuple[str, Any] | None] | None = None,
+    about_only: bool = False,
 ) -> list[Hit]:
     """The `k` memories that best answer `query`; empty when nothing matches or nothing is stored.
 
     Uses `conn` when given (the caller's open cache, left open), else opens and closes the cache of `ws`;
-    `started`: the query's embedding already begun by the caller (`search.start_query`).
+    `started`: the query's embedding already begun by the caller (`search.start_query`). Every hit
+    carries its `chance` (`core.evidence`); `about_only` keeps only the hits that are evidence of being
+    about the query (`evidence.about_message`), best first: what the block before a turn holds.
     """
 
     def work(c: sqlite3.Connection) -> list[Hit]:
@@ -57,17 +60,44 @@ def recall(
         lexical = _dated(c, query, now, search_cache.search(c, query, config.candidates))
         embedded = pending() if pending is not None else None
         if embedded is not None:
-            return _hybrid(c, query, lexical, embedded, now, config, k)
-        return _lexical(c, lexical, now, config, k)
+            return _hybrid(c, query, lexical, embedded, now, config, k, about_only)
+        return _lexical(c, query, lexical, now, config, k, about_only)
 
     return _with_cache(ws, conn, work)
 
 
-def _lexical(conn: sqlite3.Connection, lexical: list[Candidate], now: datetime, config: Config, k: int) -> list[Hit]:
+def _about(chance: dict[int, float], count: int, about_only: bool) -> Callable[[int], bool]:
+    """Which candidates may be returned: all, or with `about_only` those `core.evidence` calls evidence."""
+    from hippocampus.core.evidence import about_message
+
+    if not about_only:
+        return lambda _key: True
+    return lambda key: about_message(chance.get(key, 1.0), count)
+
+
+def _lexical(
+    conn: sqlite3.Connection,
+    query: str,
+    lexical: list[Candidate],
+    now: datetime,
+    config: Config,
+    k: int,
+    about_only: bool = False,
+) -> list[Hit]:
     """The lexical candidates ranked by BM25 (min-max over them), importance and recency."""
-    top = rank_candidates(lexical, now, config, k)
+    from hippocampus.core.evidence import combined, lexical_chance
+
+    words = search_cache.searched_words(conn, query) if lexical else 0
+    chance = {c[0]: combined(lexical_chance(c[5], words), 1.0) for c in lexical}
+    keep = _about(chance, search_cache.memory_count(conn), about_only)
+    ranked = rank_candidates(lexical, now, config, len(lexical) if about_only else k)
+    top = [row for row in ranked if keep(row[0])][:k]
     found = rows.by_rids(conn, [key for key, *_ in top])  # only the winners are parsed
-    return [Hit(found[key], score, rel, eff, rec, parts) for key, score, rel, eff, rec, parts in top if key in found]
+    return [
+        Hit(found[key], score, rel, eff, rec, parts, chance=chance[key])
+        for key, score, rel, eff, rec, parts in top
+        if key in found
+    ]
 
 
 def _dated(conn: sqlite3.Connection, query: str, now: datetime, candidates: list[Candidate]) -> list[Candidate]:
@@ -95,11 +125,13 @@ def _hybrid(
     now: datetime,
     config: Config,
     k: int,
+    about_only: bool = False,
 ) -> list[Hit]:
     """Lexical candidates and the memories nearest the query's vector, ranked on their fused relevance
     (`core.fusion`), then by the usual importance and recency weights; each hit keeps its BM25, its
-    similarity and the semantic part of its score."""
+    similarity, the semantic part of its score and its chance (`core.evidence`)."""
     from hippocampus.core import fusion
+    from hippocampus.core.evidence import combined, fit_tail, lexical_chance, semantic_chance
     from hippocampus.semantic import search
     from hippocampus.store import vectors
 
@@ -107,18 +139,38 @@ def _hybrid(
     bm25 = {c[0]: c[5] for c in lexical}
     nearest, noise = search.similar(conn, model, vector, list(bm25), config.candidates)
     if not noise[2]:  # no memory has a vector by this model yet: recall is lexical, exactly
-        return _lexical(conn, lexical, now, config, k)
+        return _lexical(conn, query, lexical, now, config, k, about_only)
     sims = fusion.kept(nearest, bm25, max(config.semantic_floor, fusion.noise_bar(*noise)))
     fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
-    top = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, k, scaled=True)
+    tail = fit_tail(list(nearest.values()), noise[2])
+    words = search_cache.searched_words(conn, query) if lexical else 0
+    chance = {
+        c[0]: combined(lexical_chance(bm25.get(c[0], 0.0), words), semantic_chance(nearest.get(c[0]), tail))
+        for c in pool
+    }
+    keep = _about(chance, search_cache.memory_count(conn), about_only)
+    ranked = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, len(pool), scaled=True)
+    top = [row for row in ranked if keep(row[0])][:k]
     found = rows.by_rids(conn, [key for key, *_ in top])
     hits = []
     for key, score, _rel, eff, rec, parts in top:
         if key in found:
             lexical_part, semantic_part = fusion.split(parts[0], fused[key])
             hit_parts = (lexical_part, parts[1], parts[2])
-            hits.append(Hit(found[key], score, bm25.get(key, 0.0), eff, rec, hit_parts, semantic_part, sims.get(key)))
+            hits.append(
+                Hit(
+                    found[key],
+                    score,
+                    bm25.get(key, 0.0),
+                    eff,
+                    rec,
+                    hit_parts,
+                    semantic_part,
+                    sims.get(key),
+                    chance[key],
+                )
+            )
     return hits
 
 
@@ -200,5 +252,18 @@ def turn_injection(
     asked = bool(query.strip())
     started = _start_query(query, config) if asked else None  # the embedding runs while core memories are read
     core = core_memories(None, now, config, config.core_limit, conn=conn)
-    relevant = recall(None, query, now, config, config.inject_relevant, conn=conn, started=started) if asked else []
+    relevant = (
+        recall(
+            None,
+            query,
+            now,
+            config,
+            config.inject_relevant,
+            conn=conn,
+            started=started,
+            about_only=config.inject_abstain,
+        )
+        if asked
+        else []
+    )
     return context_block_with_hits(core, relevant, budget)

@@ -30,7 +30,7 @@ export { Worker, WORKERS, holdWorker } from "./worker.js";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAX_STDOUT = 256 * 1024;
 const MAX_STDERR = 16 * 1024;
-// No budgetChars here: unset, the injected block follows `inject_budget` in memory/hippocampus.yaml (else 1500).
+// No budgetTokens here: unset, the injected block follows `inject_budget` (tokens) in memory/hippocampus.yaml (else 400).
 // One precedence rule for every setting: plugin config set explicitly > memory/hippocampus.yaml > defaults.
 // workerIdleSeconds 0: the worker never exits for idleness (it gives memory back instead, worker.py).
 const DEFAULTS = {
@@ -364,7 +364,7 @@ export default {
             currentUserMessageId: event?.currentUserMessageId,
           }, ctx);
           if (!String(text || "").trim()) return undefined;
-          const block = wellFormedBlock(text, Math.max(4 * (cfg.budgetChars || 0), 8000));
+          const block = wellFormedBlock(text, Math.max(16 * (cfg.budgetTokens || 0), 4 * (cfg.budgetChars || 0), 8000));
           if (!block) {
             logFailure(workspaceFor(ctx), "before_prompt_build", "its output is not a well-formed recalled-notes block; nothing was injected");
             return undefined;

@@ -293,6 +293,8 @@ def test_fast_entry_point_prints_what_click_prints(run_cli: Any, workspace: Path
     ok(run_cli("remember", "My sister's name is Alma", env=at(0)))
     ok(run_cli("remember", "I prefer tea over coffee", "--importance", "0.5", env=at(0)))
     env = {**at(3), "WORKSPACE": str(workspace), "PATH": ""}
+    if args[0] == "recall" and "--reinforce" not in args:
+        args = (*args, "--peek")  # recall marks what it returns as used (issue 25): the second would see it
     fast = subprocess.run(
         [sys.executable, "-m", "hippocampus", *args], capture_output=True, text=True, env={**os.environ, **env}
     )
@@ -329,8 +331,26 @@ def test_fast_entry_point_hands_a_store_to_migrate_to_the_full_cli(run_process: 
         ],
     }
     (workspace / "memory/index.json").write_text(json.dumps(legacy))
-    hits = json.loads(ok(run_process("recall", "Alma", "--json", env=at(1))).stdout)
+    hits = json.loads(ok(run_process("recall", "Alma", "--json", "--peek", env=at(1))).stdout)
     assert hits[0]["content"] == "My sister's name is Alma"
     assert (workspace / "memory/hippocampus.db").exists() and not (workspace / "memory/index.json").exists()
-    again = json.loads(ok(run_process("recall", "Alma", "--json", env=at(1))).stdout)
+    again = json.loads(ok(run_process("recall", "Alma", "--json", "--peek", env=at(1))).stdout)
     assert again == hits, "then the fast path answers the same"
+
+
+def test_the_fast_entry_points_recall_marks_its_results_used_after_printing_them(
+    run_process: Any, workspace: Path
+) -> None:
+    """Issue 25: what `recall` returns counts as used (last access now), on the fast path as on click's."""
+    ok(run_process("remember", "My sister's name is Alma", "--importance", "0.5", env=at(0)))
+    ok(run_process("remember", "I prefer tea over coffee", "--importance", "0.5", env=at(0)))
+
+    def found(query: str, days: float, *more: str) -> dict[str, Any]:
+        out = ok(run_process("recall", query, "--json", "--lexical", *more, env=at(days))).stdout
+        return dict(json.loads(out)[0])
+
+    before = found("Alma", 3, "--peek")
+    assert found("Alma", 3)["lastAccessed"] == before["lastAccessed"], "printed as found, before the mark"
+    assert found("Alma", 4, "--peek")["lastAccessed"] > before["lastAccessed"], "marked used by that recall"
+    tea = found("tea", 4, "--peek")
+    assert tea["lastAccessed"] == tea["created"], "--peek marks nothing"

@@ -443,6 +443,7 @@ def test_the_preview_shows_what_would_be_injected_offline(chromium: Browser, wor
     from hippocampus.core.config import Config
     from hippocampus.recall import turn_context
     from hippocampus.store import database
+    from hippocampus.views.context import estimate_tokens
 
     texts = [
         ("The user's sister is called Alma", 0.95, 10.0),
@@ -453,20 +454,26 @@ def test_the_preview_shows_what_would_be_injected_offline(chromium: Browser, wor
         ("The user prefers window seats on planes", 0.5, 3.0),
         ("<script>window.__pwned='preview'</script> is a falcon test", 0.45, 4.0),
     ]
+    from tests.filler import FILLER
+
     memories = [memory(i + 1, t, anchor=a, age_days=d) for i, (t, a, d) in enumerate(texts)]
+    # everyday memories beside them: a match is injected only with evidence judged against the store (issue 25)
+    memories += [memory(100 + i, t, anchor=0.3, age_days=i % 7) for i, t in enumerate(FILLER)]
     ws = seed(workspace, memories)
-    (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 600\n")
+    (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 150\n")
     path = write_dashboard(ws, NOW)
     page = open_dashboard(chromium, path)
-    config = Config(inject_budget=600)
+    config = Config(inject_budget=150)
     assert "approximation of the real ranking" in page.eval("document.getElementById('preview').innerText")
     for query in ("Tell me about the falcon", "any peanuts in this?", "planes and window seats", "zzz"):
         shown = type_query(page, query)
         with database.reading(ws) as conn:
             real = turn_context(conn, query, NOW, config, config.inject_budget)
         assert shown == real, (query, shown, real)
-        assert len(shown) <= 600
+        assert estimate_tokens(shown) <= 150
     assert "Relevant to this message:" not in type_query(page, "zzz") and "Alma" in type_query(page, "zzz")
+    assert "Relevant to this message:" in type_query(page, "is the user allergic to peanuts?"), "rare words"
+    assert "Relevant to this message:" not in type_query(page, "what does the user prefer?"), "a common one is not"
     assert page.eval("window.__pwned === undefined") is True
     assert_offline_and_clean(page, path)
     page.close()

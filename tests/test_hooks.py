@@ -248,7 +248,9 @@ def test_huge_message_is_bounded(workspace: Path) -> None:
     remember(workspace, "My cat is called Pixel")
     huge = "I prefer " + "very long words " * 100_000
     out, _ = call("request_before", payload(workspace, prompt=huge))
-    assert len(out) <= Config().inject_budget + 1
+    from hippocampus.views.context import estimate_tokens
+
+    assert 0 < estimate_tokens(out) <= Config().inject_budget, "the budget is in tokens (issue 25)"
     call("request_after", payload(workspace, messages=turn(huge)))
     assert all(len(s["text"]) <= 2000 for s in queued(workspace))
 

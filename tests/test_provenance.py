@@ -64,7 +64,11 @@ def test_explain_shows_the_parts_that_make_the_score_and_the_sources(workspace: 
 
 
 def test_each_injection_is_recorded_with_ids_and_scores_but_no_text(workspace: Path) -> None:
+    from tests.filler import fill
+    from tests.test_hooks import T0
+
     remember(workspace, "My cat is called Pixel-Quasar")
+    fill(workspace, T0)  # a store to judge the match against: the block holds it as relevant (issue 25)
     db = workspace / "memory" / "hippocampus.db"
     wal = db.with_name(db.name + "-wal")
     before = (db.read_bytes(), wal.read_bytes() if wal.exists() else b"")

@@ -504,22 +504,31 @@ def test_the_worker_embeds_after_session_end_and_answers_a_paraphrase_once_the_m
     import time
 
     from hippocampus.openclaw import worker
+    from tests.filler import fill
     from tests.test_hooks import payload, turn
     from tests.test_worker import by_id, request, serve
 
     monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
     ws = Workspace(workspace)
     imported = memories.remember(ws, NOW, Config(), "The plumber is coming on Thursday to fix the kitchen sink")
+    fill(workspace, NOW)  # already embedded: the store the block judges a match against (issue 25)
+    with database.reading(ws) as conn:
+        filler = [i for (i,) in conn.execute("SELECT id FROM mem WHERE id != ?", (imported.id,))]
+    search.allow(wait=True)
+    assert embedding.embed_written(ws, Config(), filler) == len(filler)
+    monkeypatch.setattr(embedder, "_models", {})
     search.allow(wait=False)  # what worker.main does
+    before = set(_vec_rows(ws))
     after = payload(workspace, messages=turn("Remember that I just adopted a beagle named Biscuit"))
     serve([request(1, "request_after", after)])  # answered before the session ends: the pool runs calls at once
     serve([request(2, "session_end", payload(workspace))])
     deadline = time.monotonic() + 120
-    while not _vec_rows(ws) and time.monotonic() < deadline:  # the background embedding of what it wrote
+    while len(_vec_rows(ws)) == len(before) and time.monotonic() < deadline:  # the embedding of what it wrote
         time.sleep(0.2)
+    ((rid, _model),) = set(_vec_rows(ws)) - before
     with database.reading(ws) as conn:
-        (embedded,) = conn.execute("SELECT mem.id FROM vec JOIN mem ON mem.rid = vec.rid").fetchall()
-    assert embedded[0] != imported.id, "the session end embedded what it wrote, not the memory owed from before"
+        (embedded,) = conn.execute("SELECT id FROM mem WHERE rid = ?", (rid,)).fetchone()
+    assert embedded != imported.id, "the session end embedded what it wrote, not the memory owed from before"
     while any(role == "passage" for _, role, _ in embedder._models) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(role == "passage" for _, role, _ in embedder._models), "its model dropped once done (RSS)"

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from hippocampus.openclaw import hooks, worker
+from hippocampus.views.context import estimate_tokens
 from tests.test_hooks import call, payload, queued, remember, turn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,9 +180,9 @@ def test_each_call_sees_new_memories_and_a_changed_settings_file(workspace: Path
         assert "Pixel" in first and "Rex" not in first
         remember(workspace, "My dog is called Rex")
         assert "Rex" in ask(2)["stdout"]
-        (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 260\n")
+        (workspace / "memory" / "hippocampus.yaml").write_text("inject_budget: 65\n")  # tokens (issue 25)
         third = ask(3)["stdout"]
-        assert len(third.rstrip("\n")) <= 260 < len(ask(2)["stdout"])  # the new budget was read
+        assert estimate_tokens(third) <= 65 < estimate_tokens(ask(2)["stdout"])  # the new budget was read
         assert third == call("request_before", payload(workspace, prompt="my dog and my cat"))[0]
     finally:
         os.close(write_fd)

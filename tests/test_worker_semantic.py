@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -35,16 +36,20 @@ pytestmark = pytest.mark.skipif(embedder.local_version() is None, reason="the se
 
 @pytest.fixture
 def store(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Three memories, each with its vector by the real model, none in core: only recall brings ANSWER,
-    and lexical recall cannot (the question shares no word with it)."""
+    """Three memories and the everyday filler (`tests.filler`: the block holds a memory only with
+    evidence judged against the rest of the store, issue 25), each with its vector by the real model,
+    none in core: only recall brings ANSWER, and lexical recall cannot (the question shares no word with it)."""
+    from tests.filler import FILLER, fill
+
     monkeypatch.setenv("HIPPOCAMPUS_NOW", "2026-03-01T10:00:00Z")
     for text in (ANSWER, "I prefer window seats on planes", "The plumber is coming on Thursday"):
         remember(workspace, text)
+    fill(workspace, datetime(2026, 3, 1, 10, tzinfo=timezone.utc))
     ws = Workspace(workspace)
     with database.writing(ws) as conn:
         conn.execute("UPDATE mem SET anchor = 0.4")
     search.allow(wait=True)
-    assert embedding.catch_up(ws, Config()) == 3
+    assert embedding.catch_up(ws, Config()) == 3 + len(FILLER)
     search.forbid()
     monkeypatch.setattr(embedder, "_models", {})  # no model loaded: what a new process has
     return workspace

@@ -9,6 +9,12 @@ the full click CLI, so help, validation and error messages stay click's.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from hippocampus.core.config import Config
 
 
 def _split(argv: list[str]) -> tuple[str | None, list[str]] | None:
@@ -35,6 +41,8 @@ def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
             opts["json"] = True
         elif arg == "--lexical" and command == "recall":
             pass  # main() did not allow the model
+        elif arg == "--peek" and command == "recall":
+            opts["peek"] = True
         elif arg == "--all" and command == "load-core":
             opts["all"] = True
         elif (
@@ -57,7 +65,8 @@ def _parse(rest: list[str]) -> tuple[str, dict[str, object]] | None:
 
 
 def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str | None:
-    """What the command prints; None when there is no current database to read (the full CLI handles it)."""
+    """What the command prints; None when there is no current database to read (the full CLI handles it).
+    A recall's results are marked as used (`memories.mark_recalled`) after it printed them, unless `--peek`."""
     from hippocampus.cli.output import hit_json, json_text, recall_text
     from hippocampus.clock import now as clock_now
     from hippocampus.recall import core_memories, recall
@@ -76,6 +85,8 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
         if command == "recall":
             hits = recall(None, str(opts["query"]), now, config, int(str(opts["k"])), conn=conn)
             results = [hit_json(h, now, config.decay_curve) for h in hits]
+            if hits and not opts.get("peek"):
+                _USED.append((root, [h.memory.id for h in hits], now, config))
             return json_text(results) if opts["json"] else recall_text(results)
         from hippocampus.views.markdown import load_core_text
 
@@ -85,6 +96,19 @@ def _answer(workspace: str | None, command: str, opts: dict[str, object]) -> str
         return load_core_text(hits)
     finally:
         conn.close()
+
+
+_USED: list[tuple[str, list[str], datetime, Config]] = []
+"""What a recall answered here must mark as used, once its answer is printed (`main`)."""
+
+
+def _mark_used() -> None:
+    """Mark the memories a recall answered here as used (`memories.mark_recalled`), after the answer."""
+    from hippocampus.memories import mark_recalled
+    from hippocampus.store.workspace import Workspace
+
+    for root, ids, when, config in _USED:
+        mark_recalled(Workspace(root), ids, when, config)
 
 
 def _serve_options(argv: list[str]) -> tuple[int, float, str | None] | None:
@@ -134,6 +158,7 @@ def main() -> None:
         if out is not None:
             sys.stdout.write(out)
             sys.stdout.flush()
+            _mark_used()
             return
     from hippocampus.cli.app import main as cli_main
 

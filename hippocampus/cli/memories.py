@@ -35,11 +35,12 @@ def remember(
 
 
 def _recall_json(
-    env: Env, query: str, k: int, reinforce: bool, everything: bool = False, explain: bool = False
+    env: Env, query: str, k: int, reinforce: bool, everything: bool = False, explain: bool = False, peek: bool = False
 ) -> list[dict[str, Any]]:
-    from hippocampus.recall import recall as find
+    from hippocampus.recall import recall as look
     from hippocampus.recall import recall_with_history
 
+    find = look if peek else memories.recall_marked
     if everything:
         current = memories.recall_used if reinforce else find
         hits = current(env.ws, query, env.now, env.config, k)
@@ -70,6 +71,7 @@ def _recall_json(
     help="Per result: the lexical (BM25), semantic, importance and recency parts of its score, and its sources.",
 )
 @click.option("--lexical", is_flag=True, help="Words only: no embedding model, even where one is installed.")
+@click.option("--peek", is_flag=True, help="Do not count the results as used (their last access stays as it was).")
 @json_option
 @pass_env
 def recall(
@@ -81,6 +83,7 @@ def recall(
     queries: Any,
     explain: bool,
     lexical: bool,
+    peek: bool,
     as_json: bool,
 ) -> None:
     """Find memories relevant to QUERY. Example: hippocampus recall "sister" --explain"""
@@ -96,12 +99,12 @@ def recall(
         for raw in lines:
             text = raw.rstrip("\n")
             if text.strip():
-                results = _recall_json(env, text, k, reinforce, everything, explain)
+                results = _recall_json(env, text, k, reinforce, everything, explain, peek)
                 click.echo(json.dumps({"query": text, "results": results}, ensure_ascii=False))
         return
     if not query:
         raise click.UsageError("give a QUERY or --queries FILE")
-    results = _recall_json(env, query, k, reinforce, everything, explain)
+    results = _recall_json(env, query, k, reinforce, everything, explain, peek)
     click.echo(json_text(results) if as_json else recall_text(results, explain), nl=False)
 
 

@@ -30,5 +30,6 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     ranking      recall's weighted score
     dates        the days a question's date words name, and the boost of memories said on them
     fusion       hybrid relevance: BM25 and embedding similarity, each against a reference, weighted
+    evidence     whether a recalled memory is about the message at all (the block abstains otherwise)
     import_formats  the foreign files `import` reads
 """

@@ -25,8 +25,9 @@ class Config:
     weight_recency: float = 0.25
     recency_per_hour: float = 0.995
     candidates: int = 200
-    inject_budget: int = 1500
+    inject_budget: int = 400  # tokens (views/context.py: chars / 4, one per CJK character)
     inject_relevant: int = 5
+    inject_abstain: bool = True  # the relevant part holds a memory only with evidence (core/evidence.py)
     core_limit: int = 30
     capture_threshold: float = 0.5
     consolidation_gate: bool = False
@@ -40,6 +41,7 @@ class Config:
     semantic: str = "auto"
     semantic_weight: float = 0.5
     semantic_floor: float = 0.0
+    recall_boost: float = 0.0  # added to a memory's importance when a block or `recall` uses it (humanoid: 0.05)
     embed_url: str = ""
     embed_model: str = ""
     backups_keep: int = 7  # copies in memory/backups/ (store/backups.py); 0: the daily job takes none
@@ -93,6 +95,7 @@ EXPECTED: dict[str, str] = {
     "capture_threshold": "between 0 and 1",
     "value_threshold": "between 0 and 1",
     "archive_below": "between 0 and 1",
+    "recall_boost": "between 0 and 1",
     "decay_rate": "between 0 and 1 (exclusive)",
     "reflect_threshold": "more than 0",
     "backups_keep": "0 or more",
@@ -125,7 +128,7 @@ def _valid(name: str, value: Any) -> bool:
     """The range or choice rules (NaN fails every comparison, so it is refused wherever a range is)."""
     if name == "llm_timeout":
         return bool(value > 0)
-    if name in ("capture_threshold", "value_threshold", "archive_below", "semantic_weight"):
+    if name in ("capture_threshold", "value_threshold", "archive_below", "recall_boost", "semantic_weight"):
         return bool(0.0 <= value <= 1.0)  # a score in 0..1: anything else keeps all or none
     if name == "decay_rate":  # a daily share lost: 0 never forgets and 1 forgets at once
         return bool(0.0 < value < 1.0)

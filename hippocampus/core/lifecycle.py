@@ -110,6 +110,21 @@ def reinforce(memory: Memory, now: datetime, rate: float = USE_RATE, curve: Curv
     )
 
 
+RECALL_BOOST = 0.05
+"""humanoid-memory's reinforcement of a recalled memory; the setting `recall_boost` (0, off, by default)."""
+
+
+def used(memory: Memory, at: datetime, boost: float = 0.0) -> Memory:
+    """`memory` as used at `at` (the block before a turn held it as relevant, or `recall` returned it):
+    its last access moves to `at`, never back, so its recency and its fading count from that use and
+    a memory the agent keeps using does not fade as if unused (Generative Agents' last access);
+    `boost` (setting `recall_boost`) also adds that much to its importance, at most 1."""
+    if at <= memory.last_accessed and boost <= 0.0:
+        return memory
+    anchor = min(1.0, memory.anchor + max(0.0, boost))
+    return replace(memory, anchor=anchor, importance=anchor, last_accessed=max(at, memory.last_accessed))
+
+
 def review(memory: Memory, now: datetime, curve: Curve = DEFAULT_CURVE) -> Memory:
     """A deliberate review: reinforce on use; on the Ebbinghaus curve, as memory-ebbinghaus does, the
     strength (the importance on that curve) goes back to 1.0 and stability grows by 1.5."""

@@ -29,6 +29,9 @@ class Hit:
     similarity: float | None = None
     """The embedding's cosine similarity to the query, both measured from the store's average memory
     (`semantic.similar`); None when not compared (lexical recall, no vector)."""
+    chance: float = 1.0
+    """How likely a memory unrelated to the query would match it this well (`core.evidence.combined`):
+    what decides whether the block before a turn holds it; 1.0 when not judged."""
 
     @property
     def tier(self) -> str:

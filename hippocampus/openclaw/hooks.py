@@ -71,7 +71,7 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
     (`search.turn`), and only where the store has vectors by that model (elsewhere meaning adds nothing)."""
     from hippocampus.clock import now
     from hippocampus.openclaw.messages import turn_query
-    from hippocampus.openclaw.payload import budget_chars
+    from hippocampus.openclaw.payload import budget_tokens
     from hippocampus.recall import turn_injection
     from hippocampus.semantic import search
 
@@ -79,7 +79,7 @@ def _inject(conn: sqlite3.Connection, payload: dict[str, Any]) -> tuple[datetime
     config = hook_settings(payload)
     query = turn_query(as_dict(payload.get("event")))
     with search.turn(_deadline(payload) if _has_vectors(conn, config) else None) as turn:
-        block, shown = turn_injection(conn, query, at, config, budget_chars(payload, config.inject_budget))
+        block, shown = turn_injection(conn, query, at, config, budget_tokens(payload, config.inject_budget))
     return at, block, shown, turn.missed
 
 

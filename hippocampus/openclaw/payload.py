@@ -79,10 +79,16 @@ def session_of(payload: dict[str, Any]) -> str:
     return str(ctx.get("sessionId") or ctx.get("sessionKey") or "unknown")
 
 
-def budget_chars(payload: dict[str, Any], default: int) -> int:
-    """The plugin's `budgetChars` for the injected block, else `default`."""
-    budget = as_dict(payload.get("config")).get("budgetChars")
-    return budget if isinstance(budget, int) and not isinstance(budget, bool) else default
+def budget_tokens(payload: dict[str, Any], default: int) -> int:
+    """The plugin's `budgetTokens` for the injected block, else its older `budgetChars` counted as
+    tokens by `views.context`'s rule for Latin text (four characters a token), else `default`."""
+    config = as_dict(payload.get("config"))
+    tokens, chars = config.get("budgetTokens"), config.get("budgetChars")
+    if isinstance(tokens, int) and not isinstance(tokens, bool):
+        return tokens
+    if isinstance(chars, int) and not isinstance(chars, bool):
+        return chars // 4
+    return default
 
 
 def deadline(payload: dict[str, Any]) -> float | None:

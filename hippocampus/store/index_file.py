@@ -177,6 +177,21 @@ def put(conn: sqlite3.Connection, memory: Memory, rid: int | None, now: datetime
     rows.set_meta(conn, "lastUpdated", format_time(now))
 
 
+def mark_used(conn: sqlite3.Connection, used: dict[str, datetime], now: datetime, boost: float = 0.0) -> list[Memory]:
+    """Each memory of `used` (id → when it was used) as used then (`core.lifecycle.used`), inside the
+    caller's transaction; ids no longer stored (forgotten, superseded since) are skipped. Returns the
+    memories as written."""
+    from hippocampus.core.lifecycle import used as as_used
+
+    done = []
+    for memory_id, (rid, memory) in rows.by_ids(conn, list(used)).items():
+        updated = as_used(memory, used[memory_id], boost)
+        if updated is not memory:
+            put(conn, updated, rid, now)
+        done.append(updated)
+    return done
+
+
 def fading_after_decay(conn: sqlite3.Connection, now: datetime, curve: Curve, below: float) -> list[tuple[int, str]]:
     """Record a decay run at `now` and return (rid, id) of the memories under `below`
     (the archive threshold).

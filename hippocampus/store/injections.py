@@ -67,18 +67,26 @@ def as_events(item: dict[str, Any]) -> list[dict[str, Any]]:
     return events
 
 
-def absorb(ws: Workspace, conn: sqlite3.Connection) -> list[str]:
+def absorb(ws: Workspace, conn: sqlite3.Connection) -> tuple[list[str], dict[str, str]]:
     """Claim the records and insert their events inside the caller's transaction; returns the claimed
-    files, for `inbox.delete` once the caller has committed."""
+    files, for `inbox.delete` once the caller has committed, and the memories the blocks held as
+    relevant with the latest time each was (id → time): what retrieval used, which the caller marks
+    as used in the same transaction (`index_file.mark_used`). The core list is shown on every turn
+    whatever was asked, so it is not a use."""
     from hippocampus.store import activity
     from hippocampus.store.logs import insert_events
 
     claimed = inbox.claim(str(ws.root), INJECTIONS_FILE)
+    used: dict[str, str] = {}
     for path in claimed:
         items = _parsed(inbox.lines(path))
-        insert_events(conn, [e for item in items for e in as_events(item)])
+        events = [e for item in items for e in as_events(item)]
+        insert_events(conn, events)
         activity.note(conn, activity.INJECTED, [str(item.get("time") or "") for item in items])
-    return claimed
+        for event in events:
+            if event.get("section") == "relevant" and isinstance(event.get("time"), str):
+                used[event["id"]] = max(used.get(event["id"], ""), event["time"])
+    return claimed, used
 
 
 def waiting(root: str) -> list[dict[str, Any]]:

@@ -63,6 +63,11 @@ def _document_counts(conn: sqlite3.Connection, words: list[str]) -> tuple[int, d
     return total, dict(conn.execute(f"SELECT term, doc FROM vocab WHERE term IN ({marks})", words).fetchall())
 
 
+def searched_words(conn: sqlite3.Connection, query: str) -> int:
+    """How many distinct words `search` looks for in `query` (`core.evidence.lexical_chance`)."""
+    return len(selective_words(conn, _tokenize(query)))
+
+
 def search(conn: sqlite3.Connection, query: str, limit: int) -> list[Candidate]:
     """The best `limit` memories matching `query` by BM25 relevance (higher is better), as ranking
     columns (`core.ranking.Candidate`, keyed by row id): only the winners of ranking are parsed."""
@@ -163,3 +168,8 @@ def full_match(conn: sqlite3.Connection, query: str) -> float:
     total, df = _document_counts(conn, words)
     idf = sum(max(1e-6, math.log((total - df.get(w, 0) + 0.5) / (df.get(w, 0) + 0.5))) for w in words)
     return idf * KEYWORD_TF * (BM25_K1 + 1.0) / (KEYWORD_TF + BM25_K1)
+
+
+def memory_count(conn: sqlite3.Connection) -> int:
+    """How many memories the store holds (kept per snapshot, `store.memo`)."""
+    return int(memo(conn, "count", lambda: conn.execute("SELECT COUNT(*) FROM mem").fetchone()[0]))

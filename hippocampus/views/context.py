@@ -1,4 +1,14 @@
-"""The fenced block injected before each agent turn, within a character budget.
+"""The fenced block injected before each agent turn, within a budget in tokens.
+
+Budget (`inject_budget`, tokens; the plugin's `budgetTokens` wins over it): a token is counted as
+`estimate_tokens` says, one per CJK, kana or hangul character (and any other character outside the
+Latin, Greek and Cyrillic blocks and their punctuation), and one per four characters of the rest,
+rounded up: close to what BPE tokenizers give for English prose and for Chinese or Japanese text,
+never a count of any one model. The fence and its note count too. The two sections share it by one
+rule (`CORE_SHARE`): the core memories, always shown, take at most a quarter of the budget, strongest
+first; the memories relevant to this message take the rest, the quarter the core list left unused
+included. What the relevant part leaves unused is not given to the core list, so a question about
+nothing stored gets a small block.
 
 Contract: every stored field that reaches a prompt or a Markdown file (content, domain, category,
 keywords, ids, source ids, sender names) goes through `oneline` first. It makes one line of it (every
@@ -63,34 +73,73 @@ def visible(text: str) -> str:
     return text.translate(_VISIBLE)
 
 
+CORE_SHARE = 0.25
+"""The most of the budget the core list may take (see the module's contract)."""
+RELEVANT_TITLE = "Relevant to this message:"
+CORE_TITLE = "Core memories:"
+
+_WIDE_FROM = 0x0530
+"""Characters from here on (Armenian onwards: Hebrew, Arabic, Indic, Thai, CJK, kana, hangul, ...)
+count one token each; below it (Latin, Greek, Cyrillic) four characters make one. General
+punctuation and Latin extensions above it (U+2000–U+24FF, U+1E00–U+1EFF) count as Latin."""
+_NARROW_RANGES = ((0x1E00, 0x1EFF), (0x2000, 0x24FF))
+
+
+def estimate_tokens(text: str) -> int:
+    """About how many tokens `text` costs a model (the module's rule): one per wide-script character,
+    one per four other characters, rounded up."""
+    wide = 0
+    for ch in text:
+        code = ord(ch)
+        if code >= _WIDE_FROM and not any(low <= code <= high for low, high in _NARROW_RANGES):
+            wide += 1
+    return wide + -(-(len(text) - wide) // 4)
+
+
 def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
-    """The fenced block injected before a turn, within `budget` characters; empty if nothing fits."""
+    """The fenced block injected before a turn, within `budget` tokens; empty if nothing fits."""
     return context_block_with_hits(core, relevant, budget)[0]
 
 
+def _line(hit: Hit) -> str:
+    return f"- [{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}] {oneline(hit.memory.content)}\n"
+
+
+def _section(title: str, hits: list[Hit], room: int, seen: set[str]) -> tuple[list[str], list[Hit], int]:
+    """The lines of `hits` (best first, skipping what does not fit or is already shown) within `room`
+    tokens, the title's cost included: (lines, hits shown, tokens used)."""
+    lines: list[str] = []
+    shown: list[Hit] = []
+    used = 0
+    for hit in hits:
+        if hit.memory.id in seen:
+            continue
+        line = _line(hit)
+        cost = estimate_tokens(line) + (estimate_tokens(title + "\n") if not lines else 0)
+        if used + cost > room:
+            continue
+        seen.add(hit.memory.id)
+        shown.append(hit)
+        lines.append(line)
+        used += cost
+    return lines, shown, used
+
+
 def context_block_with_hits(core: list[Hit], relevant: list[Hit], budget: int) -> tuple[str, list[tuple[str, Hit]]]:
-    """`context_block`, and the hits it holds with their section ("relevant" or "core"), in order."""
-    seen: set[str] = set()
-    shown: list[tuple[str, Hit]] = []
+    """`context_block`, and the hits it holds with their section ("relevant" or "core"), in order:
+    the relevant part first, then the core list (their shares: the module's contract)."""
     head = f"{FENCE_OPEN}\n{FENCE_NOTE}\n"
     tail = f"{FENCE_CLOSE}\n"
-    body: list[str] = []
-    used = len(head) + len(tail)
-    for title, hits in (("Relevant to this message:", relevant), ("Core memories:", core)):
-        lines: list[str] = []
-        for hit in hits:
-            if hit.memory.id in seen:
-                continue
-            line = f"- [{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}] {oneline(hit.memory.content)}\n"
-            cost = len(line) + (len(title) + 1 if not lines else 0)
-            if used + cost > budget:
-                continue
-            seen.add(hit.memory.id)
-            shown.append(("relevant" if hits is relevant else "core", hit))
-            lines.append(line)
-            used += cost
-        if lines:
-            body.append(title + "\n" + "".join(lines))
+    room = budget - estimate_tokens(head) - estimate_tokens(tail)
+    seen = {hit.memory.id for hit in relevant}  # a relevant memory is shown there, not twice
+    core_lines, core_shown, core_used = _section(CORE_TITLE, core, min(room, int(budget * CORE_SHARE)), seen)
+    seen = {hit.memory.id for hit in core_shown}
+    rel_lines, rel_shown, _ = _section(RELEVANT_TITLE, relevant, room - core_used, seen)
+    body = ""
+    if rel_lines:
+        body += RELEVANT_TITLE + "\n" + "".join(rel_lines)
+    if core_lines:
+        body += CORE_TITLE + "\n" + "".join(core_lines)
     if not body:
         return "", []
-    return head + "".join(body) + tail, shown
+    return head + body + tail, [("relevant", h) for h in rel_shown] + [("core", h) for h in core_shown]

@@ -136,7 +136,9 @@ def test_a_real_turn_records_its_injection_for_why(openclaw: OpenClaw) -> None:
     assert any("Brompton" in t for t in user_texts(body))
     data = json.loads(openclaw.hippocampus("why", memory_id, "--json").stdout)
     last = data["injections"]["last"]
-    assert data["injections"]["count"] >= 1 and last["section"] == "relevant"
+    # a store of a few memories offers no evidence to judge a match by (issue 25): the remembered memory,
+    # core, is in the block's core list, and its record says so
+    assert data["injections"]["count"] >= 1 and last["section"] == "core"
     assert last["session"] and last["session"] in "\n".join(openclaw.transcript_rows())
     records = (openclaw.workspace / "memory" / "injections.jsonl").read_text(encoding="utf-8")
     assert memory_id in records and "Brompton" not in records

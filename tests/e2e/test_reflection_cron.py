@@ -120,6 +120,10 @@ def test_the_reflection_cron_turn_stores_an_insight_that_is_injected_next_turn(
     assert len(cited) == 2 and set(cited) <= {m["id"] for m in listed}, "its evidence is in the store"
     assert model[1].steps[1] == f"add {','.join(cited)}"
     stop_process_group(gateway)
+    # Every memory here is about Dana's knee and training: by the store's own statistics nothing stands
+    # out for a question about them, so the evidence rule (issue 25, README) would inject nothing; this
+    # test is about the insight reaching the block, so the rule is off for its turn.
+    (oc.workspace / "memory" / "hippocampus.yaml").write_text("inject_abstain: false\n", encoding="utf-8")
     oc.agent("What is Dana training for, with that knee? (probe-reflect)")
     body = next(b for b in reversed(oc.model.requests()) if "probe-reflect" in json.dumps(b))
     text = next(

@@ -5,12 +5,14 @@ model (loaded by the worker as the plugin registered), while `recall --lexical` 
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 from hippocampus.semantic import embedder
 from hippocampus.views.context import FENCE_CLOSE, FENCE_OPEN
+from tests.filler import FILLER, fill
 
 from .conftest import make_openclaw
 from .fake_model import REPLY_PREFIX, FakeModel
@@ -33,9 +35,12 @@ def test_a_paraphrase_is_answered_by_meaning_through_the_worker(openclaw_path: s
         oc.set_plugin_config(python=python)
         for text in (ANSWER, "I prefer window seats on planes", "The plumber is coming on Thursday"):
             oc.hippocampus("remember", text, "--importance", "0.5")  # under core: only recall can bring it
+        # everyday memories beside them: the block holds a memory only with evidence judged against the
+        # rest of the store (issue 25), and three memories offer nothing to judge by
+        fill(oc.workspace, datetime.now(timezone.utc))
         oc.hippocampus("embed")  # the catch-up embeds what has no vector yet
         status = json.loads(oc.hippocampus("status", "--json").stdout)["recall"]
-        assert status["mode"] == "semantic" and status["embedded"] == 3 and status["waiting"] == 0
+        assert status["mode"] == "semantic" and status["embedded"] == 3 + len(FILLER) and status["waiting"] == 0
         lexical = json.loads(oc.hippocampus("recall", "What is my dog called?", "--lexical", "--json").stdout)
         assert lexical == [], "no shared word: lexical recall finds nothing"
 

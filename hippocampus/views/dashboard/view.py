@@ -204,6 +204,7 @@ PREVIEW_SETTINGS = (
     "recency_per_hour",
     "inject_budget",
     "inject_relevant",
+    "inject_abstain",
     "core_limit",
 )
 """The settings the page's "what would be injected" preview ranks with."""

@@ -139,8 +139,11 @@
   // CJK unigrams and bigrams; tests/test_dashboard_browser.py checks the two agree). Relevance is FTS5's
   // BM25 over each memory's content, after dropping query words found in more than 10% of memories
   // while rarer ones remain (store/search_cache.py); the score is the recall weights times min-max-
-  // normalised relevance, importance and recency (core/ranking.py); then the relevant and core sections
-  // are filled within the budget (render/context.py). The real search also reads keywords and context.
+  // normalised relevance, importance and recency (core/ranking.py); a match is kept only with evidence
+  // by its words (core/evidence.py: 2 x words searched x e^-BM25 x memories <= 0.5; the page has no
+  // vectors, so the meaning side is left out); then the core list (at most a quarter of the budget) and
+  // the relevant part are filled within the budget in tokens (views/context.py's estimate). The real
+  // search also reads keywords and context.
   var box = el("preview");
   if (box) {
     var cfg = box.dataset;
@@ -248,6 +251,15 @@
         .split(/\s+/).filter(Boolean).join(" ");
     };
     var size = function (text) { var n = 0; for (var ch of text) { n += 1; } return n; };  // code points, as Python
+    var tokens = function (text) {  // views/context.py's estimate_tokens
+      var wide = 0, all = 0;
+      for (var ch of text) {
+        var c = ch.codePointAt(0);
+        all += 1;
+        if (c >= 0x530 && !(c >= 0x1e00 && c <= 0x1eff) && !(c >= 0x2000 && c <= 0x24ff)) { wide += 1; }
+      }
+      return wide + Math.ceil((all - wide) / 4);
+    };
     var selective = function (words) {
       if (words.length < 2) { return words; }
       var rare = words.filter(function (w) { return (df.get(w) || 0) <= 0.1 * docs.length; });
@@ -266,6 +278,9 @@
         });
         if (score > 0) { found.push({ d: d, rel: score }); }
       });
+      var strays = function (bm25) {  // core/evidence.py: expected unrelated memories matching this well
+        return Math.min(1, 2 * Math.min(1, Math.max(1, terms.length) * Math.exp(-bm25))) * docs.length;
+      };
       var rel = normalise(found.map(function (f) { return f.rel; }));
       var imp = normalise(found.map(function (f) { return f.d.item.eff; }));
       var rec = normalise(found.map(function (f) {
@@ -276,24 +291,35 @@
       });
       var byId = function (a, b) { return a.id < b.id ? -1 : a.id > b.id ? 1 : 0; };
       found.sort(function (a, b) { return b.score - a.score || byId(a.d.item, b.d.item); });
-      var relevant = found.slice(0, +cfg.injectRelevant).map(function (f) { return f.d; });
+      var abstain = +cfg.injectAbstain !== 0;  // the setting inject_abstain (preview_settings: 1.0 or 0.0)
+      var relevant = found.filter(function (f) { return !abstain || (docs.length >= 2 && strays(f.rel) <= 0.5); })
+        .slice(0, +cfg.injectRelevant).map(function (f) { return f.d; });
       var core = docs.filter(function (d) { return d.item.eff >= 0.7; })
         .sort(function (a, b) { return b.item.eff - a.item.eff || byId(a.item, b.item); })
         .slice(0, +cfg.coreLimit);
       var head = "<hippocampus-recalled-notes>\n" + cfg.note + "\n";
-      var tail = "</hippocampus-recalled-notes>\n", used = size(head) + size(tail), seen = {}, body = "", count = 0;
-      [["Relevant to this message:", relevant], ["Core memories:", core]].forEach(function (section) {
-        var lines = "";
-        section[1].forEach(function (d) {
+      var tail = "</hippocampus-recalled-notes>\n", budget = +cfg.injectBudget;
+      var room = budget - tokens(head) - tokens(tail);
+      var section = function (title, list, space, seen) {  // views/context.py's _section
+        var lines = "", used = 0, shown = [];
+        list.forEach(function (d) {
           if (seen[d.item.id]) { return; }
           var line = "- [" + flat(d.item.domain) + "/" + flat(d.cat) + "] " + flat(d.content) + "\n";
-          var cost = size(line) + (lines ? 0 : section[0].length + 1);
-          if (used + cost > +cfg.injectBudget) { return; }
-          seen[d.item.id] = true; lines += line; used += cost; count += 1;
+          var cost = tokens(line) + (lines ? 0 : tokens(title + "\n"));
+          if (used + cost > space) { return; }
+          seen[d.item.id] = true; shown.push(d); lines += line; used += cost;
         });
-        if (lines) { body += section[0] + "\n" + lines; }
-      });
-      return { text: body ? head + body + tail : "", count: count };
+        return { lines: lines, used: used, shown: shown };
+      };
+      var seen = {};
+      relevant.forEach(function (d) { seen[d.item.id] = true; });
+      var coreDone = section("Core memories:", core, Math.min(room, Math.floor(budget * 0.25)), seen);
+      seen = {};
+      coreDone.shown.forEach(function (d) { seen[d.item.id] = true; });
+      var relDone = section("Relevant to this message:", relevant, room - coreDone.used, seen);
+      var body = (relDone.lines ? "Relevant to this message:\n" + relDone.lines : "") +
+        (coreDone.lines ? "Core memories:\n" + coreDone.lines : "");
+      return { text: body ? head + body + tail : "", count: relDone.shown.length + coreDone.shown.length };
     };
     var qTimer = 0, qBlock = el("q-block"), qStatus = el("q-status");
     var showPreview = function () {
@@ -302,7 +328,7 @@
       qBlock.hidden = !result.text;
       qStatus.dataset.query = query;
       qStatus.textContent = result.text
-        ? result.count + " memories, " + size(result.text) + " of " + (+cfg.injectBudget) + " characters (approximate)."
+        ? result.count + " memories, about " + tokens(result.text) + " of " + (+cfg.injectBudget) + " tokens (approximate)."
         : "Nothing would be injected.";
     };
     el("q-text").addEventListener("input", function () { clearTimeout(qTimer); qTimer = setTimeout(showPreview, 120); });
