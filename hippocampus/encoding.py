@@ -7,6 +7,7 @@ the cursor, so a crash re-reads rather than loses.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -90,7 +91,8 @@ def _encode_queue(
         with database.writing(ws) as conn:
             claimed = queue.absorb_inbox(ws, conn) + injections.absorb(ws, conn)
             signals, last, bad = queue.pending(conn)
-            signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
+            # the agent_end hook queues messages unscored (core/capture.py)
+            signals = score_queued(signals, report.not_kept)
             report.malformed = bad
             if signals:
                 space = memory_space.StoreSpace(conn, now)
@@ -135,9 +137,11 @@ def ingest(
 
     def run(index: Index, asking: verdicts.Judge | None, dry: bool = False) -> None:
         for messages in sessions.values():
+            not_kept: Counter[str] = Counter()
+            signals = signals_from_messages(messages, format_time(now), not_kept)
             result = encode(
                 index,
-                signals_from_messages(messages, format_time(now)),
+                signals,
                 now,
                 config.decay_curve,
                 gate=config.consolidation_gate,
@@ -145,6 +149,7 @@ def ingest(
                 threshold=config.capture_threshold,
                 value_threshold=config.value_threshold,
             )
+            result.not_kept.update(not_kept)
             if not dry:
                 logs.append_events(ws, result.events)
                 total.add(result)
@@ -194,6 +199,8 @@ def encode_and_refresh(ws: Workspace, now: datetime) -> tuple[EncodeResult, list
 
     config = load_config(ws)
     report = encode_pending(ws, now, config)
+    if report.not_kept:  # nothing is dropped silently: what was not kept, and why, one line
+        logs.log_line(ws, f"session end: created {len(report.created)}{report.not_kept_line()}", now)
     warnings: list[str] = []
     if report.created or report.reinforced or not ws.core_path.exists():
         warnings = refresh_views(ws, now, config, dashboard=False)

@@ -35,7 +35,7 @@ def remember(
     from hippocampus.core import facts
     from hippocampus.core.junk import core_cap, noise
     from hippocampus.core.redact import scrub
-    from hippocampus.core.scoring import REMEMBER, score_message
+    from hippocampus.core.scoring import GENERAL, score_message
     from hippocampus.core.tokens import keywords
     from hippocampus.store import database
     from hippocampus.store.memory_space import StoreCandidates
@@ -67,11 +67,9 @@ def remember(
             index_file.put(conn, memory, rid, now)
             logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
             return memory
-        value = (
-            importance
-            if importance is not None
-            else min(max(REMEMBER, score.value if score else 0.0), core_cap(content))
-        )
+        # the statement's own importance (`core.importance`: health, closest people, dated obligations are
+        # core; an ordinary preference is not, even when the agent saves it)
+        value = importance if importance is not None else min(score.value if score else GENERAL, core_cap(content))
         domain = domain or (score.domain if score else "user")
         candidates = StoreCandidates(conn)
         updated = [

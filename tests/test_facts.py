@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from hippocampus.core import facts, similarity
 from hippocampus.core.concise import fact_text
+from hippocampus.core.importance import ORDINARY
 from hippocampus.core.junk import NOT_CORE, core_cap, noise
-from hippocampus.core.scoring import score_message
+from hippocampus.core.scoring import REMEMBER, score_message
 
 _spec = importlib.util.spec_from_file_location(
     "bench_facts", Path(__file__).resolve().parents[1] / "bench" / "facts.py"
@@ -57,7 +58,8 @@ def test_capture_and_same_language_recall_in_every_supported_language(tmp_path: 
     results = bench.languages(DATA, tmp_path)
     assert len(results) == 13
     for code, row in results.items():
-        assert row["scores"] == [0.8, 0.9], code
+        # a preference is ordinary (below the core floor), a "remember that" the seed's 0.9, in every language
+        assert row["scores"] == [ORDINARY, REMEMBER], code
         assert row["recall_remember"] and row["recall_preference"], code
 
 

@@ -32,6 +32,7 @@ Contract:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -69,6 +70,9 @@ class EncodeResult:
     skipped: int = 0
     malformed: int = 0
     events: list[dict[str, str]] = field(default_factory=list)
+    not_kept: Counter[str] = field(default_factory=Counter)
+    """User messages that became no memory, by reason (`scoring.NOT_KEPT`, and "low_value" for the
+    V-score gate): nothing is dropped silently."""
 
     def add(self, other: EncodeResult) -> None:
         """Fold another pass into this one."""
@@ -78,6 +82,13 @@ class EncodeResult:
         self.skipped += other.skipped
         self.malformed += other.malformed
         self.events += other.events
+        self.not_kept.update(other.not_kept)
+
+    def not_kept_line(self) -> str:
+        """ "; not kept: question 2, request 1" for a summary line, or "" when every message was kept."""
+        if not self.not_kept:
+            return ""
+        return "; not kept: " + ", ".join(f"{why} {n}" for why, n in sorted(self.not_kept.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """The `--json` form (events are in the events log, not here)."""
@@ -87,6 +98,7 @@ class EncodeResult:
             "superseded": self.superseded,
             "skipped": self.skipped,
             "malformed": self.malformed,
+            "not_kept": dict(sorted(self.not_kept.items())),
         }
 
 
@@ -204,6 +216,8 @@ def encode_into(
         below = _valid_score(signal.score) < threshold
         if done or below or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
+            if below and not done:
+                result.not_kept["below_threshold"] += 1
             continue
         if candidates is None:
             candidates = candidates_of()
@@ -241,6 +255,7 @@ def encode_into(
         else:
             if gate and not passes_gate(body, 10.0 * value, value_threshold):
                 result.skipped += 1
+                result.not_kept["low_value"] += 1
                 continue
             score = min(_valid_score(signal.score), junk.core_cap(body))  # never core without a fact
             memory = Memory(
