@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
@@ -17,6 +18,9 @@ from hippocampus.core.ranking import Hit
 from hippocampus.errors import InputError, NotFoundError
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
+
+if TYPE_CHECKING:
+    from hippocampus.store.memory_space import StoreCandidates
 
 
 def remember(
@@ -74,7 +78,7 @@ def remember(
         candidates = StoreCandidates(conn)
         updated = [
             (rid, old)
-            for rid, old in rows.by_rids(conn, candidates.recent_with(facts.probes(content), domain, 20)).items()
+            for rid, old in rows.by_rids(conn, _recent(candidates, facts.probes(content), domain)).items()
             if facts.updates(content, old.content)
         ]
         memory = Memory(
@@ -97,6 +101,13 @@ def remember(
             events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
         logs.insert_events(conn, events)
         return memory
+
+
+def _recent(candidates: StoreCandidates, probes: tuple[str, ...], domain: str) -> list[int]:
+    """The memories `remember` checks for an update: the latest with each probe, in the domains it may update."""
+    from hippocampus.core import facts
+
+    return [rid for d in facts.domains_of(domain) for rid in candidates.recent_with(probes, d, 20)]
 
 
 def history(ws: Workspace, memory_id: str) -> list[Memory]:

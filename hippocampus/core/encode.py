@@ -232,13 +232,13 @@ def encode_into(
         profile = profile_of(body)
         gone = frozenset(retired)
         position, value = candidates.best(body, profile, signal.domain, gone)
-        replaced: list[int] = []
-        if position < 0 or value < similarity.SAME_THRESHOLD:
-            replaced = _updated(space, candidates, body, signal.domain, gone)
-            if judge is not None and not replaced:
-                verdict, position = _judged(space, candidates, judge, body, signal.domain, gone)
-                replaced = [position] if verdict == verdicts.UPDATE else []
-                value = 1.0 if verdict == verdicts.SAME else value
+        if position >= 0 and value < 1.0 and facts.distinct_values(body, space.memory(position).content):
+            value = 0.0  # one frame, another value ("learning to [cook|sail]"): two facts, never the same
+        replaced = [] if value >= 1.0 else _updated(space, candidates, body, signal.domain, gone)
+        if (position < 0 or value < similarity.SAME_THRESHOLD) and judge is not None and not replaced:
+            verdict, position = _judged(space, candidates, judge, body, signal.domain, gone)
+            replaced = [position] if verdict == verdicts.UPDATE else []
+            value = 1.0 if verdict == verdicts.SAME else value
         if position >= 0 and value >= similarity.SAME_THRESHOLD and not replaced:
             old = space.memory(position)
             context = old.context or shorten(scrub(signal.context), CONTEXT_LIMIT)
@@ -304,8 +304,8 @@ def _updated(space: Space, candidates: CandidateIndex, body: str, domain: str, g
     probes = facts.probes(body)
     if not probes:
         return []
-    keys = candidates.recent_with(probes, domain, UPDATE_PROBE_LIMIT, gone)
-    return [k for k in keys if facts.updates(body, space.memory(k).content)]
+    keys = [k for d in facts.domains_of(domain) for k in candidates.recent_with(probes, d, UPDATE_PROBE_LIMIT, gone)]
+    return [k for k in sorted(set(keys), reverse=True) if facts.updates(body, space.memory(k).content)]
 
 
 def _judged(

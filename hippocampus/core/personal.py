@@ -86,3 +86,42 @@ Japan in May") is one."""
 def personal_fact(low: str) -> bool:
     """A plain first-person statement that states something: kept whatever its length (module docstring)."""
     return first_person(low) and states_something(low) and not _MOMENT.search(low)
+
+
+_COPULA_START = frozenset(["is", "are", "was", "were", "turned", "turns", "has", "have"])
+_CALENDAR = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "week",
+    ]
+)
+
+
+def stated_value(body: str) -> bool:
+    """A short declarative statement about something in the user's life that gives a value: a number, a date
+    or weekday, or a name ("Theo is 7.", "The plumber comes on Monday.", "The wedding is at Villa Rosa.")."""
+    words = _WORD.findall(body)
+    if len(words) < 3 or len(content_words(body.casefold())) < 2:
+        return False
+    low = [w.casefold() for w in words]
+    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(low):
+        return True
+    return any(w[0].isupper() for w in words[1:]) or (words[0][0].isupper() and low[1] in _COPULA_START)

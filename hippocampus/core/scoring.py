@@ -52,7 +52,7 @@ from hippocampus.core.importance import assess
 from hippocampus.core.junk import noise
 from hippocampus.core.languages import THIRD_PERSON_USER, TRIGGERS
 from hippocampus.core.lazy_pattern import LazyPattern
-from hippocampus.core.personal import content_words, personal_fact
+from hippocampus.core.personal import content_words, personal_fact, stated_value
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -313,7 +313,7 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     low = body.casefold().replace("’", "'")
     if not body or _is_chitchat(low) or noise(body):
         return None
-    found = _seed(low)
+    found = _seed(low, body)
     if found is None:
         return None
     stated = " ".join(_sentences(low)[1])
@@ -328,10 +328,10 @@ def seed_score(text: str) -> Score | None:
     low = body.casefold().replace("’", "'")
     if not body or _is_chitchat(low) or noise(body):
         return None
-    return _seed(low)
+    return _seed(low, body)
 
 
-def _seed(low: str) -> Score | None:
+def _seed(low: str, body: str) -> Score | None:
     """The seed's table: the first rule that fires, else a personal fact or a substantive statement."""
     sentences, statements = _sentences(low)
     for kind, value, english, other in _RULES:
@@ -355,6 +355,8 @@ def _seed(low: str) -> Score | None:
     if not substantive:
         if statements and personal_fact(stated):  # "I have a peanut allergy.": kept whatever its length
             return Score(GENERAL, "fact", "fact", "relationship" if relationship else "user")
+        if len(statements) == len(sentences) and stated_value(body):  # "Theo is 7.", "The plumber comes on Monday."
+            return Score(GENERAL, "fact", "fact", "user")
         return None
     if relationship:
         return Score(GENERAL, "general", "general", "relationship")
