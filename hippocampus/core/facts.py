@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from hippocampus.core import claims
 from hippocampus.core.claims import Claim
-from hippocampus.core.similarity import Profile, feature_similarity
+from hippocampus.core.similarity import Profile, feature_similarity, features
 
 MAX_WORDS = 30
 """Statements longer than this many words are never superseded, nor supersede (see above)."""
@@ -120,7 +120,7 @@ def is_update(new: str, old: str) -> bool:
     if a.cue or a.correction:
         return True  # "actually…", "… now"
     if a.slot and a.slot == b.slot:
-        return a.slot_value != b.slot_value  # the same slot with a new value
+        return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
 
@@ -139,5 +139,8 @@ def updates(new: str, old: str) -> bool:
 def distinct_values(new: str, old: str) -> bool:
     """True when two statements align as one frame with another value in each ("my coach Farid is
     learning to [cook|sail]"): however many words they share, they are two facts, never "the same"."""
-    swap = claims.align(claim_of(new), claim_of(old))
+    a, b = claim_of(new), claim_of(old)
+    if a.short and b.short and a.subject_people != b.subject_people and not a.left & b.features:
+        return True  # "my coach Caspian plays tennis" / "I play tennis": two people, two facts
+    swap = claims.align(a, b)
     return swap is not None and swap.content_differs

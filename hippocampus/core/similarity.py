@@ -189,7 +189,8 @@ _WEEKDAY_LIST = "monday tuesday wednesday thursday friday saturday sunday"
 _WEEKDAYS = frozenset(_WEEKDAY_LIST.split())
 _RELATION_LIST = """sister brother wife husband partner spouse boyfriend girlfriend fiance fiancee mom mum mother
     dad father son daughter cousin aunt uncle grandma grandpa grandmother grandfather boss manager friend
-    colleague coworker teacher doctor therapist roommate neighbour neighbor niece nephew"""
+    colleague coworker teacher doctor therapist roommate neighbour neighbor niece nephew coach physio dentist barber
+    tutor mentor landlord landlady godfather godmother teammate classmate"""
 _RELATIONS = frozenset(stem(w) for w in _RELATION_LIST.split())
 
 
