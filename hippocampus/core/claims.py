@@ -163,12 +163,13 @@ class Claim:
     )
 
     def __init__(self, text: str) -> None:
+        said = text.casefold().replace("’", "'")
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
         low = text.casefold().replace("’", "'").strip()
         self.key = " ".join(low.split()).strip(" .!。")
         self.short = len(_WORD_RE.findall(low)) <= MAX_WORDS
-        self.cue = bool(WEAK.search(low))
-        self.correction = bool(CORRECTION.search(low))
+        self.cue = bool(WEAK.search(said))  # as said: `fact_text` drops an opening "Actually,"
+        self.correction = bool(CORRECTION.search(said))
         body = low
         prefix = _PREFIX.match(low)
         if prefix and _PREFIX_WORDS.search(prefix.group(0)):
