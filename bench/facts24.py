@@ -114,18 +114,18 @@ def short_facts(path: str, items: list[dict[str, Any]], root: Path) -> dict[str,
 
 
 def corrections(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, Any]:
-    ws = Workspace(root / f"corr-{path}")
-    for start in range(0, len(items), 4):
-        write(path, ws, [i["old"] for i in items[start : start + 4]], NOW + timedelta(minutes=start))
-    later = NOW + timedelta(days=4)
-    for start in range(0, len(items), 4):
-        write(path, ws, [i["new"] for i in items[start : start + 4]], later + timedelta(minutes=start))
-    current, history = stored(ws)
-    asked = later + timedelta(days=1)
-    core = [h.memory for h in core_memories(ws, asked, CONFIG)]
+    """Each pair in a store of its own (the pairs contradict each other: five home towns), the correction
+    four days after its fact; the new must supersede the old, rank first, and the old never show as current."""
     superseded = first = never = 0
     failed = []
-    for item in items:
+    later = NOW + timedelta(days=4)
+    asked = later + timedelta(days=1)
+    for n, item in enumerate(items):
+        ws = Workspace(root / f"corr-{path}" / str(n))
+        write(path, ws, [item["old"]], NOW)
+        write(path, ws, [item["new"]], later)
+        current, history = stored(ws)
+        core = [h.memory for h in core_memories(ws, asked, CONFIG)]
         gone = any(said(m, item["old"]) for m in history) and not any(said(m, item["old"]) for m in current)
         hits = recall(ws, item["query"], asked, CONFIG, k=5)
         top = bool(hits) and item["current"].casefold() in hits[0].memory.content.casefold()

@@ -81,6 +81,7 @@ _EXTRA_PEOPLE = frozenset(
     )
 )
 _PEOPLE = _RELATIONS | _EXTRA_PEOPLE
+PEOPLE = _PEOPLE
 _MONTHS = _words(
     """january february march april may june july august september october november december jan feb mar
     apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
@@ -147,6 +148,7 @@ class Claim:
     __slots__ = (
         "cased",
         "content",
+        "cue_features",
         "correction",
         "cue",
         "features",
@@ -170,6 +172,8 @@ class Claim:
         self.short = len(_WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))  # as said: `fact_text` drops an opening "Actually,"
         self.correction = bool(CORRECTION.search(said))
+        cues = " ".join(m.group(0) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
+        self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
         body = low
         prefix = _PREFIX.match(low)
         if prefix and _PREFIX_WORDS.search(prefix.group(0)):
@@ -255,13 +259,18 @@ def align(a: Claim, b: Claim) -> Swap | None:
     if not dx or not dy or len(dx) > 4 or len(dy) > 4:
         return None
     prefix = x[:p]
-    content = [w for w in prefix if w not in STOPWORDS or w in _I]
-    copula = any(w in _COPULAS for w in prefix)
-    if not content:
+    if not prefix:
         return None
-    last = content[-1]
-    if not copula and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
-        return None  # "my coach Farid [has…|is…]": the relation is not in the shared part
+    if any(w in _COPULAS for w in (*dx, *dy)):
+        return None  # "my favourite [colour is teal|podcast is Radiolab]": the relation is in what differs
+    content = [w for w in prefix if w not in STOPWORDS and w not in _I]
+    copula = any(w in _COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
+    speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and bool(content)  # "I sleep about…"
+    if not (content or speaker or (copula and prefix[0] in _I)):
+        return None
+    last = content[-1] if content else ""
+    if not (copula or speaker) and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
+        return None  # "my coach Farid [has…|is…]", "my favourite [colour…]": the relation is not shared
     kx, ky = _kind(dx, a.cased), _kind(dy, b.cased)
     relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or _verbish(dx[0], dy[0])
     if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
@@ -275,3 +284,8 @@ def align(a: Claim, b: Claim) -> Swap | None:
 def _verbish(x: str, y: str) -> bool:
     """Either differing first word reads as a verb form (a relation, not a value)."""
     return any(w.endswith(("ing", "ed")) and len(w) > 4 for w in (x, y))
+
+
+def names_of(claim: Claim) -> frozenset[str]:
+    """The names among a statement's features (people by role are not names)."""
+    return claim.people_and_names - _PEOPLE

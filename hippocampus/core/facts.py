@@ -106,15 +106,16 @@ def same_attribute(new: str, old: str) -> bool:
 def is_update(new: str, old: str) -> bool:
     """Question 2 (given question 1, or the evidence below): does `new` replace `old`?"""
     a, b = claim_of(new), claim_of(old)
-    shared = a.content & b.content
-    if a.left and a.left & b.features and (shared - a.left or a.correction):
-        return True  # "…, not 318", "not my brother", "switched from Evernote"
+    shared = (a.content & b.content) - a.cue_features
+    named = a.left & b.features
+    if named and (named - claims.PEOPLE or shared - a.left):
+        return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     if (
         a.correction
-        and (shared - a.people_and_names - b.people_and_names)
+        and shared - a.people_and_names - b.people_and_names
         and topic_overlap(new, old) >= CORRECTION_OVERLAP
     ):
-        return True  # "typo: my niece Hanna studies in Umeå", "the flight was moved to 11 April"
+        return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if not same_attribute(new, old):
         return False
     if a.cue or a.correction:

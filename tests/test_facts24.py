@@ -1,0 +1,125 @@
+"""Issue 24's pass/fail targets on the pure rules every path calls (`bench/facts24.py` measures the paths).
+
+Fixtures: bench/fixtures/facts24 and bench/person_facts.py, both halves (dev and held out).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippocampus.core import facts
+from hippocampus.core.capture import signals_from_messages
+from hippocampus.core.encode import encode
+from hippocampus.core.lifecycle import CORE_FLOOR
+from hippocampus.core.model import Index
+from hippocampus.core.scoring import not_kept, score_message
+from hippocampus.core.vscore import passes_gate
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+from person_facts import facts as person_facts  # noqa: E402
+
+NOW = datetime(2026, 3, 2, tzinfo=timezone.utc)
+
+
+def fixture(name: str) -> dict[str, Any]:
+    return dict(json.loads((BENCH / "fixtures" / "facts24" / f"{name}.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_short_first_person_facts_are_kept(half: int) -> None:
+    items = fixture("short_facts")["facts"][half::2]
+    kept = [i["text"] for i in items if score_message(i["text"]) is not None]
+    assert len(kept) >= 0.97 * len(items), [i["text"] for i in items if i["text"] not in kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("hello, thanks!", "greeting"),
+        ("What time is it?", "question"),
+        ("Draft a note for the plumber please", "request"),
+        ("asdfgh qwrtzp sdfghj", "junk"),
+        ("I'm back.", "below_threshold"),
+    ],
+)
+def test_what_is_not_kept_is_counted_with_its_reason(text: str, reason: str) -> None:
+    assert score_message(text) is None
+    assert not_kept(text) == reason
+    counted: Any = __import__("collections").Counter()
+    rows = [{"session": "s", "id": "1", "role": "user", "text": text, "timestamp": "2026-03-01T00:00:00Z"}]
+    assert signals_from_messages(rows, "2026-03-01T00:00:00Z", counted) == []
+    assert counted == {reason: 1}
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_corrections_update_their_fact(half: int) -> None:
+    items = fixture("corrections")["corrections"][half::2]
+    missed = [f"{i['old']} -> {i['new']}" for i in items if not facts.updates(i["new"], i["old"])]
+    assert len(missed) <= 0.1 * len(items), missed
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_thousand_facts_about_one_person_stay_distinct(held: bool) -> None:
+    texts = person_facts(1000, held=held)
+    rows = [
+        {"session": "s", "id": str(i), "role": "user", "text": t, "timestamp": "2026-03-01T00:00:00Z"}
+        for i, t in enumerate(texts)
+    ]
+    index = Index()
+    result = encode(index, signals_from_messages(rows, "2026-03-01T00:00:00Z"), NOW)
+    assert len(result.superseded) <= 5, result.superseded
+    assert len(result.created) >= 0.985 * len(texts)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live with two cats.", "I live close to the river."),
+        ("I work remotely on Fridays.", "I work on the Nightjar app."),
+        ("My coach Farid is moving to Tromsø.", "My coach Farid is learning to cook food from Perth."),
+        ("I feel really anxious about my job interview next week.", "I'm working on a project called Nightjar."),
+        ("My sister is Alma.", "My sister is a nurse."),
+        ("Theo turned 8 yesterday.", "Rufus turned 4 on Sunday."),
+    ],
+)
+def test_a_shared_frame_is_not_an_update(old: str, new: str) -> None:
+    assert not facts.updates(new, old)
+
+
+def test_the_same_attribute_without_an_update_keeps_both() -> None:
+    assert facts.same_attribute("I play chess online.", "I play the cello.")
+    assert not facts.updates("I play chess online.", "I play the cello.")
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_importance_bands(half: int) -> None:
+    items = fixture("importance")["facts"][half::2]
+    right = 0
+    for item in items:
+        score = score_message(item["text"])
+        band = "none" if score is None else "core" if score.value >= CORE_FLOOR else "ordinary"
+        right += band == item["band"]
+        if item["kind"] == "health":
+            assert band == "core", item["text"]
+        if "category" in item:
+            assert score is not None and score.category == item["category"], item["text"]
+    assert right >= 0.85 * len(items)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["hmm hmm hmm … so so so.", "well well well, ok ok, you know, like, whatever.", "ok ok ok sure sure fine fine."],
+)
+def test_the_value_gate_rejects_filler(text: str) -> None:
+    assert not passes_gate(text, resonance=0.0)
+
+
+def test_the_value_gate_keeps_a_short_fact() -> None:
+    assert passes_gate("I have a peanut allergy.", resonance=0.0)
