@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hippocampus.core import facts, similarity
@@ -76,6 +76,7 @@ TEMPLATES = [
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(TEMPLATES), st.integers(0, 99_999), st.integers(0, 99_999))
+@example("remember that project {} is due in week 12", 0, 12)  # the value equals another number in the text
 def test_changing_only_one_distinguishing_number_never_yields_same(template: str, a: int, b: int) -> None:
     if a == b:
         return

@@ -12,7 +12,8 @@
 
 Fact identity (`conflict`): two texts that differ in what distinguishes one fact from another are
 never "the same", however many words they share: a number, date or time, an amount or a version
-only one of them has where the other has its own ("due in week 12" / "due in week 33"), a name
+only one of them has where the other has its own ("due in week 12" / "due in week 33"; numbers count
+as a multiset, so "project 0, week 12" / "project 12, week 12" swap one), a name
 swapped for another, a month or weekday swapped for another, a statement and its negation ("I eat
 meat" / "I don't eat meat"), or a different person as the subject ("my son" / "my daughter"). Such
 a pair has similarity 0; whether the newer one *updates* the older is `core.facts`' question.
@@ -98,6 +99,17 @@ _ROLES: dict[str, int] = {
 }
 
 
+def _numbered(number: str, seen: set[str]) -> str:
+    """A number's feature, with its occurrence when the text already said it ("12", then "12#2"): numbers
+    are compared as multisets, so "project 0 … week 12" and "project 12 … week 12" swap a value."""
+    if number not in seen and "!" + number not in seen:
+        return number
+    count = 2
+    while f"{number}#{count}" in seen or f"!{number}#{count}" in seen:
+        count += 1
+    return f"{number}#{count}"
+
+
 def features(text: str) -> frozenset[str]:
     """The comparable content of a text for `similarity` (stems, concepts, negation marks, CJK bigrams)."""
     out: set[str] = set()
@@ -112,6 +124,8 @@ def features(text: str) -> frozenset[str]:
                 ordinal = _ORDINAL_RE.match(word) if word[0].isdigit() else None
                 base = ordinal.group(1) if ordinal else stem(word)
                 concept = _CONCEPTS.get(base, base)
+                if concept[0].isdigit():
+                    concept = _numbered(concept, out)
                 preferring = preferring or concept in _PREFERRING
                 out.add("!" + concept if negated != contrast else concept)
                 contrast = fresh = False
