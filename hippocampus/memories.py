@@ -20,6 +20,8 @@ from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
 
 if TYPE_CHECKING:
+    from sqlite3 import Connection
+
     from hippocampus.store.memory_space import StoreCandidates
 
 
@@ -32,10 +34,11 @@ def remember(
     category: str | None = None,
     importance: float | None = None,
 ) -> Memory:
-    """Store a memory directly (the agent's "remember this"); one that says the same text is reinforced
-    instead, and the memories it updates (`core.facts.updates`) are superseded by it. Junk is refused
-    (`core.junk.noise`: empty, binary, mostly redacted, mash, code, taken back). One short transaction
-    touching a few rows, whatever the size of the store."""
+    """Store a memory directly (the agent's "remember this"); one that says the same thing (the same text,
+    or a paraphrase as encoding judges it, unless it updates a memory) is reinforced instead, and the
+    memories it updates (`core.facts.updates`) are superseded by it. Junk is refused (`core.junk.noise`:
+    empty, binary, mostly redacted, mash, code, taken back). One short transaction touching a few rows,
+    whatever the size of the store."""
     from hippocampus.core import facts
     from hippocampus.core.junk import core_cap, noise
     from hippocampus.core.redact import scrub
@@ -65,12 +68,7 @@ def remember(
     with database.writing(ws) as conn:
         found = rows.by_text(conn, content)
         if found is not None:
-            rid, existing = found
-            memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.decay_curve)
-            memory.sources.append(source)
-            index_file.put(conn, memory, rid, now)
-            logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
-            return memory
+            return _reinforced(conn, *found, now, config, source)
         # the statement's own importance (`core.importance`: health, closest people, dated obligations are
         # core; an ordinary preference is not, even when the agent saves it)
         value = importance if importance is not None else min(score.value if score else GENERAL, core_cap(content))
@@ -81,6 +79,9 @@ def remember(
             for rid, old in rows.by_rids(conn, _recent(candidates, facts.probes(content), domain)).items()
             if facts.updates(content, old.content)
         ]
+        same = None if updated else _paraphrase_of(conn, candidates, content, domain)
+        if same is not None:  # the same statement in other words: reinforced, as `ingest` does
+            return _reinforced(conn, *same, now, config, source)
         memory = Memory(
             id=rows.allocate_id(conn),
             content=content,
@@ -90,7 +91,9 @@ def remember(
             importance=value,
             created=now,
             last_accessed=now,
-            keywords=keywords(content),
+            keywords=facts.inherited_keywords(
+                keywords(content), content, [(o.content, o.keywords) for _, o in updated]
+            ),
             sources=[source],
             supersedes=[old.id for _, old in updated],
         )
@@ -101,6 +104,32 @@ def remember(
             events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
         logs.insert_events(conn, events)
         return memory
+
+
+def _reinforced(conn: Connection, rid: int, existing: Memory, now: datetime, config: Config, source: Source) -> Memory:
+    """`existing` reinforced by a `remember` that says it again, with its source."""
+    memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.decay_curve)
+    memory.sources.append(source)
+    index_file.put(conn, memory, rid, now)
+    logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
+    return memory
+
+
+def _paraphrase_of(
+    conn: Connection, candidates: StoreCandidates, content: str, domain: str
+) -> tuple[int, Memory] | None:
+    """The current memory `content` says again in other words (`similarity.SAME_THRESHOLD`, as encoding
+    decides), unless the two are one frame with another value (`core.facts.distinct_values`)."""
+    from hippocampus.core import facts, similarity
+    from hippocampus.core.candidates import profile_of
+
+    rid, value = candidates.best(content, profile_of(content), domain)
+    if rid < 0 or value < similarity.SAME_THRESHOLD:
+        return None
+    found = rows.by_rids(conn, [rid]).get(rid)
+    if found is None or facts.distinct_values(content, found.content):
+        return None
+    return rid, found
 
 
 def _recent(candidates: StoreCandidates, probes: tuple[str, ...], domain: str) -> list[int]:

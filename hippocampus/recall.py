@@ -60,7 +60,14 @@ def recall(
             return _hybrid(c, query, lexical, embedded, now, config, k)
         return _lexical(c, lexical, now, config, k)
 
-    return _with_cache(ws, conn, work)
+    return _newer_first(_with_cache(ws, conn, work))
+
+
+def _newer_first(hits: list[Hit]) -> list[Hit]:
+    """`core.facts.newer_first`: of two current memories on one attribute, the newer first, "(updated DATE)"."""
+    from hippocampus.core.facts import newer_first
+
+    return newer_first(hits)
 
 
 def _lexical(conn: sqlite3.Connection, lexical: list[Candidate], now: datetime, config: Config, k: int) -> list[Hit]:
@@ -148,7 +155,7 @@ def core_memories(
     """
     if limit is not None and limit <= 0:
         return []
-    return _with_cache(ws, conn, lambda c: _core(c, now, config, limit))
+    return _newer_first(_with_cache(ws, conn, lambda c: _core(c, now, config, limit)))
 
 
 def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | None) -> list[Hit]:

@@ -85,6 +85,14 @@ def test_changing_only_one_distinguishing_number_never_yields_same(template: str
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.integers(0, 999), st.integers(0, 999))
+def test_swapping_the_order_of_two_numbers_never_yields_same(a: int, b: int) -> None:
+    if a != b:
+        left, right = f"process {a} fact number {b}", f"process {b} fact number {a}"
+        assert similarity.similarity(left, right) < similarity.SAME_THRESHOLD
+
+
+@settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(["Lunch with {} on Friday", "Call {} about the lease", "I met {} at the conference in Porto"]),
     st.sampled_from(DATA["names"]),

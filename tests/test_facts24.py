@@ -123,3 +123,99 @@ def test_the_value_gate_rejects_filler(text: str) -> None:
 
 def test_the_value_gate_keeps_a_short_fact() -> None:
     assert passes_gate("I have a peanut allergy.", resonance=0.0)
+
+
+# --- newer first, paraphrases and corrections through the store (own sentences, not the fixture's) ---
+
+
+def _ws(tmp_path: Path) -> Any:
+    from hippocampus.store.workspace import Workspace
+
+    return Workspace(tmp_path)
+
+
+def test_the_newer_of_two_current_values_is_shown_first_with_its_date(tmp_path: Path) -> None:
+    """Same subject and attribute, no update cue: both stay current, the newer first with "(updated DATE)"
+    in recall, its JSON and the injected block; an unrelated memory is not marked."""
+    from datetime import timedelta
+
+    from hippocampus import memories
+    from hippocampus.cli.output import hit_json
+    from hippocampus.core.config import Config
+    from hippocampus.recall import recall, turn_context
+    from hippocampus.store.index_file import open_search
+
+    ws, config = _ws(tmp_path), Config()
+    memories.remember(ws, NOW, config, "I drive a blue Volvo.")
+    memories.remember(ws, NOW + timedelta(days=1), config, "I cycle to the office.")
+    memories.remember(ws, NOW + timedelta(days=5), config, "I drive a red Tesla.")
+    asked = NOW + timedelta(days=6)
+    hits = recall(ws, "what do I drive Volvo Tesla", asked, config)
+    drives = [h for h in hits if "drive" in h.memory.content]
+    assert [h.memory.content for h in drives] == ["I drive a red Tesla.", "I drive a blue Volvo."]
+    assert drives[0].updated == "2026-03-07" and not drives[1].updated
+    assert hit_json(drives[0], asked, config.decay_curve)["updated"] == "2026-03-07"
+    conn = open_search(ws)
+    assert conn is not None
+    try:
+        block = turn_context(conn, "what do I drive Volvo Tesla", asked, config, 4000)
+    finally:
+        conn.close()
+    assert block.index("red Tesla. (updated 2026-03-07)") < block.index("blue Volvo.")
+
+
+def test_newer_first_keeps_the_order_of_unrelated_hits() -> None:
+    from hippocampus.core.model import Memory
+    from hippocampus.core.ranking import Hit
+
+    def hit(text: str, day: int) -> Hit:
+        at = NOW.replace(day=day)
+        return Hit(Memory("m" + str(day), text, created=at, last_accessed=at), 1.0, 1.0, 0.5, 1.0)
+
+    hits = [hit("I like green tea.", 3), hit("My sister lives in Oslo.", 5), hit("I play chess.", 1)]
+    assert facts.newer_first(hits) == hits
+
+
+def test_remember_reinforces_a_paraphrase_and_keeps_another_value(tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    from hippocampus import memories
+    from hippocampus.core.config import Config
+    from hippocampus.store import database, rows
+
+    ws, config = _ws(tmp_path), Config()
+    first = memories.remember(ws, NOW, config, "My brother Tomasz lives in Gdańsk.")
+    again = memories.remember(ws, NOW + timedelta(days=1), config, "My brother Tomasz is living in Gdańsk.")
+    other = memories.remember(ws, NOW + timedelta(days=2), config, "My brother Tomasz works in Gdańsk.")
+    assert again.id == first.id and again.times_reinforced == 1
+    assert other.id != first.id
+    with database.reading(ws) as conn:
+        assert len(rows.read_index(conn).memories) == 2
+
+
+@pytest.mark.parametrize("path", ["remember", "ingest"])
+def test_a_correction_is_found_by_the_words_of_what_it_corrected(tmp_path: Path, path: str) -> None:
+    """ "I switched from Hetzner to OVH" answers "hosting provider" because it superseded "My hosting
+    provider is Hetzner"; the older value is not taken over as a key word."""
+    from datetime import timedelta
+
+    from hippocampus import encoding, memories
+    from hippocampus.core.config import Config
+    from hippocampus.recall import recall
+
+    ws, config = _ws(tmp_path), Config()
+    said = ["My hosting provider is Hetzner.", "I switched from Hetzner to OVH."]
+    for n, text in enumerate(said):
+        at = NOW + timedelta(days=3 * n)
+        if path == "remember":
+            memories.remember(ws, at, config, text)
+        else:
+            row = {"session": f"s{n}", "id": f"m{n}", "role": "user", "text": text, "timestamp": at.isoformat()}
+            encoding.ingest(ws, at, config, {f"s{n}": [row]})
+    hits = recall(ws, "hosting provider", NOW + timedelta(days=7), config)
+    assert [h.memory.content for h in hits] == ["I switched from Hetzner to OVH."]
+    assert "hetzner" in [w.casefold() for w in hits[0].memory.keywords]  # said in the update itself
+    assert facts.inherited_keywords(["ovh"], "I moved to OVH.", [("My host is Hetzner.", ["hetzner", "host"])]) == [
+        "ovh",
+        "host",
+    ]

@@ -33,7 +33,8 @@ def build_store(ws: Workspace) -> list[str]:
     """Memories that mention the markers through every write path: remember, the queue and encoding,
     a revision (whose event keeps before/after text), the archive, the core file and the dashboard."""
     config = Config()
-    keep = memories.remember(ws, NOW, config, "I prefer green tea in the morning")
+    # a preference is ordinary since issue 24: kept core here so it outlives the 120-day decay below
+    keep = memories.remember(ws, NOW, config, "I prefer green tea in the morning", importance=0.9)
     a = memories.remember(ws, NOW, config, "Remember that my Zanzibarquux password hint is a parrot")
     signal = raw_signal("sess", "m1", "Remember that Wobblefrond is my cat's middle name", NOW.isoformat())
     assert signal is not None

@@ -281,6 +281,26 @@ def align(a: Claim, b: Claim) -> Swap | None:
     return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
 
 
+def relation_swap(a: Claim, b: Claim) -> bool:
+    """The two statements share their opening and their end and differ only in the words between, each
+    side with content words of its own ("my brother Tomasz [lives|works] in Gdańsk", "my cousin Hedda
+    [grew up|just got back] from Lagos"): two relations of one subject and one object, two facts. A
+    rewording keeps its content words ("[lives|is living] in", "[works as|is] a paramedic") or changes
+    only an adverb ("[usually|normally] wake up")."""
+    x, y = a.tokens, b.tokens
+    p = 0
+    while p < min(len(x), len(y)) and x[p] == y[p]:
+        p += 1
+    s = 0
+    while s < min(len(x), len(y)) - p and x[-1 - s] == y[-1 - s]:
+        s += 1
+    dx, dy = x[p : len(x) - s], y[p : len(y) - s]
+    if not (p and s and dx and dy) or len(dx) > 4 or len(dy) > 4:
+        return False
+    cx, cy = (_content(features(" ".join(w for w in d if not w.endswith("ly")))) for d in (dx, dy))
+    return bool(cx) and bool(cy) and not cx & cy  # an adverb ("[usually|normally] wake up") is no relation
+
+
 def _verbish(x: str, y: str) -> bool:
     """Either differing first word reads as a verb form (a relation, not a value)."""
     return any(w.endswith(("ing", "ed")) and len(w) > 4 for w in (x, y))

@@ -234,7 +234,9 @@ def encode_into(
         position, value = candidates.best(body, profile, signal.domain, gone)
         if position >= 0 and value < 1.0 and facts.distinct_values(body, space.memory(position).content):
             value = 0.0  # one frame, another value ("learning to [cook|sail]"): two facts, never the same
-        replaced = [] if value >= 1.0 else _updated(space, candidates, body, signal.domain, gone)
+        # the update question reads the statement as said: `fact_text` drops an opening "Actually," that is its cue
+        said = full if len(full.split()) <= facts.MAX_WORDS else body
+        replaced = [] if value >= 1.0 else _updated(space, candidates, said, signal.domain, gone)
         if (position < 0 or value < similarity.SAME_THRESHOLD) and judge is not None and not replaced:
             verdict, position = _judged(space, candidates, judge, body, signal.domain, gone)
             replaced = [position] if verdict == verdicts.UPDATE else []
@@ -267,7 +269,11 @@ def encode_into(
                 importance=score,
                 created=moment,
                 last_accessed=moment,
-                keywords=keywords(full, KEYWORDS),
+                keywords=facts.inherited_keywords(
+                    keywords(full, KEYWORDS),
+                    body,
+                    [(space.memory(k).content, space.memory(k).keywords) for k in replaced],
+                ),
                 stability=1.0,
                 sources=[source],
                 summary_pending=True,

@@ -34,9 +34,13 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from hippocampus.core import claims
 from hippocampus.core.claims import Claim
-from hippocampus.core.similarity import Profile, feature_similarity, features
+from hippocampus.core.similarity import Profile, feature_similarity, features, names
+from hippocampus.core.tokens import stem
 
 MAX_WORDS = 30
 """Statements longer than this many words are never superseded, nor supersede (see above)."""
@@ -47,6 +51,9 @@ CORRECTION_OVERLAP = 0.15
 beyond people and names is also required, `is_update`)."""
 PROBE_LIMIT = 12
 """Content features of a statement looked up for the memories it may update, rarest words first."""
+
+if TYPE_CHECKING:
+    from hippocampus.core.ranking import Hit
 
 _MEMO: dict[str, Claim] = {}
 
@@ -137,11 +144,61 @@ def updates(new: str, old: str) -> bool:
     return is_update(new, old)
 
 
+INHERITED_KEYWORDS = 6
+"""Most key words an update takes over from the statements it supersedes (`inherited_keywords`)."""
+
+
+def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]]]) -> list[str]:
+    """`own` key words of the update `new`, then those of the superseded statements `olds` (content, key
+    words), less their left-behind values: a correction answers the questions its predecessor answered
+    ("I moved to Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall
+    finds it by the older words. A value (a name or number of the older statement that `new` does not
+    say) is not taken over: "Utrecht" does not find the Rotterdam memory."""
+    kept = list(own)
+    seen = {stem(w.casefold()) for w in own}
+    said = features(new)
+    for content, words in olds:
+        values = names(content)
+        for word in words:
+            base = stem(word.casefold())
+            if base in seen or (base in values and base not in said) or word[0].isdigit():
+                continue
+            seen.add(base)
+            kept.append(word)
+    return kept[: len(own) + INHERITED_KEYWORDS]
+
+
 def distinct_values(new: str, old: str) -> bool:
     """True when two statements align as one frame with another value in each ("my coach Farid is
     learning to [cook|sail]"): however many words they share, they are two facts, never "the same"."""
     a, b = claim_of(new), claim_of(old)
     if a.short and b.short and a.subject_people != b.subject_people and not a.left & b.features:
         return True  # "my coach Caspian plays tennis" / "I play tennis": two people, two facts
+    if a.short and b.short and claims.relation_swap(a, b):
+        return True  # "my brother [lives|works] in Gdańsk": two relations, two facts
     swap = claims.align(a, b)
     return swap is not None and swap.content_differs
+
+
+def newer_first(hits: list[Hit]) -> list[Hit]:
+    """`hits` with each memory that gives the same subject and attribute as an older one shown with it
+    (`same_attribute`: both stay current, the update was uncertain) placed just before the older, and
+    marked `updated` with the day it was said: recall and the injected block show "(updated DATE)".
+    Hiding a true fact needs strong evidence; showing the newer first costs nothing. The order is
+    otherwise kept; the hits are compared pairwise (recall and injection hold a handful)."""
+    out = list(hits)
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            first, later = out[i].memory, out[j].memory
+            if not (same_attribute(first.content, later.content) or same_attribute(later.content, first.content)):
+                continue
+            if later.created > first.created:
+                out.insert(i, _marked(out.pop(j)))
+            elif first.created > later.created:
+                out[i] = _marked(out[i])
+    return out
+
+
+def _marked(hit: Hit) -> Hit:
+    """`hit` marked as the newer of a pair (`newer_first`)."""
+    return hit if hit.updated else replace(hit, updated=hit.memory.created.date().isoformat())

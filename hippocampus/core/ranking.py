@@ -29,6 +29,9 @@ class Hit:
     similarity: float | None = None
     """The embedding's cosine similarity to the query, both measured from the store's average memory
     (`semantic.similar`); None when not compared (lexical recall, no vector)."""
+    updated: str = ""
+    """The day (YYYY-MM-DD) this memory was said, when an older current memory shown with it gives the
+    same subject and attribute another value (`core.facts.newer_first`): shown as "(updated DATE)"."""
 
     @property
     def tier(self) -> str:

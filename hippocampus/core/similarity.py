@@ -13,7 +13,9 @@
 Fact identity (`conflict`): two texts that differ in what distinguishes one fact from another are
 never "the same", however many words they share: a number, date or time, an amount or a version
 only one of them has where the other has its own ("due in week 12" / "due in week 33"; numbers count
-as a multiset, so "project 0, week 12" / "project 12, week 12" swap one), a name
+as a multiset, so "project 0, week 12" / "project 12, week 12" swap one, and in order: a text with two
+numbers or more has one more feature, their sequence "3>4", so "process 3, number 4" / "process 4,
+number 3" swap one), a name
 swapped for another, a month or weekday swapped for another, a statement and its negation ("I eat
 meat" / "I don't eat meat"), or a different person as the subject ("my son" / "my daughter"). Such
 a pair has similarity 0; whether the newer one *updates* the older is `core.facts`' question.
@@ -113,6 +115,7 @@ def _numbered(number: str, seen: set[str]) -> str:
 def features(text: str) -> frozenset[str]:
     """The comparable content of a text for `similarity` (stems, concepts, negation marks, CJK bigrams)."""
     out: set[str] = set()
+    order: list[str] = []
     negated = fresh = contrast = preferring = False
     for token in _scan(_FEATURE_RE, text):
         if token[0] >= "\u1100" and is_cjk(token[0]):
@@ -125,6 +128,7 @@ def features(text: str) -> frozenset[str]:
                 base = ordinal.group(1) if ordinal else stem(word)
                 concept = _CONCEPTS.get(base, base)
                 if concept[0].isdigit():
+                    order.append(concept)
                     concept = _numbered(concept, out)
                 preferring = preferring or concept in _PREFERRING
                 out.add("!" + concept if negated != contrast else concept)
@@ -141,6 +145,8 @@ def features(text: str) -> frozenset[str]:
                 preferring = preferring or word == "rather"
                 if fresh:  # "don't forget …" is not a negation of what follows
                     negated = fresh = False
+    if len(set(order)) > 1:  # their order: "process 3 … number 4" / "process 4 … number 3" swap values
+        out.add(">".join(order))
     return frozenset(out)
 
 

@@ -52,6 +52,11 @@ def oneline(text: object) -> str:
     return " ".join(str(text).translate(_ONELINE).split())
 
 
+def updated_note(hit: Hit) -> str:
+    """ " (updated DATE)" for the newer of two current memories on one attribute (`core.facts.newer_first`)."""
+    return f" (updated {oneline(hit.updated)})" if hit.updated else ""
+
+
 def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
     """The fenced block injected before a turn, within `budget` characters; empty if nothing fits."""
     return context_block_with_hits(core, relevant, budget)[0]
@@ -70,7 +75,8 @@ def context_block_with_hits(core: list[Hit], relevant: list[Hit], budget: int) -
         for hit in hits:
             if hit.memory.id in seen:
                 continue
-            line = f"- [{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}] {oneline(hit.memory.content)}\n"
+            kind = f"[{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}]"
+            line = f"- {kind} {oneline(hit.memory.content)}{updated_note(hit)}\n"
             cost = len(line) + (len(title) + 1 if not lines else 0)
             if used + cost > budget:
                 continue
