@@ -219,3 +219,13 @@ def test_a_correction_is_found_by_the_words_of_what_it_corrected(tmp_path: Path,
         "ovh",
         "host",
     ]
+
+
+def test_every_category_importance_assigns_is_a_known_category() -> None:
+    from hippocampus.core.model import CATEGORIES
+
+    said = ["I'm severely allergic to peanuts.", "I moved to Lisbon.", "My wife is Ana.", "The rent is due on 3 May."]
+    scores = [score_message(text) for text in said]
+    assigned = {s.category for s in scores if s is not None}
+    assert {"health", "place", "person", "event"} <= assigned
+    assert assigned <= set(CATEGORIES)
