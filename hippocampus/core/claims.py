@@ -285,8 +285,8 @@ def relation_swap(a: Claim, b: Claim) -> bool:
     """The two statements share their opening and their end and differ only in the words between, each
     side with content words of its own ("my brother Tomasz [lives|works] in Gdańsk", "my cousin Hedda
     [grew up|just got back] from Lagos"): two relations of one subject and one object, two facts. A
-    rewording keeps its content words ("[lives|is living] in", "[works as|is] a paramedic") or changes
-    only an adverb ("[usually|normally] wake up")."""
+    rewording keeps its content words ("[lives|is living] in", "[works as|is] a paramedic"), in
+    another form ("[vive|está viviendo] en"), or changes only an adverb ("[usually|normally] wake up")."""
     x, y = a.tokens, b.tokens
     p = 0
     while p < min(len(x), len(y)) and x[p] == y[p]:
@@ -297,8 +297,23 @@ def relation_swap(a: Claim, b: Claim) -> bool:
     dx, dy = x[p : len(x) - s], y[p : len(y) - s]
     if not (p and s and dx and dy) or len(dx) > 4 or len(dy) > 4:
         return False
-    cx, cy = (_content(features(" ".join(w for w in d if not w.endswith("ly")))) for d in (dx, dy))
-    return bool(cx) and bool(cy) and not cx & cy  # an adverb ("[usually|normally] wake up") is no relation
+    cx, cy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    # an adverb ("[usually|normally] wake up") or an auxiliary ("[vive|está viviendo] en") is no relation
+    return bool(cx) and bool(cy) and not any(_one_root(u, v) for u in cx for v in cy)
+
+
+def _form(word: str) -> str:
+    """A word as `similarity` compares it (stem, or its concept: "encanta" and "gusta" are ~like); empty
+    for a word without content ("don't", "never", "the")."""
+    found = features(word)
+    return next(iter(found)).lstrip("!") if len(found) == 1 else " ".join(sorted(found))
+
+
+def _one_root(u: str, v: str) -> bool:
+    """Two forms of one word, in any supported language ("lives"/"living", "vive"/"viviendo"): they
+    open alike for all but the last letter of the shorter, three letters at least, four at most."""
+    need = max(3, min(4, len(u) - 1, len(v) - 1))
+    return u[:need] == v[:need] and len(u) >= need and len(v) >= need
 
 
 def _verbish(x: str, y: str) -> bool:

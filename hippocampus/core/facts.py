@@ -172,8 +172,9 @@ def distinct_values(new: str, old: str) -> bool:
     """True when two statements align as one frame with another value in each ("my coach Farid is
     learning to [cook|sail]"): however many words they share, they are two facts, never "the same"."""
     a, b = claim_of(new), claim_of(old)
-    if a.short and b.short and a.subject_people != b.subject_people and not a.left & b.features:
-        return True  # "my coach Caspian plays tennis" / "I play tennis": two people, two facts
+    pa, pb = a.subject_people, b.subject_people
+    if a.short and b.short and pa != pb and not (pa <= b.features and pb <= a.features) and not a.left & b.features:
+        return True  # "my coach Caspian plays tennis" / "I play tennis": two people ("Dr. Reyes is my dentist": one)
     if a.short and b.short and claims.relation_swap(a, b):
         return True  # "my brother [lives|works] in Gdańsk": two relations, two facts
     swap = claims.align(a, b)

@@ -52,6 +52,11 @@ _META = {
     "tell",
     "told",
 }
+_LIKE_WORDS = """gusta gustan encanta encantan adoro adora adoras gosto gosta gostam piace piacciono mag mögen gern
+    liebe люблю любит нравится"""
+_DISLIKE_WORDS = "odio odeio hasse déteste ненавижу"
+_MOTHER_WORDS = "mum mom mummy mommy mama mamma"
+_FATHER_WORDS = "dad daddy papa"
 _CONCEPTS = {
     "prefer": "~like",
     "lik": "~like",
@@ -67,6 +72,12 @@ _CONCEPTS = {
     "loath": "~dislike",
     "nam": "~name",
     "call": "~name",
+    # liking in the other supported languages with a verb of their own (es, pt, it, de, ru; not French
+    # "aime": its stem is English "aim"); one person by several words (still a relation, `_RELATIONS`)
+    **{stem(w): "~like" for w in _LIKE_WORDS.split()},
+    **{stem(w): "~dislike" for w in _DISLIKE_WORDS.split()},
+    **{stem(w): "mother" for w in _MOTHER_WORDS.split()},
+    **{stem(w): "father" for w in _FATHER_WORDS.split()},
 }
 _PREFERRING = {"~like", "~dislike", "choos", "chos", "chose", "pick", "want", "rather"}
 _CJK_NEGATORS = set("不没沒别別未勿")  # not 非 or 无: 非常 is "very", 无论 "whatever"
