@@ -117,10 +117,11 @@ def is_update(new: str, old: str) -> bool:
     named = a.left & b.features
     if named and (named - claims.PEOPLE or shared - a.left):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
+    derived = _derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and shared - a.people_and_names - b.people_and_names
-        and topic_overlap(new, old) >= CORRECTION_OVERLAP
+        and (shared | derived) - a.people_and_names - b.people_and_names
+        and (derived or topic_overlap(new, old) >= CORRECTION_OVERLAP)
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if not same_attribute(new, old):
@@ -131,6 +132,18 @@ def is_update(new: str, old: str) -> bool:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
+
+
+def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
+    """Of `words`, those one of `others` derives from or into ("smok" / "smoker", "runn" / "runner"):
+    the shorter opens the longer and has four letters at least. A correction cue with such a word
+    shares its topic ("I no longer smoke" / "I'm a smoker")."""
+    return frozenset(
+        w
+        for w in words
+        for o in others
+        if w != o and min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w)) and not w[0].isdigit()
+    )
 
 
 def updates(new: str, old: str) -> bool:

@@ -119,7 +119,11 @@ def stated_value(body: str) -> bool:
     """A short declarative statement about something in the user's life that gives a value: a number, a date
     or weekday, or a name ("Theo is 7.", "The plumber comes on Monday.", "The wedding is at Villa Rosa.")."""
     words = _WORD.findall(body)
-    if len(words) < 3 or len(content_words(body.casefold())) < 2:
+    # a one-digit value of a named subject is a value ("Theo is 7."; not "ok 2 go")
+    content = content_words(body.casefold())
+    named = bool(words) and words[0][0].isupper() and words[0].casefold() in content
+    numbers = {w for w in words if w.isdigit()} if named else set()
+    if len(words) < 3 or len(content | numbers) < 2:
         return False
     low = [w.casefold() for w in words]
     if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(low):
