@@ -73,7 +73,13 @@ def probes(text: str) -> tuple[str, ...]:
     claim = claim_of(text)
     if not claim.short:
         return ()
-    return tuple(sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes))
+    # an age is said with its number alone ("I'm 41."): a new age looks up the one before it as well
+    ages = (
+        {claim.slot_value, str(int(claim.slot_value) - 1)}
+        if claim.slot == "age" and claim.slot_value.isdigit()
+        else set()
+    )
+    return tuple(sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"}))
 
 
 def related_probes(text: str) -> tuple[str, ...]:
