@@ -119,13 +119,11 @@ def _paraphrase_of(
     conn: Connection, candidates: StoreCandidates, content: str, domain: str
 ) -> tuple[int, Memory] | None:
     """The current memory `content` says again in other words (`similarity.SAME_THRESHOLD`, as encoding
-    decides), in the domains it may update (`core.facts.domains_of`), unless the two are one frame
-    with another value (`core.facts.distinct_values`)."""
+    decides, in its domain), unless the two are one frame with another value (`core.facts.distinct_values`)."""
     from hippocampus.core import facts, similarity
     from hippocampus.core.candidates import profile_of
 
-    profile = profile_of(content)
-    value, rid = max((candidates.best(content, profile, d)[::-1] for d in facts.domains_of(domain)), default=(0.0, -1))
+    rid, value = candidates.best(content, profile_of(content), domain)
     if rid < 0 or value < similarity.SAME_THRESHOLD:
         return None
     found = rows.by_rids(conn, [rid]).get(rid)
