@@ -229,3 +229,40 @@ def test_every_category_importance_assigns_is_a_known_category() -> None:
     assigned = {s.category for s in scores if s is not None}
     assert {"health", "place", "person", "event"} <= assigned
     assert assigned <= set(CATEGORIES)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "distinct"),
+    [
+        ("My brother Tomasz lives in Gdańsk.", "My brother Tomasz works in Gdańsk.", True),  # two relations
+        ("During March Noor repaired the fence by the barn", "During March Noor sold eggs at the barn market", True),
+        ("My sister lives in Toronto.", "My sister is living in Toronto.", False),  # one relation, reworded
+        ("I usually wake up at 6.", "I normally wake up at 6.", False),  # only an adverb
+        ("I'm learning to play the piano.", "I'm taking piano lessons to learn to play.", False),
+        ("Me encanta el café solo.", "Me gusta mucho el café solo.", False),  # one concept in Spanish
+        ("Dr. Reyes is my dentist.", "My dentist is Dr. Reyes.", False),  # one person, named twice
+    ],
+)
+def test_two_relations_of_one_subject_are_two_facts_and_a_rewording_is_one(
+    first: str, second: str, distinct: bool
+) -> None:
+    assert facts.distinct_values(second, first) is distinct
+
+
+def test_a_named_value_is_kept_and_a_number_in_chatter_is_not() -> None:
+    assert score_message("Mila is 4.") is not None
+    assert score_message("ok 2 go") is None and score_message("Ok so 3 it is") is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("I'm a swimmer.", "I no longer swim.", True),  # a derived word under a correction cue
+        ("I'm a painter.", "I no longer paid the rent.", False),  # "paid" does not open "painter"
+        ("I'm 38.", "I turned 39 on Friday.", True),
+    ],
+)
+def test_a_correction_cue_with_a_derived_word_updates(old: str, new: str, expected: bool) -> None:
+    assert facts.updates(new, old) is expected
+    if expected and "turned" in new:
+        assert "38" in facts.probes(new)  # the age before it is looked up
