@@ -7,6 +7,7 @@ the cursor, so a crash re-reads rather than loses.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -96,7 +97,8 @@ def _encode_queue(
             signals, last, bad = queue.pending(conn)
             activity.note(conn, activity.CAPTURED, [s.timestamp for s in signals])
             signals, forgotten = tombstones.Stones.read(conn).keep(signals)  # forgetting lasts
-            signals = score_queued(signals)  # the agent_end hook queues messages unscored (core/capture.py)
+            # the agent_end hook queues messages unscored (core/capture.py)
+            signals = score_queued(signals, report.not_kept)
             report.malformed, report.skipped = bad, forgotten
             if signals:
                 space = memory_space.StoreSpace(conn, now)
@@ -161,7 +163,8 @@ def ingest(
 
     def run(index: Index, asking: verdicts.Judge | None, dry: bool = False) -> None:
         for messages in sessions.values():
-            signals, forgotten = stones.keep(signals_from_messages(messages, format_time(now)))
+            not_kept: Counter[str] = Counter()
+            signals, forgotten = stones.keep(signals_from_messages(messages, format_time(now), not_kept))
             if not dry:
                 total.skipped += forgotten
             result = encode(
@@ -174,6 +177,7 @@ def ingest(
                 threshold=config.capture_threshold,
                 value_threshold=config.value_threshold,
             )
+            result.not_kept.update(not_kept)
             if not dry:
                 logs.append_events(ws, result.events)
                 total.add(result)
@@ -224,6 +228,8 @@ def encode_and_refresh(ws: Workspace, now: datetime, config: Config | None = Non
 
     config = config or settings(ws.config_path).config
     report = encode_pending(ws, now, config)
+    if report.not_kept:  # nothing is dropped silently: what was not kept, and why, one line
+        logs.log_line(ws, f"session end: created {len(report.created)}{report.not_kept_line()}", now)
     warnings: list[str] = []
     if report.created or report.reinforced or not ws.core_path.exists():
         warnings = refresh_views(ws, now, config, dashboard=False)

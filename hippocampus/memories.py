@@ -10,6 +10,7 @@ import sqlite3
 import uuid
 from dataclasses import replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from hippocampus.core import lifecycle
 from hippocampus.core.config import Config
@@ -18,6 +19,12 @@ from hippocampus.core.ranking import Hit
 from hippocampus.errors import InputError, LockTimeoutError, StoreError, no_memory
 from hippocampus.store import index_file, logs, rows
 from hippocampus.store.workspace import Workspace
+
+if TYPE_CHECKING:
+    from sqlite3 import Connection
+
+    from hippocampus.core.scoring import Score
+    from hippocampus.store.memory_space import StoreCandidates
 
 
 def remember(
@@ -29,17 +36,15 @@ def remember(
     category: str | None = None,
     importance: float | None = None,
 ) -> Memory:
-    """Store a memory directly (the agent's "remember this"); one that says the same text is reinforced
-    instead, and the memories it updates (`core.facts.updates`) are superseded by it. Junk is refused
-    (`core.junk.noise`: empty, binary, mostly redacted, mash, code, taken back). One short transaction
-    touching a few rows, whatever the size of the store."""
-    from hippocampus.core import facts
-    from hippocampus.core.junk import core_cap, noise
+    """Store a memory directly (the agent's "remember this"); one that says the same thing (the same text,
+    or a paraphrase as encoding judges it, unless it updates a memory) is reinforced instead, and the
+    memories it updates (`core.facts.updates`) are superseded by it. Junk is refused (`core.junk.noise`:
+    empty, binary, mostly redacted, mash, code, taken back). One short transaction touching a few rows,
+    whatever the size of the store."""
+    from hippocampus.core.junk import noise
     from hippocampus.core.redact import scrub
-    from hippocampus.core.scoring import REMEMBER, score_message
-    from hippocampus.core.tokens import keywords
+    from hippocampus.core.scoring import score_message
     from hippocampus.store import database
-    from hippocampus.store.memory_space import StoreCandidates
 
     content = scrub(text)
     reason = noise(content, text)
@@ -63,47 +68,68 @@ def remember(
     with database.writing(ws) as conn:
         found = rows.by_text(conn, content)
         if found is not None:
-            rid, existing = found
-            memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.decay_curve)
-            memory.sources.append(source)
-            index_file.put(conn, memory, rid, now)
-            logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
+            memory = _reinforced(conn, *found, now, config, source)
             changed.append(memory)
         else:
-            value = (
-                importance
-                if importance is not None
-                else min(max(REMEMBER, score.value if score else 0.0), core_cap(content))
-            )
-            domain = domain or (score.domain if score else "user")
-            candidates = StoreCandidates(conn)
-            updated = [
-                (rid, old)
-                for rid, old in rows.by_rids(conn, candidates.recent_with(facts.probes(content), domain, 20)).items()
-                if facts.updates(content, old.content)
-            ]
-            memory = Memory(
-                id=rows.allocate_id(conn),
-                content=content,
-                domain=domain,
-                category=category or (score.category if score else "general"),
-                anchor=value,
-                importance=value,
-                created=now,
-                last_accessed=now,
-                keywords=keywords(content),
-                sources=[source],
-                supersedes=[old.id for _, old in updated],
-            )
-            index_file.put(conn, memory, None, now)
-            events = [logs.event(now, "create", memory.id, session="cli")]
-            for rid, old in updated:
-                index_file.put(conn, replace(old, superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
-                events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
-            logs.insert_events(conn, events)
-            changed += [memory, *(old for _, old in updated)]
+            memory, more = _created(conn, content, now, config, source, score, importance, domain, category)
+            changed += more
     _after_remember(ws, now, config, memory, changed)
     return memory
+
+
+def _created(
+    conn: Connection,
+    content: str,
+    now: datetime,
+    config: Config,
+    source: Source,
+    score: Score | None,
+    importance: float | None,
+    domain: str | None,
+    category: str | None,
+) -> tuple[Memory, list[Memory]]:
+    """`remember`'s new memory (or the paraphrase it reinforces) inside its transaction, with what the
+    core list may have gained or lost: the memory and the memories it supersedes."""
+    from hippocampus.core import facts
+    from hippocampus.core.junk import core_cap
+    from hippocampus.core.scoring import GENERAL
+    from hippocampus.core.tokens import keywords
+    from hippocampus.store.memory_space import StoreCandidates
+
+    # the statement's own importance (`core.importance`: health, closest people, dated obligations are
+    # core; an ordinary preference is not, even when the agent saves it)
+    value = importance if importance is not None else min(score.value if score else GENERAL, core_cap(content))
+    domain = domain or (score.domain if score else "user")
+    candidates = StoreCandidates(conn)
+    updated = [
+        (rid, old)
+        for rid, old in rows.by_rids(conn, _recent(candidates, facts.probes(content), domain)).items()
+        if facts.updates(content, old.content)
+    ]
+    same = None if updated else _paraphrase_of(conn, candidates, content, domain)
+    if same is not None:  # the same statement in other words: reinforced, as `ingest` does
+        kept = _reinforced(conn, *same, now, config, source)
+        return kept, [kept]
+    memory = Memory(
+        id=rows.allocate_id(conn),
+        content=content,
+        domain=domain,
+        category=category or (score.category if score else "general"),
+        anchor=value,
+        importance=value,
+        created=now,
+        last_accessed=now,
+        keywords=facts.inherited_keywords(keywords(content), content, [(o.content, o.keywords) for _, o in updated]),
+        sources=[source],
+        supersedes=[old.id for _, old in updated],
+    )
+    index_file.put(conn, memory, None, now)
+    events = [logs.event(now, "create", memory.id, session="cli")]
+    for rid, old in updated:
+        index_file.put(conn, replace(old, superseded_by=memory.id, superseded_at=format_time(now)), rid, now)
+        events.append(logs.event(now, "supersede", old.id, session="cli", into=memory.id))
+    logs.insert_events(conn, events)
+    return memory, [memory, *(old for _, old in updated)]
 
 
 def _after_remember(ws: Workspace, now: datetime, config: Config, memory: Memory, changed: list[Memory]) -> None:
@@ -122,6 +148,39 @@ def _after_remember(ws: Workspace, now: datetime, config: Config, memory: Memory
             sync_core(ws, now, config)
         except OSError as exc:
             logs.log_line(ws, f"remember could not rewrite HIPPOCAMPUS_CORE.md: {type(exc).__name__}", now)
+
+
+def _reinforced(conn: Connection, rid: int, existing: Memory, now: datetime, config: Config, source: Source) -> Memory:
+    """`existing` reinforced by a `remember` that says it again, with its source."""
+    memory = lifecycle.reinforce(existing, now, lifecycle.USE_RATE, config.decay_curve)
+    memory.sources.append(source)
+    index_file.put(conn, memory, rid, now)
+    logs.insert_events(conn, [logs.event(now, "reinforce", memory.id, session="cli")])
+    return memory
+
+
+def _paraphrase_of(
+    conn: Connection, candidates: StoreCandidates, content: str, domain: str
+) -> tuple[int, Memory] | None:
+    """The current memory `content` says again in other words (`similarity.SAME_THRESHOLD`, as encoding
+    decides, in its domain), unless the two are one frame with another value (`core.facts.distinct_values`)."""
+    from hippocampus.core import facts, similarity
+    from hippocampus.core.candidates import profile_of
+
+    rid, value = candidates.best(content, profile_of(content), domain)
+    if rid < 0 or value < similarity.SAME_THRESHOLD:
+        return None
+    found = rows.by_rids(conn, [rid]).get(rid)
+    if found is None or facts.distinct_values(content, found.content):
+        return None
+    return rid, found
+
+
+def _recent(candidates: StoreCandidates, probes: tuple[str, ...], domain: str) -> list[int]:
+    """The memories `remember` checks for an update: the latest with each probe, in the domains it may update."""
+    from hippocampus.core import facts
+
+    return [rid for d in facts.domains_of(domain) for rid in candidates.recent_with(probes, d, 20)]
 
 
 def history(ws: Workspace, memory_id: str) -> list[Memory]:

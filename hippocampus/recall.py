@@ -63,7 +63,14 @@ def recall(
             return _hybrid(c, query, lexical, embedded, now, config, k, about_only)
         return _lexical(c, query, lexical, now, config, k, about_only)
 
-    return _with_cache(ws, conn, work)
+    return _newer_first(_with_cache(ws, conn, work))
+
+
+def _newer_first(hits: list[Hit]) -> list[Hit]:
+    """`core.facts.newer_first`: of two current memories on one attribute, the newer first, "(updated DATE)"."""
+    from hippocampus.core.facts import newer_first
+
+    return newer_first(hits)
 
 
 def _about(chance: dict[int, float], count: int, about_only: bool) -> Callable[[int], bool]:
@@ -200,7 +207,7 @@ def core_memories(
     """
     if limit is not None and limit <= 0:
         return []
-    return _with_cache(ws, conn, lambda c: _core(c, now, config, limit))
+    return _newer_first(_with_cache(ws, conn, lambda c: _core(c, now, config, limit)))
 
 
 def _core(conn: sqlite3.Connection, now: datetime, config: Config, limit: int | None) -> list[Hit]:

@@ -35,7 +35,8 @@ def build_store(ws: Workspace) -> list[str]:
     a backup after each step (memory/backups/): one before any marker, one holding a marker only as a
     queued message, one holding the text before its revision, and so on."""
     config = Config()
-    keep = memories.remember(ws, NOW, config, "I prefer green tea in the morning")
+    # a preference is ordinary since issue 24: kept core here so it outlives the 120-day decay below
+    keep = memories.remember(ws, NOW, config, "I prefer green tea in the morning", importance=0.9)
     backups.take(ws, NOW, 9)  # no marker yet: a forget keeps it
     signal = raw_signal("sess", "m1", "Remember that Wobblefrond is my cat's middle name", NOW.isoformat())
     assert signal is not None

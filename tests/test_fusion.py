@@ -204,8 +204,8 @@ def test_a_hub_near_every_question_loses_its_head_start() -> None:
 
 def _store(tmp_path: Path, texts: list[str]) -> Workspace:
     ws = Workspace(tmp_path)
-    for text in texts:
-        memories.remember(ws, NOW, Config(), text)
+    for text in texts:  # one importance for all (as before issue 24's bands): what is measured is meaning
+        memories.remember(ws, NOW, Config(), text, importance=0.9)
     embedding.catch_up(ws, Config())
     search.allow(wait=True)
     return ws

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from stored import kept_as_is
+
 from hippocampus import maintenance, memories
 from hippocampus.core.config import Config
 from hippocampus.core.lifecycle import ARCHIVE_BELOW
@@ -17,10 +19,10 @@ NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
 def test_consolidate_merges_paraphrases_into_the_strongest_and_keeps_the_rest(workspace: Path) -> None:
     ws = Workspace(workspace)
     config = Config()
-    weak = memories.remember(ws, NOW, config, "I really prefer green tea in the morning", importance=0.5)
-    strong = memories.remember(ws, NOW, config, "I prefer green tea in the morning", importance=0.95)
+    weak = kept_as_is(ws, NOW, "I really prefer green tea in the morning", 0.5)  # remember would merge it
+    strong = kept_as_is(ws, NOW, "I prefer green tea in the morning", 0.95)
     other = memories.remember(ws, NOW, config, "My sister Alma lives in Berlin", importance=0.8)
-    elsewhere = memories.remember(ws, NOW, config, "I prefer green tea in the morning!", domain="world")
+    elsewhere = kept_as_is(ws, NOW, "I prefer green tea in the morning!", 0.9, domain="world")
     report = maintenance.consolidate(ws, NOW + timedelta(days=1), config)
     assert report["merged"] == [{"from": weak.id, "into": strong.id}]
     stored = {m.id: m for m in index_file.load_index(ws).memories}
@@ -54,9 +56,9 @@ def test_later_consolidations_look_only_at_what_changed_and_merge_the_same_way(w
     old = memories.remember(ws, NOW, config, "I prefer green tea in the morning", importance=0.6)
     other = memories.remember(ws, NOW, config, "My sister Alma lives in Berlin", importance=0.8)
     assert maintenance.consolidate(ws, NOW, config)["merged"] == []  # the first, full run
-    weaker = memories.remember(ws, NOW, config, "I really prefer green tea in the morning", importance=0.3)
+    weaker = kept_as_is(ws, NOW, "I really prefer green tea in the morning", 0.3)  # remember would merge it
     assert maintenance.consolidate(ws, NOW, config)["merged"] == [{"from": weaker.id, "into": old.id}]
-    stronger = memories.remember(ws, NOW, config, "My sister Alma really lives in Berlin", importance=0.95)
+    stronger = kept_as_is(ws, NOW, "My sister Alma really lives in Berlin", 0.95)
     assert maintenance.consolidate(ws, NOW, config)["merged"] == [{"from": other.id, "into": stronger.id}]
     assert maintenance.consolidate(ws, NOW, config)["merged"] == [], "nothing changed, nothing to do"
     from hippocampus.llm import summaries

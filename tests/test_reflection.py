@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from reflection_personas import IMPORTANCE, MARKER, PERSONAS, SESSIONS, Persona, scripted_model
+from stored import kept_as_is
 from test_forget import files_with_marker
 
 from hippocampus import memories, reflection
@@ -177,8 +178,8 @@ def test_an_insight_citing_a_memory_merged_away_is_forgotten_with_what_it_was_me
 
     ws = Workspace(workspace)
     now = PERSONAS[0].when(0)
-    weak = memories.remember(ws, now, LEXICAL, "I really prefer green tea in the morning", importance=0.5)
-    strong = memories.remember(ws, now, LEXICAL, "I prefer green tea in the morning", importance=0.95)
+    weak = kept_as_is(ws, now, "I really prefer green tea in the morning", 0.5)  # remember would merge it
+    strong = kept_as_is(ws, now, "I prefer green tea in the morning", 0.95)
     other = memories.remember(ws, now, LEXICAL, "My sister Alma lives in Berlin", importance=0.8)
     insight = reflection.add_insight(ws, now, LEXICAL, f"The user has {MARKER} tea rituals", [weak.id])
     kept = reflection.add_insight(ws, now, LEXICAL, "The user's family lives abroad", [other.id])

@@ -16,6 +16,7 @@ from hippocampus.core.scoring import (
     THRESHOLD,
     Score,
     score_message,
+    seed_score,
 )
 from hippocampus.core.vscore import V_THRESHOLD, heuristic_csn, passes_gate, resonance_term, v_score
 
@@ -96,7 +97,7 @@ def test_constants_follow_the_seed_table() -> None:
     ],
 )
 def test_score_table(message: str, kind: str, value: float) -> None:
-    score = score_message(message)
+    score = seed_score(message)  # the seed's table; `core.importance` then weighs it (test_importance.py)
     assert score is not None, message
     assert (score.kind, score.category, score.value) == (kind, kind, value)
 

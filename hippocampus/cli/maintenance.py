@@ -76,7 +76,7 @@ def ingest(env: Env, file: Path, as_json: bool) -> None:
     else:
         click.echo(
             f"Sessions {len(sessions)}: created {len(report.created)}, reinforced "
-            f"{len(report.reinforced)}, skipped {report.skipped}, malformed lines {bad}"
+            f"{len(report.reinforced)}, skipped {report.skipped}, malformed lines {bad}{report.not_kept_line()}"
         )
 
 
@@ -140,7 +140,7 @@ def encode(env: Env, as_json: bool) -> None:
     else:
         click.echo(
             f"Created {len(report.created)}, reinforced {len(report.reinforced)}, "
-            f"skipped {report.skipped}, malformed {report.malformed}"
+            f"skipped {report.skipped}, malformed {report.malformed}{report.not_kept_line()}"
         )
 
 

@@ -29,6 +29,8 @@ def hit_json(hit: Hit, now: datetime, curve: lifecycle.Curve, explain: bool = Fa
     average memory, `semantic.similar`; null when no vector was compared: lexical recall)."""
     data = memory_json(hit.memory, now, curve)
     data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4), "recency": round(hit.recency, 4)})
+    if hit.updated:  # the newer of two current memories on one attribute (`core.facts.newer_first`)
+        data["updated"] = hit.updated
     if explain:
         parts = hit.parts or (0.0, 0.0, 0.0)
         data["explain"] = {
@@ -68,7 +70,8 @@ def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
     for r in results:
         out.append(
             f"{oneline(r['id'])}  {r['importance']:.2f} {r['tier']:<10} "
-            f"[{oneline(r['domain'])}/{oneline(r['category'])}] {oneline(r['content'])}{_superseded_note(r)}\n"
+            f"[{oneline(r['domain'])}/{oneline(r['category'])}] {oneline(r['content'])}"
+            f"{_updated_note(r)}{_superseded_note(r)}\n"
         )
         if explain and "explain" in r:
             e = r["explain"]
@@ -83,6 +86,13 @@ def recall_text(results: list[dict[str, Any]], explain: bool = False) -> str:
             )
             out += [f"    {_source_text(s)}\n" for s in r.get("sources", [])[:3]]
     return "".join(out)
+
+
+def _updated_note(result: dict[str, Any]) -> str:
+    """ " (updated DATE)" on the newer of two current memories on one attribute."""
+    from hippocampus.views.context import oneline
+
+    return f" (updated {oneline(result['updated'])})" if result.get("updated") else ""
 
 
 def _source_text(source: dict[str, Any]) -> str:

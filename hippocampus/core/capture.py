@@ -12,6 +12,7 @@ dropped then; the queue cursor still moves past them, so nothing is read twice.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -66,10 +67,11 @@ def raw_signal(
     )
 
 
-def score_queued(signals: list[Signal]) -> list[Signal]:
+def score_queued(signals: list[Signal], not_kept: Counter[str] | None = None) -> list[Signal]:
     """Score the signals queued unscored with the rules of history and imports (`signals_from_messages`,
     exchanges included): each run of them is read as the conversation it was, the assistant's queued
-    replies among them. Signals already scored are kept as they are, in their place."""
+    replies among them. Signals already scored are kept as they are, in their place. The user messages
+    that keep nothing are counted in `not_kept` by reason (`scoring.NOT_KEPT`)."""
     if not any(s.category == UNSCORED for s in signals):
         return signals
     out: list[Signal] = []
@@ -79,7 +81,7 @@ def score_queued(signals: list[Signal]) -> list[Signal]:
             run.append(signal)
             continue
         if run:
-            out += signals_from_messages([_row(s) for s in run], run[0].timestamp)
+            out += signals_from_messages([_row(s) for s in run], run[0].timestamp, not_kept)
             run = []
         if signal is not None:
             out.append(signal)
@@ -104,7 +106,9 @@ EXCHANGE = "exchange"
 """The category of a request kept with the assistant's reply (see `signals_from_messages`)."""
 
 
-def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list[Signal]:
+def signals_from_messages(
+    rows: list[dict[str, Any]], default_time: str, not_kept: Counter[str] | None = None
+) -> list[Signal]:
     """Clean, redact and score conversation rows `{session, id, role, text, timestamp, speaker}` into
     signals; rows without a timestamp get `default_time`. A row's optional `before` is the turn before it
     as the hooks saw it: used unless the row follows a reply among these rows (a run the hooks queued
@@ -122,8 +126,12 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
     either, or the session ends), the request is kept as an exchange: category "exchange", domain
     "relationship", importance `scoring.GENERAL` (never core on arrival), the assistant's reply as its
     context. So "what did you tell me about X?" still finds the conversation that answered it.
+
+    Nothing is lost silently: each message that keeps no fact is counted in `not_kept` by its reason
+    (`scoring.not_kept`: greeting, question, request, junk, secret, below_threshold).
     """
     from hippocampus.core.scoring import asks, score_clean
+    from hippocampus.core.scoring import not_kept as reason_of
 
     out: list[Signal] = []
     before: dict[str, tuple[str, bool]] = {}  # session -> (the turn before the next row, whether it was kept)
@@ -155,6 +163,8 @@ def signals_from_messages(rows: list[dict[str, Any]], default_time: str) -> list
         score = score_clean(text, "user") if text else None
         before[session] = (raw, score is not None)
         if score is None:
+            if not_kept is not None:
+                not_kept[reason_of(text) if text else "junk"] += 1
             if session in open_asks:
                 close(session)  # the next turn is no statement either: nothing carries that exchange
             if not named and text and asks(text):

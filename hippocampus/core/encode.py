@@ -32,6 +32,7 @@ Contract:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -69,6 +70,9 @@ class EncodeResult:
     skipped: int = 0
     malformed: int = 0
     events: list[dict[str, str]] = field(default_factory=list)
+    not_kept: Counter[str] = field(default_factory=Counter)
+    """User messages that became no memory, by reason (`scoring.NOT_KEPT`, and "low_value" for the
+    V-score gate): nothing is dropped silently."""
 
     def add(self, other: EncodeResult) -> None:
         """Fold another pass into this one."""
@@ -78,6 +82,13 @@ class EncodeResult:
         self.skipped += other.skipped
         self.malformed += other.malformed
         self.events += other.events
+        self.not_kept.update(other.not_kept)
+
+    def not_kept_line(self) -> str:
+        """ "; not kept: question 2, request 1" for a summary line, or "" when every message was kept."""
+        if not self.not_kept:
+            return ""
+        return "; not kept: " + ", ".join(f"{why} {n}" for why, n in sorted(self.not_kept.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """The `--json` form (events are in the events log, not here)."""
@@ -87,6 +98,7 @@ class EncodeResult:
             "superseded": self.superseded,
             "skipped": self.skipped,
             "malformed": self.malformed,
+            "not_kept": dict(sorted(self.not_kept.items())),
         }
 
 
@@ -204,6 +216,8 @@ def encode_into(
         below = _valid_score(signal.score) < threshold
         if done or below or not body or (signal.role != "user" and signal.domain == "user"):
             result.skipped += 1
+            if below and not done:
+                result.not_kept["below_threshold"] += 1
             continue
         if candidates is None:
             candidates = candidates_of()
@@ -218,13 +232,15 @@ def encode_into(
         profile = profile_of(body)
         gone = frozenset(retired)
         position, value = candidates.best(body, profile, signal.domain, gone)
-        replaced: list[int] = []
-        if position < 0 or value < similarity.SAME_THRESHOLD:
-            replaced = _updated(space, candidates, body, signal.domain, gone)
-            if judge is not None and not replaced:
-                verdict, position = _judged(space, candidates, judge, body, signal.domain, gone)
-                replaced = [position] if verdict == verdicts.UPDATE else []
-                value = 1.0 if verdict == verdicts.SAME else value
+        if position >= 0 and value < 1.0 and facts.distinct_values(body, space.memory(position).content):
+            value = 0.0  # one frame, another value ("learning to [cook|sail]"): two facts, never the same
+        # the update question reads the statement as said: `fact_text` drops an opening "Actually," that is its cue
+        said = full if len(full.split()) <= facts.MAX_WORDS else body
+        replaced = [] if value >= 1.0 else _updated(space, candidates, said, signal.domain, gone)
+        if (position < 0 or value < similarity.SAME_THRESHOLD) and judge is not None and not replaced:
+            verdict, position = _judged(space, candidates, judge, body, signal.domain, gone)
+            replaced = [position] if verdict == verdicts.UPDATE else []
+            value = 1.0 if verdict == verdicts.SAME else value
         if position >= 0 and value >= similarity.SAME_THRESHOLD and not replaced:
             old = space.memory(position)
             context = old.context or shorten(scrub(signal.context), CONTEXT_LIMIT)
@@ -241,6 +257,7 @@ def encode_into(
         else:
             if gate and not passes_gate(body, 10.0 * value, value_threshold):
                 result.skipped += 1
+                result.not_kept["low_value"] += 1
                 continue
             score = min(_valid_score(signal.score), junk.core_cap(body))  # never core without a fact
             memory = Memory(
@@ -252,7 +269,11 @@ def encode_into(
                 importance=score,
                 created=moment,
                 last_accessed=moment,
-                keywords=keywords(full, KEYWORDS),
+                keywords=facts.inherited_keywords(
+                    keywords(full, KEYWORDS),
+                    body,
+                    [(space.memory(k).content, space.memory(k).keywords) for k in replaced],
+                ),
                 stability=1.0,
                 sources=[source],
                 summary_pending=True,
@@ -289,8 +310,8 @@ def _updated(space: Space, candidates: CandidateIndex, body: str, domain: str, g
     probes = facts.probes(body)
     if not probes:
         return []
-    keys = candidates.recent_with(probes, domain, UPDATE_PROBE_LIMIT, gone)
-    return [k for k in keys if facts.updates(body, space.memory(k).content)]
+    keys = [k for d in facts.domains_of(domain) for k in candidates.recent_with(probes, d, UPDATE_PROBE_LIMIT, gone)]
+    return [k for k in sorted(set(keys), reverse=True) if facts.updates(body, space.memory(k).content)]
 
 
 def _judged(

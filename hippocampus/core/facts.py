@@ -1,184 +1,224 @@
 """Fact identity: whether a new statement *updates* an earlier one (the older becomes history).
 
-"The same thing" is `similarity` (which already keeps apart texts in `similarity.conflict`: another
-number, date, name, negation or person). This module answers the next question for a new statement
-that is not the same as any memory: does it replace one? Offline rules, right in general:
+"The same thing" is `similarity`. This module answers the next question for a statement that is not
+the same as a memory, as two questions answered apart (issue 24), because hiding a true fact is
+worse than showing two:
 
-- **Short statements only.** Both texts hold at most `MAX_WORDS` words: a long message states many
-  things, and superseding it would hide the rest. (Where an LLM is configured it may judge more.)
-- **Subjects must agree.** Each statement's subject is the content before its first copula ("my
-  flight to Berlin" in "my flight to Berlin is on 21 March"; "project 3704" in "project 3704 is due
-  in week 12"), less cue words ("new", "now"); and the people it is about ("my son" / "my
-  daughter") must be the same. Two statements whose subjects differ are different facts, never an
-  update: "project 706 is due in week 33" does not replace "project 3704 is due in week 12".
-- A statement updates an earlier one when, with agreeing subjects, one of these holds:
-  1. it names the earlier value as left behind ("not 5", "not my wife", "switched from 1Password",
-     "instead of X", "no longer X") and has a cue or shares the topic (see 4);
-  2. both fill the same slot about the user with another value: where they live ("I live in",
-     "I moved to"), work ("I work at", "I joined"), their name, age, diet, allergies, or "my
-     favourite <thing> is";
-  3. the same subject takes a conflicting value (`similarity.conflict`: another number, date,
-     name): "my son is 15" after "my son is 5", "my dentist appointment is on Thursday";
-  4. it carries an update cue ("actually", "now", "moved to", "switched to", "upgraded to", "any
-     more", and their equivalents in the supported languages) and shares the topic
-     (`KEY_THRESHOLD` of the other's content words, distinguishers left out).
-- `probes` are the features encoding looks up to find the candidates (subject words, slot words,
-  the values left behind), so finding them costs a few indexed lookups, never a scan.
+1. **Same subject and attribute?** (`same_attribute`) Sharing a frame ("I live…", "I work…", "my
+   coach Farid is…") is not enough. Either
+   - the two align as one frame with one value swapped (`core.claims.align`): the shared part holds
+     the subject *and* the relation ("my office is on the [2nd|6th] floor", "my coach Farid is learning
+     to [cook|sail]"), the values are short and start with no other relation word ("is [moving to
+     Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
+     (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
+   - both fill one canonical slot of one holder (`core.claims.slot`): where someone lives ("I live in",
+     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name.
+2. **Is the newer one an update?** (`is_update`) Any of
+   - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
+     Y", "instead of X", "no longer work at X") and shares another content word with it;
+   - it carries a *correction* cue ("typo", "mixed up", "confused", "correction", "changed … to",
+     "renamed", "rescheduled", "moved to", "turned N", "no longer", "stopped", in the supported
+     languages, `core.claims`) and shares a content word with the older beyond its people and names
+     (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth");
+   - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new"), or the same
+     attribute whose value is single by nature: a number, date or time ("due in week 12" → "week
+     14"), or a slot (place, age, name).
+   Only when both hold does the older become history (`updates`). Same attribute without an update
+   leaves both current; recall shows the newer first ("updated DATE", `views`).
+
+Only short statements (`MAX_WORDS`) are compared: a long message states many things. `probes` are the
+features encoding looks up to find the candidates (a few indexed lookups, never a scan).
+The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call here).
 Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from hippocampus.core.similarity import Profile, conflict, feature_similarity, features, people, profile
-from hippocampus.core.tokens import _WORD_RE
+from hippocampus.core import claims
+from hippocampus.core.claims import Claim
+from hippocampus.core.similarity import Profile, feature_similarity, features, names
+from hippocampus.core.tokens import stem
 
 MAX_WORDS = 30
 """Statements longer than this many words are never superseded, nor supersede (see above)."""
 KEY_THRESHOLD = 0.3
-"""Topic overlap a cue-marked statement needs with the one it updates (content words, values left out)."""
+"""Topic overlap (content words, values left out) the optional judge needs to be asked (`core.verdicts`)."""
+CORRECTION_OVERLAP = 0.15
+"""Topic overlap a statement with a correction cue needs with the one it corrects (one shared content word
+beyond people and names is also required, `is_update`)."""
+PROBE_LIMIT = 12
+"""Content features of a statement looked up for the memories it may update, rarest words first."""
 
-_CUE_WORDS = frozenset(features("new now current currently actually anymore longer instead"))
-_COPULA_LIST = "is are was were am ist sind est sont es está están é são è sono"
-_COPULA = frozenset(_COPULA_LIST.split())
-"""Copulas (English, and unambiguous ones of the other languages: not Spanish \"son\" or German \"war\")."""
-_CUE_RE = re.compile(
-    r"\b(?:actually|in fact|now|these days|any ?more|no longer|not any more|instead|switched|changed|upgraded|"
-    r"downgraded|moved|relocated|correction|i meant|new)\b"
-    r"|en realidad|ahora|ya no|me mudé|cambié|na verdade|agora|não .{0,20}mais|mudei|eigentlich|jetzt|nun|"
-    r"nicht mehr|umgezogen|gewechselt|en fait|maintenant|ne .{0,20}plus|déménagé|in realtà|adesso|ora |"
-    r"non .{0,20}più|trasferit|на самом деле|теперь|сейчас|больше не|переех|其实|實際|实际上|现在|現在|不再|"
-    r"搬到|改成|実は|今は|もう|引っ越|사실|이제|더 이상|이사|في الحقيقة|الآن|لم أعد|انتقلت|בעצם|עכשיו|כבר לא|"
-    r"עברתי|असल में|अब|aslında|artık|şimdi|taşındım"
-)
-_LEFT_RE = re.compile(
-    r"\b(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+)? from"
-    r"|instead of|rather than|no longer(?: use| have| eat| drink| work at| live in)?|not)"
-    r"\s+((?:my |the |a |an )?[^\W_][\w'.-]*(?: [^\W_][\w'.-]*)?)"
-)
-_SLOTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
-    (
-        "place",
-        re.compile(r"\bi(?:'m| am)? (?:now |currently |still )?(?:live|living|moved|relocated|based)\b"),
-        "live moved relocated based",
-    ),
-    (
-        "work",
-        re.compile(
-            r"\bi(?:'m| am)? (?:now |currently |still )?(?:work|working|joined|employed)\b|\bmy (?:job|employer)\b"
-        ),
-        "work joined employed job employer",
-    ),
-    ("name", re.compile(r"\bmy name is\b|\bcall me\b|\bi(?:'m| am) called\b"), "name call called"),
-    ("age", re.compile(r"\bi(?:'m| am) \d+\b|\bi(?:'m| am) (?:now )?\d+ years? old\b"), "years old"),
-    (
-        "diet",
-        re.compile(r"\bi(?:'m| am) (?:not |no longer )?(?:a )?(?:vegetarian|vegan|pescatarian)\b"),
-        "vegetarian vegan pescatarian",
-    ),
-    ("allergy", re.compile(r"\bi(?:'m| am) (?:not |no longer )?allergic to\b"), "allergic"),
-)
-_FAVOURITE_RE = re.compile(r"\bmy (?:new |current )?(?:favou?rite|fave) ([^\W_]+)")
+if TYPE_CHECKING:
+    from hippocampus.core.ranking import Hit
+
+_MEMO: dict[str, Claim] = {}
 
 
-class Claim:
-    """What `updates` compares: the subject's features, the slot, the cue, the values left behind."""
-
-    __slots__ = ("subject", "slot", "cue", "left", "probes", "short")
-
-    def __init__(self, text: str) -> None:
-        low = text.casefold().replace("’", "'")
-        words = _WORD_RE.findall(low)
-        self.short = len(words) <= MAX_WORDS
-        self.subject = _subject(low)
-        self.slot, slot_words = _slot(low)
-        self.cue = bool(_CUE_RE.search(low))
-        left = set()
-        for match in _LEFT_RE.finditer(low):
-            left |= {f.lstrip("!") for f in features(match.group(1))}
-        self.left = frozenset(left - _CUE_WORDS)
-        topic = {f.lstrip("!") for f in features(text) if not f[0].isdigit()} - _CUE_WORDS if self.cue else set()
-        self.probes = tuple(sorted(self.subject | features(slot_words) | self.left | topic))
-
-
-_CONTRACTED = re.compile(r"(?:it|that|he|she|there|what|who|this|we|they|you)'(?:s|re)$")
-
-
-def _subject(low: str) -> frozenset[str]:
-    """Features of the words before the first copula (cue words left out); empty without a copula.
-    "it's" and "we're" are copulas; "my wife's name" is a possessive."""
-    for match in _WORD_RE.finditer(low):
-        word = match.group(0)
-        if word in _COPULA or _CONTRACTED.match(word):
-            return frozenset(f for f in features(low[: match.start()]) if f not in _CUE_WORDS and f[0] != "!")
-    return frozenset()
-
-
-def _slot(low: str) -> tuple[str, str]:
-    """The slot about the user the statement fills, and the words that find statements of that slot."""
-    for name, pattern, words in _SLOTS:
-        if pattern.search(low):
-            return name, words
-    match = _FAVOURITE_RE.search(low)
-    if match:
-        return "favourite " + match.group(1), "favourite " + match.group(1)
-    return "", ""
-
-
-_MEMO: dict[str, tuple[Claim, Profile]] = {}
-
-
-def _claim(text: str) -> tuple[Claim, Profile]:
+def claim_of(text: str) -> Claim:
+    """The parsed statement (`core.claims.Claim`), memoised: encoding compares one text with many."""
     found = _MEMO.get(text)
     if found is None:
         if len(_MEMO) > 50_000:
             _MEMO.clear()
-        found = _MEMO[text] = (Claim(text), profile(text))
+        found = _MEMO[text] = Claim(text)
     return found
 
 
 def probes(text: str) -> tuple[str, ...]:
-    """The similarity features whose memories may be the ones `text` updates (empty: it updates none)."""
-    claim = _claim(text)[0]
-    return claim.probes if claim.short else ()
+    """The similarity features whose memories `text` may update (empty: it updates none)."""
+    claim = claim_of(text)
+    if not claim.short:
+        return ()
+    # an age is said with its number alone ("I'm 41."): a new age looks up the one before it as well
+    ages = (
+        {claim.slot_value, str(int(claim.slot_value) - 1)}
+        if claim.slot == "age" and claim.slot_value.isdigit()
+        else set()
+    )
+    return tuple(sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"}))
 
 
 def related_probes(text: str) -> tuple[str, ...]:
     """`probes` plus the content words, for long statements too: the features that find the memories a
     statement may be about, where a judge decides what these rules leave open (`core.verdicts`)."""
-    claim, found = _claim(text)
-    return tuple(sorted(set(claim.probes) | _key(found)))
+    claim = claim_of(text)
+    return tuple(sorted(set(probes(text)) | claim.content))
 
 
 def topic_overlap(new: str, old: str) -> float:
     """How much two statements share their topic: `feature_similarity` of their content words (numbers,
-    negation marks and cue words left out), the measure rule 4 compares with `KEY_THRESHOLD`."""
-    return feature_similarity(_key(_claim(new)[1]), _key(_claim(old)[1]))
+    negation marks and cue words left out)."""
+    return feature_similarity(claim_of(new).content, claim_of(old).content)
+
+
+def domains_of(domain: str) -> tuple[str, ...]:
+    """The domains whose memories a statement of `domain` may update: the user's and the world's statements
+    are one space ("The standup is at 9:30" may be filed as either, by its length), the others their own."""
+    return ("user", "world") if domain in ("user", "world") else (domain,)
 
 
 def _key(p: Profile) -> frozenset[str]:
-    """Content words without numbers, negation marks or cue words (names stay: "Postgres" is a topic)."""
-    return frozenset(f.lstrip("!") for f in p[0] if not f[0].isdigit() and f.lstrip("!") not in _CUE_WORDS)
+    """Content words without numbers or negation marks (kept for callers of the old name)."""
+    return frozenset(f.lstrip("!") for f in p[0] if not f[0].isdigit())
+
+
+def same_attribute(new: str, old: str) -> bool:
+    """Question 1: do the two statements give a value of the same attribute of the same subject?"""
+    a, b = claim_of(new), claim_of(old)
+    if not (a.short and b.short) or a.key == b.key:
+        return False
+    if a.slot and a.slot == b.slot and claims.same_holder(a.holder, b.holder):
+        return True
+    return claims.align(a, b) is not None
+
+
+def is_update(new: str, old: str) -> bool:
+    """Question 2 (given question 1, or the evidence below): does `new` replace `old`?"""
+    a, b = claim_of(new), claim_of(old)
+    shared = (a.content & b.content) - a.cue_features
+    named = a.left & b.features
+    if named and (named - claims.PEOPLE or shared - a.left):
+        return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
+    derived = _derived(a.content - a.cue_features - shared, b.content - shared)
+    if (
+        a.correction
+        and (shared | derived) - a.people_and_names - b.people_and_names
+        and (derived or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+    ):
+        return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
+    if not same_attribute(new, old):
+        return False
+    if a.cue or a.correction:
+        return True  # "actually…", "… now"
+    if a.slot and a.slot == b.slot:
+        return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
+    swap = claims.align(a, b)
+    return swap is not None and swap.single
+
+
+def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
+    """Of `words`, those one of `others` derives from or into ("smok" / "smoker", "runn" / "runner"):
+    the shorter opens the longer and has four letters at least. A correction cue with such a word
+    shares its topic ("I no longer smoke" / "I'm a smoker")."""
+    return frozenset(
+        w
+        for w in words
+        for o in others
+        if w != o and min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w)) and not w[0].isdigit()
+    )
 
 
 def updates(new: str, old: str) -> bool:
-    """True when the statement `new` replaces the earlier statement `old` (rules in the module docstring)."""
-    a, pa = _claim(new)
-    b, pb = _claim(old)
-    if not (a.short and b.short) or new.strip().casefold() == old.strip().casefold():
+    """True when the statement `new` replaces the earlier statement `old`: the same fact (question 1, or
+    the explicit evidence of question 2) and an update (question 2)."""
+    a, b = claim_of(new), claim_of(old)
+    if not (a.short and b.short) or a.key == b.key:
         return False
-    if a.subject and b.subject and a.subject != b.subject:
+    if not (a.people_compatible(b)):
         return False
-    people_a, people_b = people(pa), people(pb)
-    topical = topic_overlap(new, old) >= KEY_THRESHOLD
-    named = a.left & pb[0]
-    if named and (people_a == people_b or named & people_b) and (a.cue or topical):
-        return True  # 1: "not my wife", "switched from 1Password", "not 5"
-    if people_a != people_b:
-        return False
-    if a.slot and a.slot == b.slot:
-        return True  # 2
-    if a.subject and a.subject == b.subject and conflict(pa, pb):
-        return True  # 3
-    return a.cue and topical  # 4
+    return is_update(new, old)
+
+
+INHERITED_KEYWORDS = 6
+"""Most key words an update takes over from the statements it supersedes (`inherited_keywords`)."""
+
+
+def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]]]) -> list[str]:
+    """`own` key words of the update `new`, then those of the superseded statements `olds` (content, key
+    words), less their left-behind values: a correction answers the questions its predecessor answered
+    ("I moved to Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall
+    finds it by the older words. A value (a name or number of the older statement that `new` does not
+    say) is not taken over: "Utrecht" does not find the Rotterdam memory."""
+    kept = list(own)
+    seen = {stem(w.casefold()) for w in own}
+    said = features(new)
+    for content, words in olds:
+        values = names(content)
+        for word in words:
+            base = stem(word.casefold())
+            if base in seen or (base in values and base not in said) or word[0].isdigit():
+                continue
+            seen.add(base)
+            kept.append(word)
+    return kept[: len(own) + INHERITED_KEYWORDS]
+
+
+def distinct_values(new: str, old: str) -> bool:
+    """True when two statements align as one frame with another value in each ("my coach Farid is
+    learning to [cook|sail]"): however many words they share, they are two facts, never "the same"."""
+    a, b = claim_of(new), claim_of(old)
+    pa, pb = a.subject_people, b.subject_people
+    if a.short and b.short and pa != pb and not (pa <= b.features and pb <= a.features) and not a.left & b.features:
+        return True  # "my coach Caspian plays tennis" / "I play tennis": two people ("Dr. Reyes is my dentist": one)
+    if a.short and b.short and claims.relation_swap(a, b):
+        return True  # "my brother [lives|works] in Gdańsk": two relations, two facts
+    swap = claims.align(a, b)
+    return swap is not None and swap.content_differs
+
+
+def newer_first(hits: list[Hit]) -> list[Hit]:
+    """`hits` with each memory that gives the same subject and attribute as an older one shown with it
+    (`same_attribute`: both stay current, the update was uncertain) placed just before the older, and
+    marked `updated` with the day it was said: recall and the injected block show "(updated DATE)".
+    Hiding a true fact needs strong evidence; showing the newer first costs nothing. The order is
+    otherwise kept; the hits are compared pairwise (recall and injection hold a handful)."""
+    out = list(hits)
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            first, later = out[i].memory, out[j].memory
+            if not (same_attribute(first.content, later.content) or same_attribute(later.content, first.content)):
+                continue
+            if later.created > first.created:
+                out.insert(i, _marked(out.pop(j)))
+            elif first.created > later.created:
+                out[i] = _marked(out[i])
+    return out
+
+
+def _marked(hit: Hit) -> Hit:
+    """`hit` marked as the newer of a pair (`newer_first`)."""
+    return hit if hit.updated else replace(hit, updated=hit.memory.created.date().isoformat())

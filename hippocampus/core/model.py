@@ -17,7 +17,13 @@ CATEGORIES: tuple[str, ...] = (
     "project",
     "fact",
     "general",
+    "health",
+    "place",
+    "event",
 )
+"""The categories Hippocampus assigns: the seed's (`core.scoring`), and since issue 24 health and safety,
+places (a move or a home) and dated obligations (`core.importance`). Others may be given with
+`remember --category` or an import (`NAME_RULE`)."""
 
 
 NAME_RULE = "lower-case letters, digits, '-' and '_', at most 40, starting with a letter or digit"

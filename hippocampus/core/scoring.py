@@ -48,9 +48,11 @@ import re
 from dataclasses import dataclass
 
 from hippocampus.core.clean import clean
+from hippocampus.core.importance import assess
 from hippocampus.core.junk import noise
 from hippocampus.core.languages import THIRD_PERSON_USER, TRIGGERS
 from hippocampus.core.lazy_pattern import LazyPattern
+from hippocampus.core.personal import content_words, personal_fact, stated_value
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -140,7 +142,7 @@ _RULES: tuple[tuple[str, float, LazyPattern, LazyPattern], ...] = (
         "preference",
         PREFERENCE,
         _en(
-            r"i (?:really |strongly |much |generally |usually |definitely |absolutely |kind of |just )?"
+            r"i (?:really |strongly |much |generally |usually |definitely |absolutely |kind of |just |also )?"
             r"(?:prefer|like|love|enjoy|adore|hate|dislike|detest|can't stand|cannot stand)"
             r" (?!(?:this|that|it|these|those|to know|to ask)\b)"
             r"|i (?:always|never|usually)\b|my (?:favou?rite|fave)\b|i(?:'d| would) rather\b"
@@ -311,6 +313,26 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     low = body.casefold().replace("’", "'")
     if not body or _is_chitchat(low) or noise(body):
         return None
+    found = _seed(low, body)
+    if found is None:
+        return None
+    stated = " ".join(_sentences(low)[1])
+    value, category = assess(found.kind, found.value, found.category, stated or low)
+    return Score(value, found.kind, category, found.domain)
+
+
+def seed_score(text: str) -> Score | None:
+    """The seed's table alone, before `core.importance` weighs the statement: what kind of statement a
+    user message is and the seed's value for that kind (None: nothing worth keeping)."""
+    body = clean(text)
+    low = body.casefold().replace("’", "'")
+    if not body or _is_chitchat(low) or noise(body):
+        return None
+    return _seed(low, body)
+
+
+def _seed(low: str, body: str) -> Score | None:
+    """The seed's table: the first rule that fires, else a personal fact or a substantive statement."""
     sentences, statements = _sentences(low)
     for kind, value, english, other in _RULES:
         # a "remember" instruction counts even inside a question ("can you remember that …?")
@@ -321,18 +343,44 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     personal = _first_person(stated)
     relationship = any(_about_us(s) for s in statements)
     length, words = _weighted_length(stated), len(tokenize(stated))
-    substantive = words >= 3 and (
-        length >= GENERAL_MIN_CHARS
-        or (relationship and length >= GENERAL_MIN_CHARS // 2)
-        or (personal and length >= 24 and words >= 4)  # "I just got a puppy named Max", not "I'm off to bed"
+    substantive = (
+        words >= 3
+        and len(content_words(stated)) >= 2
+        and (
+            length >= GENERAL_MIN_CHARS
+            or (relationship and length >= GENERAL_MIN_CHARS // 2)
+            or (personal and length >= 24 and words >= 4)  # "I just got a puppy named Max", not "I'm off to bed"
+        )
     )
     if not substantive:
+        if statements and personal_fact(stated):  # "I have a peanut allergy.": kept whatever its length
+            return Score(GENERAL, "fact", "fact", "relationship" if relationship else "user")
+        if len(statements) == len(sentences) and stated_value(body):  # "Theo is 7.", "The plumber comes on Monday."
+            return Score(GENERAL, "fact", "fact", "user")
         return None
     if relationship:
         return Score(GENERAL, "general", "general", "relationship")
     if not personal and not _found(_PERSONAL, stated) and "你" not in stated:
         return Score(GENERAL, "general", "general", "world")
     return Score(GENERAL, "general", "general", "user")
+
+
+NOT_KEPT = ("greeting", "question", "request", "junk", "secret", "below_threshold")
+"""Why the conversation path keeps no memory of a user message (`not_kept`)."""
+
+
+def not_kept(body: str) -> str:
+    """Why `score_clean` keeps nothing of a cleaned, redacted user message: one of `NOT_KEPT`."""
+    low = body.casefold().replace("’", "'")
+    if not body.strip() or _is_chitchat(low):
+        return "greeting"
+    why = noise(body)
+    if why:
+        return "secret" if why == "mostly redacted" else "junk"
+    sentences, statements = _sentences(low)
+    if len(statements) < len(sentences):
+        return "request" if any(REQUEST.match(s) for s in sentences) else "question"
+    return "below_threshold"
 
 
 def asks(body: str) -> bool:

@@ -12,7 +12,10 @@
 
 Fact identity (`conflict`): two texts that differ in what distinguishes one fact from another are
 never "the same", however many words they share: a number, date or time, an amount or a version
-only one of them has where the other has its own ("due in week 12" / "due in week 33"), a name
+only one of them has where the other has its own ("due in week 12" / "due in week 33"; numbers count
+as a multiset, so "project 0, week 12" / "project 12, week 12" swap one, and in order: a text with two
+numbers or more has one more feature, their sequence "3>4", so "process 3, number 4" / "process 4,
+number 3" swap one), a name
 swapped for another, a month or weekday swapped for another, a statement and its negation ("I eat
 meat" / "I don't eat meat"), or a different person as the subject ("my son" / "my daughter"). Such
 a pair has similarity 0; whether the newer one *updates* the older is `core.facts`' question.
@@ -49,6 +52,11 @@ _META = {
     "tell",
     "told",
 }
+_LIKE_WORDS = """gusta gustan encanta encantan adoro adora adoras gosto gosta gostam piace piacciono mag mögen gern
+    liebe люблю любит нравится"""
+_DISLIKE_WORDS = "odio odeio hasse déteste ненавижу"
+_MOTHER_WORDS = "mum mom mummy mommy mama mamma"
+_FATHER_WORDS = "dad daddy papa"
 _CONCEPTS = {
     "prefer": "~like",
     "lik": "~like",
@@ -64,6 +72,12 @@ _CONCEPTS = {
     "loath": "~dislike",
     "nam": "~name",
     "call": "~name",
+    # liking in the other supported languages with a verb of their own (es, pt, it, de, ru; not French
+    # "aime": its stem is English "aim"); one person by several words (still a relation, `_RELATIONS`)
+    **{stem(w): "~like" for w in _LIKE_WORDS.split()},
+    **{stem(w): "~dislike" for w in _DISLIKE_WORDS.split()},
+    **{stem(w): "mother" for w in _MOTHER_WORDS.split()},
+    **{stem(w): "father" for w in _FATHER_WORDS.split()},
 }
 _PREFERRING = {"~like", "~dislike", "choos", "chos", "chose", "pick", "want", "rather"}
 _CJK_NEGATORS = set("不没沒别別未勿")  # not 非 or 无: 非常 is "very", 无论 "whatever"
@@ -98,9 +112,21 @@ _ROLES: dict[str, int] = {
 }
 
 
+def _numbered(number: str, seen: set[str]) -> str:
+    """A number's feature, with its occurrence when the text already said it ("12", then "12#2"): numbers
+    are compared as multisets, so "project 0 … week 12" and "project 12 … week 12" swap a value."""
+    if number not in seen and "!" + number not in seen:
+        return number
+    count = 2
+    while f"{number}#{count}" in seen or f"!{number}#{count}" in seen:
+        count += 1
+    return f"{number}#{count}"
+
+
 def features(text: str) -> frozenset[str]:
     """The comparable content of a text for `similarity` (stems, concepts, negation marks, CJK bigrams)."""
     out: set[str] = set()
+    order: list[str] = []
     negated = fresh = contrast = preferring = False
     for token in _scan(_FEATURE_RE, text):
         if token[0] >= "\u1100" and is_cjk(token[0]):
@@ -112,6 +138,9 @@ def features(text: str) -> frozenset[str]:
                 ordinal = _ORDINAL_RE.match(word) if word[0].isdigit() else None
                 base = ordinal.group(1) if ordinal else stem(word)
                 concept = _CONCEPTS.get(base, base)
+                if concept[0].isdigit():
+                    order.append(concept)
+                    concept = _numbered(concept, out)
                 preferring = preferring or concept in _PREFERRING
                 out.add("!" + concept if negated != contrast else concept)
                 contrast = fresh = False
@@ -127,6 +156,8 @@ def features(text: str) -> frozenset[str]:
                 preferring = preferring or word == "rather"
                 if fresh:  # "don't forget …" is not a negation of what follows
                     negated = fresh = False
+    if len(set(order)) > 1:  # their order: "process 3 … number 4" / "process 4 … number 3" swap values
+        out.add(">".join(order))
     return frozenset(out)
 
 
@@ -189,7 +220,8 @@ _WEEKDAY_LIST = "monday tuesday wednesday thursday friday saturday sunday"
 _WEEKDAYS = frozenset(_WEEKDAY_LIST.split())
 _RELATION_LIST = """sister brother wife husband partner spouse boyfriend girlfriend fiance fiancee mom mum mother
     dad father son daughter cousin aunt uncle grandma grandpa grandmother grandfather boss manager friend
-    colleague coworker teacher doctor therapist roommate neighbour neighbor niece nephew"""
+    colleague coworker teacher doctor therapist roommate neighbour neighbor niece nephew coach physio dentist barber
+    tutor mentor landlord landlady godfather godmother teammate classmate"""
 _RELATIONS = frozenset(stem(w) for w in _RELATION_LIST.split())
 
 

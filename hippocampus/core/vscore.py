@@ -7,7 +7,8 @@ import math
 import re
 
 from hippocampus.core.clean import clean
-from hippocampus.core.scoring import _SENTENCE_RE, score_message
+from hippocampus.core.personal import content_words
+from hippocampus.core.scoring import _SENTENCE_RE, score_message, seed_score
 from hippocampus.core.tokens import count_cjk
 
 V_THRESHOLD = 0.5
@@ -63,8 +64,10 @@ def heuristic_csn(text: str) -> tuple[float, float, float]:
         coherence += 1.0
     if words and 2 <= sum(len(w) for w in words) / len(words) <= 12:
         coherence += 1.0
-    score = score_message(body)
-    significance = score.value * 10.0 if score else 2.0
+    if words and len(content_words(body.casefold())) * 3 < len({w.casefold() for w in words}):
+        coherence -= 4.0  # mostly filler ("hmm hmm … so so so", "well, ok, you know"): says little
+    score, seed = score_message(body), seed_score(body)
+    significance = max(score.value if score else 0.0, seed.value if seed else 0.0) * 10.0 or 2.0
     noise = 0.0
     if body:
         junk = sum(1 for ch in body if not (ch.isalnum() or ch.isspace() or ch in ".,;:!?'\"()-…，。！？、：；"))
@@ -72,8 +75,8 @@ def heuristic_csn(text: str) -> tuple[float, float, float]:
         noise += 10.0 * junk / len(body)
         noise += min(4.0, emoji / 2.0) if emoji >= 3 else 0.0
         noise += min(3.0, sum(len(m.group()) for m in _RUN_RE.finditer(body)) / 4.0)
-        if len(words) >= 4:
-            noise += 6.0 * (1.0 - len({w.casefold() for w in words}) / len(words))
+        if len(words) >= 3:
+            noise += 8.0 * (1.0 - len({w.casefold() for w in words}) / len(words))
     else:
         noise = 10.0
     return _clamp(coherence), _clamp(significance), _clamp(noise)

@@ -96,13 +96,19 @@ def estimate_tokens(text: str) -> int:
     return wide + -(-(len(text) - wide) // 4)
 
 
+def updated_note(hit: Hit) -> str:
+    """ " (updated DATE)" for the newer of two current memories on one attribute (`core.facts.newer_first`)."""
+    return f" (updated {oneline(hit.updated)})" if hit.updated else ""
+
+
 def context_block(core: list[Hit], relevant: list[Hit], budget: int) -> str:
     """The fenced block injected before a turn, within `budget` tokens; empty if nothing fits."""
     return context_block_with_hits(core, relevant, budget)[0]
 
 
 def _line(hit: Hit) -> str:
-    return f"- [{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}] {oneline(hit.memory.content)}\n"
+    kind = f"[{oneline(hit.memory.domain)}/{oneline(hit.memory.category)}]"
+    return f"- {kind} {oneline(hit.memory.content)}{updated_note(hit)}\n"
 
 
 def _section(title: str, hits: list[Hit], room: int, seen: set[str]) -> tuple[list[str], list[Hit], int]:

@@ -162,3 +162,25 @@ def test_a_real_turns_request_is_kept_with_the_reply_as_an_exchange(openclaw: Op
     )
     assert exchange[0]["category"] == "exchange", exchange
     assert REPLY_PREFIX in exchange[0].get("context", ""), exchange[0]
+
+
+@through_gateway
+def test_a_correction_in_real_turns_supersedes_and_only_the_new_value_is_injected(openclaw: OpenClaw) -> None:
+    """Issue 24: a fact, then its correction in a later session, each through real turns and session
+    ends; the old one becomes history, and the next turn's block holds the new value only."""
+    ws = Workspace(openclaw.workspace)
+    old, new = "My gym locker is number 4417.", "Sorry, typo earlier: my gym locker is number 4471, not 4417."
+    for said, value in ((old, "4417"), (new, "4471")):
+        openclaw.reset_session()
+        openclaw.agent(said)
+        wait_for(lambda s=said: s in json.dumps(queue.rows(ws)), "agent_end to queue the statement")
+        openclaw.reset_session()
+        wait_for(lambda v=value: recalled(openclaw, "gym locker", v), "session_end to encode it", every=1.0)
+    current = json.loads(openclaw.hippocampus("recall", "gym locker", "--json").stdout)
+    assert [h["content"] for h in current if "locker" in h["content"]] == [new]
+    history = json.loads(openclaw.hippocampus("recall", "gym locker", "--all", "--json").stdout)
+    assert any(h["content"] == old and h.get("supersededBy") for h in history)
+    openclaw.agent("Which gym locker is mine? (probe-locker)")
+    text = next(t for t in user_texts(last_request_with(openclaw, "probe-locker")) if "probe-locker" in t)
+    block = text[text.index(FENCE_OPEN) : text.index(FENCE_CLOSE)]
+    assert "4471" in block and old not in block

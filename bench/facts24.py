@@ -1,0 +1,256 @@
+"""Facts that are right, second pass (issue 24): capture, supersession and importance on every path.
+
+Fixtures: `bench/fixtures/facts24/*.json` (short facts, corrections, paraphrases, importance bands) and
+`bench/person_facts.py` (1,000 distinct facts about one person sharing frames). Each fixture is split:
+its even positions are the dev half (tuned on), its odd positions the held-out half (reported apart);
+the person facts' held-out half draws its values from other pools.
+
+Paths, each through the real store and the library call its edge makes:
+- remember: `memories.remember` (the CLI's `remember`, the agent's tool);
+- ingest: `encoding.ingest` (the CLI's `ingest` and conversation imports);
+- hooks: the turn's messages queued unscored as `agent_end` queues them, then `encoding.encode_and_refresh`,
+  the call `session_end` makes in the worker and in the one-process fallback.
+Recall is lexical here (no model loaded), the floor of what the CLI and the worker do.
+Run: `nice -n 10 .venv/bin/python bench/facts24.py [--only NAME] [--json OUT]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from person_facts import facts as person_facts
+
+from hippocampus import encoding, memories
+from hippocampus.core.config import Config
+from hippocampus.core.lifecycle import CORE_FLOOR
+from hippocampus.core.model import Memory, Signal
+from hippocampus.recall import core_memories, recall
+from hippocampus.store import database, queue, rows
+from hippocampus.store.workspace import Workspace
+
+HERE = Path(__file__).resolve().parent / "fixtures" / "facts24"
+NOW = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
+CONFIG = Config()
+PATHS = ("remember", "ingest", "hooks")
+
+
+def fixture(name: str) -> dict[str, Any]:
+    return dict(json.loads((HERE / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def halves(items: list[Any]) -> dict[str, list[Any]]:
+    return {"dev": items[0::2], "held": items[1::2]}
+
+
+_counter = [0]
+
+
+def write(path: str, ws: Workspace, texts: list[str], at: datetime) -> None:
+    """Say `texts` through one path, as one conversation (ingest, hooks) or one command each (remember)."""
+    _counter[0] += 1
+    session = f"s{_counter[0]}"
+    if path == "remember":
+        for text in texts:
+            try:
+                memories.remember(ws, at, CONFIG, text)
+            except Exception as exc:  # noqa: BLE001 - a refused fact is a fact not kept
+                print(f"  remember refused {text!r}: {exc}", file=sys.stderr)
+        return
+    if path == "ingest":
+        rows_ = [
+            {"session": session, "id": f"{session}-{i}", "role": "user", "text": t, "timestamp": at.isoformat()}
+            for i, t in enumerate(texts)
+        ]
+        encoding.ingest(ws, at, CONFIG, {session: rows_})
+        return
+    signals = [
+        Signal(session, f"{session}-{i}", t, at.isoformat(), 0.0, category="unscored") for i, t in enumerate(texts)
+    ]
+    queue.append_signals(ws, signals)
+    encoding.encode_and_refresh(ws, at)
+
+
+def stored(ws: Workspace) -> tuple[list[Memory], list[Memory]]:
+    """(current memories, superseded ones)."""
+    if not ws.db_path.exists():
+        return [], []
+    with database.reading(ws) as conn:
+        return rows.read_index(conn).memories, rows.superseded(conn)
+
+
+def said(memory: Memory, text: str) -> bool:
+    """Whether `memory` holds the message `text` (its content, or a source as said)."""
+    key = text.casefold().strip(" .。")
+    return key in memory.content.casefold() or any(key in s.text.casefold() for s in memory.sources if s.text)
+
+
+def short_facts(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, Any]:
+    ws = Workspace(root / f"short-{path}")
+    for start in range(0, len(items), 6):  # a few facts per conversation
+        write(path, ws, [i["text"] for i in items[start : start + 6]], NOW + timedelta(minutes=start))
+    current, _ = stored(ws)
+    kept = found = 0
+    missed = []
+    later = NOW + timedelta(days=1)
+    for item in items:
+        has = any(said(m, item["text"]) for m in current)
+        kept += has
+        hits = recall(ws, item["query"], later, CONFIG, k=5)
+        ok = has and any(said(h.memory, item["text"]) for h in hits)
+        found += ok
+        if not ok:
+            missed.append(item["text"] + ("" if has else " (not kept)"))
+    return {"n": len(items), "kept": kept / len(items), "found": found / len(items), "missed": missed}
+
+
+def corrections(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, Any]:
+    """Each pair in a store of its own (the pairs contradict each other: five home towns), the correction
+    four days after its fact; the new must supersede the old, rank first, and the old never show as current."""
+    superseded = first = never = 0
+    failed = []
+    later = NOW + timedelta(days=4)
+    asked = later + timedelta(days=1)
+    for n, item in enumerate(items):
+        ws = Workspace(root / f"corr-{path}" / str(n))
+        write(path, ws, [item["old"]], NOW)
+        write(path, ws, [item["new"]], later)
+        current, history = stored(ws)
+        core = [h.memory for h in core_memories(ws, asked, CONFIG)]
+        gone = any(said(m, item["old"]) for m in history) and not any(said(m, item["old"]) for m in current)
+        hits = recall(ws, item["query"], asked, CONFIG, k=5)
+        top = bool(hits) and item["current"].casefold() in hits[0].memory.content.casefold()
+        old_shown = any(said(h.memory, item["old"]) for h in hits) or any(said(m, item["old"]) for m in core)
+        superseded += gone
+        first += top
+        never += not old_shown and gone
+        if not (gone and top):
+            failed.append(f"[{item['phrasing']}] {item['old']} -> {item['new']}: sup={gone} first={top}")
+    n = len(items)
+    return {
+        "n": n,
+        "superseded": superseded / n,
+        "new_first": first / n,
+        "old_never_current": never / n,
+        "failed": failed,
+    }
+
+
+def person(path: str, texts: list[str], root: Path) -> dict[str, Any]:
+    ws = Workspace(root / f"person-{path}")
+    for start in range(0, len(texts), 20):
+        write(path, ws, texts[start : start + 20], NOW + timedelta(hours=start))
+    current, history = stored(ws)
+    distinct = sum(1 for t in texts if sum(1 for m in current if said(m, t)) >= 1)
+    merged = len(texts) - len(current) - len(history)
+    examples = []
+    for m in history:
+        successor = next((c.content for c in current if c.id == m.superseded_by), m.superseded_by)
+        examples.append(f"{m.content} -> {successor}")
+    return {
+        "n": len(texts),
+        "wrong_supersessions": len(history),
+        "wrong_share": len(history) / len(texts),
+        "kept_distinct": distinct / len(texts),
+        "merged": merged,
+        "examples": examples[:15],
+    }
+
+
+def paraphrases(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, Any]:
+    ws = Workspace(root / f"para-{path}")
+    reinforced = 0
+    failed = []
+    for n, pair in enumerate(items):
+        pws = Workspace(ws.root / str(n))
+        write(path, pws, [pair["first"]], NOW)
+        write(path, pws, [pair["second"]], NOW + timedelta(days=2))
+        current, history = stored(pws)
+        ok = len(current) == 1 and not history
+        reinforced += ok
+        if not ok:
+            failed.append(f"{pair['first']} / {pair['second']}: {len(current)} current, {len(history)} superseded")
+    return {"n": len(items), "reinforced": reinforced / len(items), "failed": failed}
+
+
+def importance(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, Any]:
+    ws = Workspace(root / f"imp-{path}")
+    agree = health = health_n = cats = cats_n = 0
+    wrong = []
+    for n, item in enumerate(items):
+        pws = Workspace(ws.root / str(n))
+        write(path, pws, [item["text"]], NOW)
+        current, _ = stored(pws)
+        memory = next((m for m in current if said(m, item["text"])), None)
+        value = memory.importance if memory else 0.0
+        band = "core" if value >= CORE_FLOOR else "ordinary" if memory else "none"
+        ok = band == item["band"]
+        agree += ok
+        if item["kind"] == "health":
+            health_n += 1
+            health += ok
+        if "category" in item:
+            cats_n += 1
+            cats += bool(memory) and memory.category == item["category"]
+        if not ok or ("category" in item and memory and memory.category != item["category"]):
+            wrong.append(f"{item['text']}: {value:.2f} {memory.category if memory else '-'} (want {item['band']})")
+    return {
+        "n": len(items),
+        "in_band": agree / len(items),
+        "health_core": health / max(health_n, 1),
+        "categories": cats / max(cats_n, 1),
+        "wrong": wrong,
+    }
+
+
+BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]], str]] = {
+    "short": (short_facts, lambda: fixture("short_facts")["facts"], "kept, found"),
+    "corrections": (corrections, lambda: fixture("corrections")["corrections"], "superseded, new first"),
+    "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
+    "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", help="short, corrections, paraphrases, importance, person")
+    parser.add_argument("--paths", default=",".join(PATHS))
+    parser.add_argument("--json", type=Path, help="write every figure and failure here")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print the failures")
+    args = parser.parse_args()
+    wanted = args.only or [*BENCHES, "person"]
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for name in wanted:
+            for path in args.paths.split(","):
+                for half in ("dev", "held"):
+                    started = time.process_time()
+                    if name == "person":
+                        out = person(path, person_facts(1000, held=half == "held"), root / half)
+                    else:
+                        run, load, _ = BENCHES[name]
+                        out = run(path, halves(load())[half], root / half)
+                    out["cpu_s"] = round(time.process_time() - started, 1)
+                    results[f"{name}/{path}/{half}"] = out
+                    figures = {k: round(v, 3) for k, v in out.items() if isinstance(v, float | int)}
+                    print(f"{name:12} {path:9} {half:5} {figures}", flush=True)
+                    if args.verbose:
+                        for key in ("missed", "failed", "wrong", "examples"):
+                            for line in out.get(key, []):
+                                print(f"    {line}")
+    if args.json:
+        args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,340 @@
+"""A statement parsed for fact identity (`core.facts`): its frame, holder, slot, values and cues.
+
+General grammar, not phrases: cue words per supported language, a discourse prefix ("sorry, typo
+earlier:", "change of plans:"), the value a correction leaves behind ("…, not X", "switched from X to
+Y", "instead of X", "no longer … X"), one frame with one value swapped (`align`), and three slots
+whose holder has one value at a time (where they live, their age, their name).
+
+- **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
+  they count only for the same attribute.
+- **Correction cues** (`CORRECTION`) say an earlier statement was wrong or has changed ("typo",
+  "mixed up", "changed … to", "switched", "renamed", "rescheduled", "moved to", "turned 8", "no longer",
+  "stopped"): with a shared topic word beyond people and names they make an update.
+Pure and stdlib-only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hippocampus.core.concise import fact_text
+from hippocampus.core.similarity import _RELATIONS, features, names
+from hippocampus.core.tokens import _WORD_RE, STOPWORDS, stem
+
+MAX_WORDS = 30
+
+WEAK = re.compile(
+    r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new)\b"
+    r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
+    r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
+    r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
+)
+CORRECTION = re.compile(
+    r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
+    r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
+    r"moved (?:to|from|in|into|back)|relocated|turned \d+|turns \d+|no longer|any ?more|stopped|quit|upgraded|"
+    r"downgraded|replaced)\b"
+    r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
+    r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
+    r"verschoben|nicht mehr|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
+    r"cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
+    r"перенесл|больше не|исполнилось|打错|搞混|更正|改成|换成|搬到|推迟|改到|不再|打ち間違|間違え|訂正|変更|"
+    r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
+    r"התבלבלתי|תיקון|שיניתי|עברתי|נדחה|כבר לא|टाइपो|सुधार|बदल|स्थगित|अब नहीं|yazım hatası|karıştırdım|"
+    r"düzeltme|değiştirdim|taşındım|ertelendi|artık"
+)
+_PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
+_PREFIX_WORDS = re.compile(
+    r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
+    r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
+)
+_LEFT = re.compile(
+    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+)? from"
+    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|,? not|, (?:no|não|pas|nicht|non|не))"
+    r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new")
+_COPULAS = _words(
+    """is are was were am 'm 's 're be been ist sind est sont es está están é são è sono 是 です i'm it's he's
+    she's we're they're that's"""
+)
+_RELATION_WORDS = (
+    _words(
+        """in on at to from with by near for of into onto over under about as like than has have had do does
+        did will would can could got get gets"""
+    )
+    | _COPULAS
+)
+_EXTRA_PEOPLE = frozenset(
+    stem(w)
+    for w in _words(
+        """coach neighbour neighbor landlord landlady dentist physio physiotherapist barber tutor mentor
+        godfather godson goddaughter teammate classmate nephew niece grandson granddaughter kid kids
+        children parents twin baby partner"""
+    )
+)
+_PEOPLE = _RELATIONS | _EXTRA_PEOPLE
+PEOPLE = _PEOPLE
+_MONTHS = _words(
+    """january february march april may june july august september october november december jan feb mar
+    apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
+)
+_NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
+_AUX = _words("have has had 've just recently finally also still already ai")
+_I = _words("i me my ich je j' yo eu io я ben 我 私")
+
+_SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "place",
+        re.compile(
+            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at)"
+            r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
+            r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
+            r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach)\s+(?:a|para|pro|à|a|в|nach)?\s*(?P<v3>.+)$"
+        ),
+    ),
+    (
+        "age",
+        re.compile(
+            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
+            r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
+            r"last \w+|this \w+|on \w+)?$"
+        ),
+    ),
+    (
+        "name",
+        re.compile(
+            r"^(?P<holder>.*?)(?:'s)?\s*(?:\bname is|\bis called|\bis named|\bheißt|\bheisst|s'appelle|se llama|"
+            r"se chama|si chiama|зовут)\s+(?P<value>.+)$"
+        ),
+    ),
+)
+
+
+SLOT_WORDS = {
+    "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
+    "age": "turned years old",
+    "name": "name called named",
+}
+"""Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Two statements as one frame with one value swapped: whether the values are single by nature
+    (numbers, dates, times) and whether they differ in a content word (not only in form)."""
+
+    single: bool
+    content_differs: bool
+
+
+def _content(feats: frozenset[str]) -> frozenset[str]:
+    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - _CUE_FEATURES
+
+
+_CUE_FEATURES = frozenset(features("actually now currently new sorry typo oops earlier correction"))
+
+
+class Claim:
+    """What `core.facts` compares, parsed once per text."""
+
+    __slots__ = (
+        "cased",
+        "content",
+        "cue_features",
+        "correction",
+        "cue",
+        "features",
+        "holder",
+        "key",
+        "left",
+        "people_and_names",
+        "short",
+        "slot",
+        "slot_probes",
+        "slot_value",
+        "subject_people",
+        "tokens",
+    )
+
+    def __init__(self, text: str) -> None:
+        said = text.casefold().replace("’", "'")
+        text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
+        low = text.casefold().replace("’", "'").strip()
+        self.key = " ".join(low.split()).strip(" .!。")
+        self.short = len(_WORD_RE.findall(low)) <= MAX_WORDS
+        self.cue = bool(WEAK.search(said))  # as said: `fact_text` drops an opening "Actually,"
+        self.correction = bool(CORRECTION.search(said))
+        cues = " ".join(m.group(0) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
+        self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
+        body = low
+        prefix = _PREFIX.match(low)
+        if prefix and _PREFIX_WORDS.search(prefix.group(0)):
+            body = low[prefix.end() :]
+        left: set[str] = set()
+        for match in _LEFT.finditer(body):
+            left |= {f.lstrip("!") for f in features(match.group(1))}
+        self.left = frozenset(left - _CUE_FEATURES)
+        stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
+        words = [w for w in _WORD_RE.findall(stripped) if w not in _FILLER]
+        self.tokens = tuple(words)
+        cased = text.replace("’", "'")
+        self.cased = frozenset(w.casefold() for w in _WORD_RE.findall(cased) if w[:1].isupper())
+        self.features = frozenset(f.lstrip("!") for f in features(text))
+        self.content = _content(features(text))
+        self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
+        flat = " ".join(words)
+        self.slot, self.holder, self.slot_value = "", "", ""
+        for name, pattern in _SLOTS:
+            found = pattern.match(flat)
+            if found:
+                groups = {k: v for k, v in found.groupdict().items() if v is not None}
+                value = groups.get("value", groups.get("v2", groups.get("v3", "")))
+                if name == "place" and not (set(_WORD_RE.findall(value)) & self.cased or not value.isascii()):
+                    continue  # "I live near the ring road" is no home town: a place slot holds a name
+                self.slot, self.slot_value = name, value.strip()
+                self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))))
+                break
+        self.slot_probes = frozenset(features(SLOT_WORDS[self.slot])) if self.slot else frozenset()
+        subject = _holder(" ".join(words[: _verb_at(words)]))
+        self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
+
+    def people_compatible(self, other: Claim) -> bool:
+        """The people the two subjects name agree ("my son" vs "my daughter": two facts), unless this one
+        names the other's person as left behind ("Elias is my cousin, not my brother")."""
+        if self.left & other.features:
+            return True
+        return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
+
+
+def _verb_at(words: list[str]) -> int:
+    """Where the subject ends: at the first copula, else after three words."""
+    for i, word in enumerate(words):
+        if word in _COPULAS:
+            return i
+    return min(3, len(words))
+
+
+def _holder(text: str) -> str:
+    """A holder's words, auxiliaries dropped and the first person as "i"; "" is the first person too."""
+    words = [w for w in _WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
+    return " ".join("i" if w in _I or w.startswith("j'") else w for w in words) or "i"
+
+
+def same_holder(a: str, b: str) -> bool:
+    """Two holders are one: the same words, or one within the other ("Rufus" and "our dog Rufus")."""
+    fa, fb = set(features(a)) or {"i"}, set(features(b)) or {"i"}
+    if a == b or fa == fb:
+        return True
+    return bool(fa & fb) and (fa <= fb or fb <= fa)
+
+
+def _kind(tokens: tuple[str, ...], cased: frozenset[str]) -> str:
+    """The kind of a value: a number/date/time, a name (capitalised where said), or other."""
+    words = [t for t in tokens if t not in STOPWORDS or t in _MONTHS]
+    if words and all(_NUMBERISH.match(t) or t in _MONTHS for t in words):
+        return "number"
+    if any(t in cased for t in words):
+        return "name"
+    return "other"
+
+
+def align(a: Claim, b: Claim) -> Swap | None:
+    """The two statements as one frame with one value swapped, or None (see `core.facts` question 1)."""
+    x, y = a.tokens, b.tokens
+    p = 0
+    while p < min(len(x), len(y)) and x[p] == y[p]:
+        p += 1
+    s = 0
+    while s < min(len(x), len(y)) - p and x[-1 - s] == y[-1 - s]:
+        s += 1
+    dx, dy = x[p : len(x) - s], y[p : len(y) - s]
+    if not dx or not dy or len(dx) > 4 or len(dy) > 4:
+        return None
+    prefix = x[:p]
+    if not prefix:
+        return None
+    if any(w in _COPULAS for w in (*dx, *dy)):
+        return None  # "my favourite [colour is teal|podcast is Radiolab]": the relation is in what differs
+    content = [w for w in prefix if w not in STOPWORDS and w not in _I]
+    copula = any(w in _COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
+    speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and bool(content)  # "I sleep about…"
+    if not (content or speaker or (copula and prefix[0] in _I)):
+        return None
+    last = content[-1] if content else ""
+    if not (copula or speaker) and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
+        return None  # "my coach Farid [has…|is…]", "my favourite [colour…]": the relation is not shared
+    kx, ky = _kind(dx, a.cased), _kind(dy, b.cased)
+    relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or _verbish(dx[0], dy[0])
+    if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
+        return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
+    if prefix[-1] in _COPULAS and kx != ky:
+        return None  # "my sister is [Alma|a nurse]": a name and a job are two attributes
+    differs = bool(_content(features(" ".join(dx))) ^ _content(features(" ".join(dy))))
+    return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
+
+
+def relation_swap(a: Claim, b: Claim) -> bool:
+    """The two statements share their opening and their end and differ only in the words between, each
+    side with content words of its own ("my brother Tomasz [lives|works] in Gdańsk", "my cousin Hedda
+    [grew up|just got back] from Lagos"): two relations of one subject and one object, two facts. A
+    rewording keeps its content words ("[lives|is living] in", "[works as|is] a paramedic"), in
+    another form ("[vive|está viviendo] en"), or changes only an adverb ("[usually|normally] wake up")."""
+    x, y = a.tokens, b.tokens
+    p = 0
+    while p < min(len(x), len(y)) and x[p] == y[p]:
+        p += 1
+    s = 0
+    while s < min(len(x), len(y)) - p and x[-1 - s] == y[-1 - s]:
+        s += 1
+    dx, dy = x[p : len(x) - s], y[p : len(y) - s]
+    if p and not s and dx and dy:
+        return _new_predicate(dx, dy)
+    if not (p and s and dx and dy) or len(dx) > 4 or len(dy) > 4:
+        return False
+    cx, cy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    # an adverb ("[usually|normally] wake up") or an auxiliary ("[vive|está viviendo] en") is no relation
+    return bool(cx) and bool(cy) and not any(_one_root(u, v) for u in cx for v in cy)
+
+
+def _new_predicate(dx: tuple[str, ...], dy: tuple[str, ...]) -> bool:
+    """After one opening, each goes on with a word of its own ("During the first week of April Tomasz
+    [recorded an audition tape…|asked his teacher about…]") and the rest shares at most half its content
+    words: two things said of one subject. A paraphrase goes on alike or shares the rest ("I'm [learning
+    to play the piano|taking piano lessons to learn to play]")."""
+    fx, fy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    if not fx or not fy or _one_root(fx[0], fy[0]) or fx[0] == fy[0]:
+        return False
+    cx, cy = set(fx), set(fy)
+    return 2 * len(cx & cy) <= 0.5 * (len(cx) + len(cy))
+
+
+def _form(word: str) -> str:
+    """A word as `similarity` compares it (stem, or its concept: "encanta" and "gusta" are ~like); empty
+    for a word without content ("don't", "never", "the")."""
+    found = features(word)
+    return next(iter(found)).lstrip("!") if len(found) == 1 else " ".join(sorted(found))
+
+
+def _one_root(u: str, v: str) -> bool:
+    """Two forms of one word, in any supported language ("lives"/"living", "vive"/"viviendo"): they
+    open alike for all but the last letter of the shorter, three letters at least, four at most."""
+    need = max(3, min(4, len(u) - 1, len(v) - 1))
+    return u[:need] == v[:need] and len(u) >= need and len(v) >= need
+
+
+def _verbish(x: str, y: str) -> bool:
+    """Either differing first word reads as a verb form (a relation, not a value)."""
+    return any(w.endswith(("ing", "ed")) and len(w) > 4 for w in (x, y))
+
+
+def names_of(claim: Claim) -> frozenset[str]:
+    """The names among a statement's features (people by role are not names)."""
+    return claim.people_and_names - _PEOPLE

@@ -1,0 +1,131 @@
+"""Whether a statement is a personal fact: what capture keeps whatever its length (issue 24).
+
+The seed's keyword table (`core.scoring`) says how much a message matters; it is not the gate for
+keeping one. A plain statement in the first person, about the user or the people, pets, places and
+things in their life ("I have a peanut allergy.", "My birthday is on June 3rd.", "Tengo asma.",
+"Kedim var.", "我有高血压。") is a fact, however short. Two tests, both grammar rather than examples:
+
+- **First person** (`FIRST_PERSON`): the pronouns, possessives and the first-person forms of "have"
+  and "be" of each supported language ("I", "my", "yo", "tengo", "ich", "mein", "j'ai", "ho", "я", "у
+  меня", 我, 私, 나는, أنا, عندي, אני, שלי, मैं, मेरा, and Turkish possessive suffixes before "var").
+- **Something stated**: at least one content word that is not conversational filler ("I'm back", "I see",
+  "I agree", "I'm done", "I think so" state nothing about anyone: `FILLER`).
+Questions, requests, greetings and junk are decided before this (`core.scoring`).
+Pure and stdlib-only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hippocampus.core.lazy_pattern import LazyPattern
+from hippocampus.core.tokens import STOPWORDS, is_cjk
+
+FIRST_PERSON = LazyPattern(
+    r"(?<![\w'])(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)(?![\w])"  # en
+    r"|(?<!\w)(?:yo|mi|mis|me|tengo|soy|estoy|vivo|trabajo|tomo)(?!\w)"  # es
+    r"|(?<!\w)(?:eu|meu|minha|meus|minhas|tenho|sou|estou|moro)(?!\w)"  # pt
+    r"|(?<!\w)(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere)(?!\w)"  # de
+    r"|(?<!\w)(?:je|j'|mon|ma|mes|moi|nous|notre|nos)"  # fr (j'ai, j'habite)
+    r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostro|nostra)(?!\w)"  # it
+    r"|(?<!\w)(?:я|мой|моя|моё|мои|меня|мне|мы|наш|наша)(?!\w)"  # ru
+    r"|(?<!\w)(?:ben|benim|biz|bizim)(?!\w)|\w+(?:ım|im|um|üm|m) (?:var|yok)\b|\w+(?:yorum|iyorum|ıyorum)\b"  # tr
+    r"|(?<!\w)(?:annem|babam|karım|kocam|oğlum|kızım|kardeşim)"  # tr: my mother, father, wife ...
+    r"|我|咱|私|僕|俺|わたし|妻は|夫は|母は|父は|息子|娘は|나는|내가|저는|제가|내 |제 |우리"  # zh, ja, ko
+    r"|(?<!\w)(?:أنا|انا|عندي|لدي|لي)(?!\w)"  # ar
+    r"|(?<!\w)(?:אני|שלי|יש לי|לי)(?!\w)"  # he
+    r"|(?<!\w)(?:मैं|मेरा|मेरी|मेरे|मुझे|हम|हमारा|हमारी)(?!\w)"  # hi
+)
+"""First-person markers of the supported languages, matched on casefolded text."""
+
+_FILLER_LIST = """back done here ready fine sure okay ok good great see know think guess mean agree understand
+    try tried will would did do does can could should might maybe sorry bad wrong right correct true question
+    wondering asking going gonna wanna need want hope wish get got thank thanks again also still just too so
+    really yes yeah no not lol haha hmm well same way thing things something anything everything nothing
+    now then later soon today tonight okay alright cool nice happy glad afraid totally exactly definitely
+    like whatever kind sort um uh er oh ah eh huh mm hmm anyway basically literally actually honestly
+    yo mi me eu ich je io я ben"""
+FILLER = frozenset(_FILLER_LIST.split())
+"""Words that state nothing about anyone in a short first-person aside ("I'm back", "I see", "me too")."""
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+
+
+def first_person(low: str) -> bool:
+    """True when a casefolded statement speaks in the first person in a supported language."""
+    return bool(FIRST_PERSON.search(low))
+
+
+def content_words(low: str) -> set[str]:
+    """The distinct words of a casefolded text beyond the first person, stopwords and filler (a CJK run
+    counts when more than a pronoun is left of it: 我有高血压)."""
+    out: set[str] = set()
+    for word in _WORD.findall(low):
+        if is_cjk(word[0]):
+            rest = FIRST_PERSON.sub("", word)
+            out.update(rest[i : i + 2] for i in range(0, len(rest) - 1, 2))  # about a word per two characters
+        elif word not in FILLER and word not in STOPWORDS and not FIRST_PERSON.get().fullmatch(word) and len(word) > 1:
+            out.add(word)
+    return out
+
+
+def states_something(low: str) -> bool:
+    """True when a casefolded statement holds a content word beyond the first person and filler."""
+    return bool(content_words(low))
+
+
+_MOMENT = re.compile(
+    r"\bi(?:'m| am) (?:just )?(?:going|off|heading|about|popping out) to (\w+)(?: \w+)?[\s.!]*$"
+    r"|\bi(?:'m| am) (?:heading|going) (?:out|off|home|now)\b|\bi(?:'ll| will) be (?:right )?back\b"
+    r"|^i (?:\w+ )?(?:love|hate|like|dislike|need|want|got|see|mean|did|do) (?:this|that|it|these|those)\b"
+)
+"""What the user is about to do this minute ("I'm going to bed now", "I'm off to lunch"), or a reaction to
+it ("I love this", "I hate it"): no lasting fact. A plan with a name, a date or more words ("I'm going to
+Japan in May") is one."""
+
+
+def personal_fact(low: str) -> bool:
+    """A plain first-person statement that states something: kept whatever its length (module docstring)."""
+    return first_person(low) and states_something(low) and not _MOMENT.search(low)
+
+
+_COPULA_START = frozenset(["is", "are", "was", "were", "turned", "turns", "has", "have"])
+_CALENDAR = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "week",
+    ]
+)
+
+
+def stated_value(body: str) -> bool:
+    """A short declarative statement about something in the user's life that gives a value: a number, a date
+    or weekday, or a name ("Theo is 7.", "The plumber comes on Monday.", "The wedding is at Villa Rosa.")."""
+    words = _WORD.findall(body)
+    # a one-digit value of a named subject is a value ("Theo is 7."; not "ok 2 go")
+    content = content_words(body.casefold())
+    named = bool(words) and words[0][0].isupper() and words[0].casefold() in content
+    numbers = {w for w in words if w.isdigit()} if named else set()
+    if len(words) < 3 or len(content | numbers) < 2:
+        return False
+    low = [w.casefold() for w in words]
+    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(low):
+        return True
+    return any(w[0].isupper() for w in words[1:]) or (words[0][0].isupper() and low[1] in _COPULA_START)
