@@ -282,7 +282,8 @@ def test_the_per_turn_hooks_import_nothing_heavy(tmp_path: Path, hook: str) -> N
     writes no text (its injection record holds ids, sections and scores), not the redactor either."""
     workspace = tmp_path / "ws"
     now = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
-    memories.remember(Workspace(workspace), now, Config(), "I prefer green tea in the morning")
+    # core (0.9): a preference alone is 0.6 since issue 24, and a store this small injects no relevant part (issue 25)
+    memories.remember(Workspace(workspace), now, Config(), "I prefer green tea in the morning", importance=0.9)
     payload = {
         "hook": hook,
         "workspace": str(workspace),

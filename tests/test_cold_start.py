@@ -27,7 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     root = tmp_path / "ws"
-    memories.remember(Workspace(root), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "I prefer green tea")
+    # core (0.9): a preference alone is 0.6 since issue 24, and a store this small injects no relevant part (issue 25)
+    memories.remember(
+        Workspace(root), datetime(2026, 3, 1, 9, tzinfo=timezone.utc), Config(), "I prefer green tea", importance=0.9
+    )
     return root
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -158,7 +159,8 @@ def test_the_newer_of_two_current_values_is_shown_first_with_its_date(tmp_path: 
     conn = open_search(ws)
     assert conn is not None
     try:
-        block = turn_context(conn, "what do I drive Volvo Tesla", asked, config, 4000)
+        # the evidence rule off: a three-memory store has nothing to judge against (issue 25); the mark is the subject
+        block = turn_context(conn, "what do I drive Volvo Tesla", asked, replace(config, inject_abstain=False), 4000)
     finally:
         conn.close()
     assert block.index("red Tesla. (updated 2026-03-07)") < block.index("blue Volvo.")

@@ -97,7 +97,8 @@ def call(name: str, payload: dict[str, Any]) -> tuple[str, str]:
 
 def test_a_typo_in_one_key_no_longer_turns_off_injection(workspace: Path) -> None:
     ws = Workspace(workspace)
-    memories.remember(ws, memories_now(), Config(), "User's dentist is Dr Okafor on Rua Augusta")
+    # core (0.9): a store of one memory injects no relevant part (issue 25), so the core list shows it
+    memories.remember(ws, memories_now(), Config(), "User's dentist is Dr Okafor on Rua Augusta", importance=0.9)
     ws.config_path.write_text("inject_budgets: 800\n")
     payload = {
         "workspace": str(workspace),
