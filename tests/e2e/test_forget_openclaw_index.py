@@ -41,7 +41,7 @@ def holding(root: Path, word: str) -> list[str]:
 
 def test_forgotten_text_leaves_openclaws_memory_index_once_it_reindexes(claw: OpenClaw) -> None:
     claw.hippocampus("init")
-    memory_id = json.loads(claw.hippocampus("remember", FACT, "--json").stdout)[0]["id"]
+    memory_id = json.loads(claw.hippocampus("remember", FACT, "--importance", "0.95", "--json").stdout)[0]["id"]
     claw.hippocampus("sync-core")
     claw.run("memory", "index", "--force", "--agent", "main", timeout=600)
     assert found(claw), "memory-core indexed HIPPOCAMPUS_CORE.md"

@@ -95,7 +95,8 @@ def test_broken_python_or_corrupt_database_leave_the_turn_untouched(openclaw: Op
 
 @through_gateway
 def test_memory_reaches_the_model_inside_the_fence_but_not_the_transcript(openclaw: OpenClaw) -> None:
-    openclaw.hippocampus("remember", "The user's cat is called Pixel-Quasar")
+    # core: `remember` keeps a fact's own importance (issue 24), and a store this small injects no relevant part (issue 25)
+    openclaw.hippocampus("remember", "The user's cat is called Pixel-Quasar", "--importance", "0.95")
     result = openclaw.agent("What is my cat called? (probe-one)")
 
     assert REPLY_PREFIX in reply_text(result)
@@ -129,7 +130,9 @@ def test_remembered_statement_is_recalled_with_its_provenance_after_new(openclaw
 
 @through_gateway
 def test_a_real_turn_records_its_injection_for_why(openclaw: OpenClaw) -> None:
-    made = json.loads(openclaw.hippocampus("remember", "The user's bike is a green Brompton", "--json").stdout)
+    made = json.loads(
+        openclaw.hippocampus("remember", "The user's bike is a green Brompton", "--importance", "0.95", "--json").stdout
+    )
     memory_id = made[0]["id"]
     openclaw.agent("Which bike do I ride? (probe-why)")
     body = last_request_with(openclaw, "probe-why")

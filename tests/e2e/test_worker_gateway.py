@@ -141,7 +141,7 @@ def test_gateway_turns_go_through_the_worker_and_survive_its_death(
     oc = make_openclaw(tmp_path / "oc", openclaw_path, model)
     python, calls = wrapper(tmp_path)
     oc.set_plugin_config(python=python)
-    oc.hippocampus("remember", "The user's cat is called Pixel-Quasar")
+    oc.hippocampus("remember", "The user's cat is called Pixel-Quasar", "--importance", "0.95")  # core (issues 24, 25)
     gateway = Gateway(oc)
     try:
         first = settled_on_one(gateway)  # started as the plugin registered, before any turn
@@ -247,7 +247,9 @@ def test_one_worker_through_install_restart_and_reload_and_none_after_an_uninsta
         third = settled_on_one(gateway, skill, not_in=frozenset({first, second}))
         command = Path(f"/proc/{third}/cmdline").read_bytes().split(b"\0")
         assert command[command.index(b"--max-in-flight") + 1] == b"4"
-        oc.hippocampus("remember", "The user's cat is called Pixel-Quasar")
+        oc.hippocampus(
+            "remember", "The user's cat is called Pixel-Quasar", "--importance", "0.95"
+        )  # core (issues 24, 25)
         gateway.turn("What is my cat called? (probe-r1)")
         assert "Pixel-Quasar" in "\n".join(user_texts(last_request_with(oc, "probe-r1")))
         assert calls.read_text().count("request_before.py") == 0, "served by the worker"
