@@ -34,6 +34,7 @@ from dashboard_fixtures import (
 from hippocampus.core import lifecycle
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
+from hippocampus.views.context import visible
 from hippocampus.views.sync import write_dashboard
 
 pytestmark = pytest.mark.browser
@@ -122,7 +123,8 @@ def test_hostile_chinese_and_emoji_text_shows_as_text_and_runs_nothing(chromium:
     assert seen["title"] == f"{HOSTILE_NAME} · Brain dashboard"
     assert seen["scripts"] == 2 and seen["images"] == [] and seen["frames"] == 0 and seen["onAttrs"] == 0
     assert seen["name"] == HOSTILE_NAME
-    assert seen["contents"] == {m.id: m.content for m in memories}
+    # shown as `visible` gives it (issue 27): control and line-separator characters as spaces
+    assert seen["contents"] == {m.id: visible(m.content) for m in memories}
     page.eval("document.querySelector('[data-tab=emotions]').click()")
     emotions = page.eval(
         "[getComputedStyle(document.getElementById('panel-emotions')).display,"
