@@ -61,32 +61,32 @@ group() {  # group NAME COMMAND...: one named group, timed; a failure is counted
   record "$name" "$status" "$((SECONDS - began))"
 }
 
-background=""
-background_name=""
-background_log="$(mktemp)"
-background_status="$(mktemp)"
-background_shown=0
+backgrounds=()  # one entry a group running beside the others: "NAME|PID|LOG|STATUSFILE|LINES SHOWN"
 group_in_background() {  # like group, but beside the groups that follow: its whole lines are shown
-  background_name=$1     # between theirs, marked [NAME], so no line of one is cut by the other's
+  local name=$1 log status  # between theirs, marked [NAME], so no line of one is cut by the other's
   shift
+  log="$(mktemp)"
+  status="$(mktemp)"
   echo
-  echo "======== $background_name: started beside the next groups, its lines marked [$background_name] ========"
+  echo "======== $name: started beside the next groups, its lines marked [$name] ========"
   (
-    began=$SECONDS status=0
-    "$@" >"$background_log" 2>&1 || status=$?
-    echo "$status $((SECONDS - began))" >"$background_status"
+    began=$SECONDS code=0
+    "$@" >"$log" 2>&1 || code=$?
+    echo "$code $((SECONDS - began))" >"$status"
   ) &
-  background=$!
+  backgrounds+=("$name|$!|$log|$status|0")
 }
 
-show_background() {  # the background group's complete lines not shown yet
-  [ -n "$background" ] || return 0
-  local complete
-  complete=$(wc -l <"$background_log")
-  if [ "$complete" -gt "$background_shown" ]; then
-    sed -n "$((background_shown + 1)),${complete}p" "$background_log" | sed "s/^/[$background_name] /"
-    background_shown=$complete
-  fi
+show_background() {  # every background group's complete lines not shown yet
+  local i name pid log status shown complete
+  for i in "${!backgrounds[@]}"; do
+    IFS='|' read -r name pid log status shown <<<"${backgrounds[$i]}"
+    complete=$(wc -l <"$log")
+    if [ "$complete" -gt "$shown" ]; then
+      sed -n "$((shown + 1)),${complete}p" "$log" | sed "s/^/[$name] /"
+      backgrounds[i]="$name|$pid|$log|$status|$complete"
+    fi
+  done
 }
 
 lint_ruff() {
@@ -103,23 +103,26 @@ else
   # install.py's end-to-end tests (about a third of the suite's time, nearly all of it OpenClaw's CLI)
   # work on copies of the skill with their own HOME, state, Gateways and hook workers: they run beside
   # the other groups, which the 2-core machine has room for (one Node or Python process at a time each).
+  # The unit tests (one core's worth of Python) run beside them too: the end-to-end group spends much of
+  # its time waiting on OpenClaw's Node processes, and run one after the other the groups took 26 min.
   group_in_background "e2e: install.py" "${pytest[@]}" tests -m "installer" -v --durations=15
+  group_in_background "unit tests" "${pytest[@]}" tests -m "not e2e and not browser and not installer" --durations=10
   group "ruff" lint_ruff
   group "mypy" .venv/bin/mypy
-  group "unit tests" "${pytest[@]}" tests -m "not e2e and not browser and not installer" --durations=10
   group "e2e: real OpenClaw" "${pytest[@]}" tests -m "e2e and not browser and not installer" -v --durations=30
   group "browser: real Chromium" "${pytest[@]}" tests -m "browser and not installer" -v --durations=5
 fi
-if [ -n "$background" ]; then
+for entry in "${backgrounds[@]}"; do
+  IFS='|' read -r name pid log status_file _ <<<"$entry"
   show_background
   echo
-  echo "======== waiting for $background_name ========"
-  wait "$background" || true
+  echo "======== waiting for $name ========"
+  wait "$pid" || true
   show_background
-  read -r status took <"$background_status" || { status=1 took=0; }
-  record "$background_name" "$status" "$took"
-fi
-rm -f "$background_log" "$background_status"
+  read -r status took <"$status_file" || { status=1 took=0; }
+  record "$name" "$status" "$took"
+  rm -f "$log" "$status_file"
+done
 
 echo
 echo "======== summary ========"
