@@ -246,19 +246,24 @@ def _kind(tokens: tuple[str, ...], cased: frozenset[str]) -> str:
     return "other"
 
 
-def align(a: Claim, b: Claim) -> Swap | None:
-    """The two statements as one frame with one value swapped, or None (see `core.facts` question 1)."""
-    x, y = a.tokens, b.tokens
+def _differing(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
+    """The length of the shared opening and of the shared end of two token lists, and what each side
+    has between them."""
     p = 0
     while p < min(len(x), len(y)) and x[p] == y[p]:
         p += 1
     s = 0
     while s < min(len(x), len(y)) - p and x[-1 - s] == y[-1 - s]:
         s += 1
-    dx, dy = x[p : len(x) - s], y[p : len(y) - s]
+    return p, s, x[p : len(x) - s], y[p : len(y) - s]
+
+
+def align(a: Claim, b: Claim) -> Swap | None:
+    """The two statements as one frame with one value swapped, or None (see `core.facts` question 1)."""
+    p, s, dx, dy = _differing(a.tokens, b.tokens)
     if not dx or not dy or len(dx) > 4 or len(dy) > 4:
         return None
-    prefix = x[:p]
+    prefix = a.tokens[:p]
     if not prefix:
         return None
     if any(w in _COPULAS for w in (*dx, *dy)):
@@ -287,14 +292,7 @@ def relation_swap(a: Claim, b: Claim) -> bool:
     [grew up|just got back] from Lagos"): two relations of one subject and one object, two facts. A
     rewording keeps its content words ("[lives|is living] in", "[works as|is] a paramedic"), in
     another form ("[vive|está viviendo] en"), or changes only an adverb ("[usually|normally] wake up")."""
-    x, y = a.tokens, b.tokens
-    p = 0
-    while p < min(len(x), len(y)) and x[p] == y[p]:
-        p += 1
-    s = 0
-    while s < min(len(x), len(y)) - p and x[-1 - s] == y[-1 - s]:
-        s += 1
-    dx, dy = x[p : len(x) - s], y[p : len(y) - s]
+    p, s, dx, dy = _differing(a.tokens, b.tokens)
     if p and not s and dx and dy:
         return _new_predicate(dx, dy)
     if not (p and s and dx and dy) or len(dx) > 4 or len(dy) > 4:
