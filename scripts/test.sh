@@ -121,6 +121,9 @@ for entry in "${backgrounds[@]}"; do
   show_background
   read -r status took <"$status_file" || { status=1 took=0; }
   record "$name" "$status" "$took"
+done
+for entry in "${backgrounds[@]}"; do  # only now: show_background reads every group's log each time
+  IFS='|' read -r _ _ log status_file _ <<<"$entry"
   rm -f "$log" "$status_file"
 done
 
