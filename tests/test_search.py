@@ -56,8 +56,9 @@ def test_search_follows_every_write_in_the_same_transaction(workspace: Path) -> 
 
 def test_common_words_are_pruned_only_while_rarer_words_remain(workspace: Path) -> None:
     ws = Workspace(workspace)
-    memories = [mem(i, f"common filler words number {i}") for i in range(1, 41)]
-    memories.append(mem(41, "common zebra sighting"))
+    many = search_cache.COMMON_MATCHES + 40  # pruning is for stores where scoring a word's matches costs
+    memories = [mem(i, f"common filler words number {i}") for i in range(1, many + 1)]
+    memories.append(mem(many + 1, "common zebra sighting"))
     save(ws, memories)
     conn = index_file.open_search(ws)
     assert conn is not None
@@ -67,7 +68,26 @@ def test_common_words_are_pruned_only_while_rarer_words_remain(workspace: Path) 
         assert search_cache.selective_words(conn, ["common"]) == ["common"]
     finally:
         conn.close()
-    assert recall(ws, "common zebra", NOW, Config(), 1)[0].memory.id == "mem_041"
+    assert recall(ws, "common zebra", NOW, Config(), 1)[0].memory.id == mem(many + 1, "").id
+
+
+def test_in_a_small_store_the_word_many_memories_share_is_still_searched(workspace: Path) -> None:
+    """A question's topic is often the word a small store holds most: leaving it out searched only the
+    question's other words, and "use" found only the memory about vim. (Which of them ranks first is
+    BM25's: the rarer "use" weighs more, a matter for the ranking, not for which words are searched.)"""
+    ws = Workspace(workspace)
+    topic = [mem(1, "Python 3.12 on the laptop"), mem(2, "Python scripts for the garden"), mem(3, "Python course")]
+    others = ["I use vim daily", "My sister is Alma", "I work in Porto", "Tea at five", "A red bike", "Cat: Miso"]
+    save(ws, [*topic, *(mem(i, text) for i, text in enumerate(others, 4))])
+    conn = index_file.open_search(ws)
+    assert conn is not None
+    try:
+        assert search_cache.selective_words(conn, ["python", "use"]) == ["python", "use"]
+    finally:
+        conn.close()
+    config = Config(inject_abstain=False, semantic="off")
+    found = {hit.memory.id for hit in recall(ws, "Which Python do I use?", NOW, config, 5)}
+    assert {m.id for m in topic} <= found
 
 
 def test_core_memories_follow_decay(workspace: Path) -> None:

@@ -24,8 +24,14 @@ CONTEXT_WEIGHT = 0.3
 context finds a memory that only makes sense with it ("yes, that one" after the assistant's
 suggestion), but a memory's own words should win. The recall issue tunes this on held-out data."""
 COMMON_SHARE = 0.1
-"""A query word found in more than this share of memories is left out while rarer words remain:
-it says little (low IDF) and scoring its tens of thousands of matches dominates recall at 100k."""
+"""A query word found in more than this share of memories, and in more than COMMON_MATCHES of them,
+is left out while rarer words remain: it says little (low IDF) and scoring its tens of thousands of
+matches dominates recall at 100k."""
+COMMON_MATCHES = 1000
+"""Below this many matches a word costs little to score, so it is always searched. In a small store the
+word in most memories is often what the question is about ("falcon" in four of six memories), and
+leaving it out searched only the question's other words: "tell" matched one unrelated memory's context
+and won the block."""
 
 BM25_K1 = 1.2
 """FTS5's BM25 term-frequency saturation (its built-in default, which `bm25()` uses)."""
@@ -47,12 +53,13 @@ def match_query(words: list[str]) -> str:
 
 
 def selective_words(conn: sqlite3.Connection, words: list[str]) -> list[str]:
-    """The query's distinct words, less those in more than COMMON_SHARE of memories when rarer ones remain."""
+    """The query's distinct words, less those in more than COMMON_SHARE of memories (and more than
+    COMMON_MATCHES) when rarer ones remain."""
     unique = list(dict.fromkeys(w for w in words if w))
     if len(unique) < 2:
         return unique
     total, df = _document_counts(conn, unique)
-    rare = [w for w in unique if df.get(w, 0) <= COMMON_SHARE * total]
+    rare = [w for w in unique if df.get(w, 0) <= max(COMMON_SHARE * total, COMMON_MATCHES)]
     return rare if any(df.get(w, 0) for w in rare) else unique
 
 

@@ -154,13 +154,13 @@ def test_capture_threshold_decides_what_a_turn_leaves(
     assert (len(report["created"]) > 0) is kept, report
     assert (len(after) > len(before)) is kept
     path.unlink()
+    # the module's store is the other tests' fixture: a captured memory whose context holds the previous
+    # turn's "Tell me about falcon" would compete in their blocks (it won the typo test's one slot)
+    created = [m["id"] for m in json.loads(claw.hippocampus("list", "--json").stdout) if m["content"] not in before]
+    if created:
+        claw.hippocampus("forget", *created)
 
 
-@pytest.mark.xfail(
-    reason="open defect (stop 29 closing note): passes alone (-k typo) but got no relevant part after the "
-    "module's earlier tests in two full runs; cause not found yet",
-    strict=False,
-)
 def test_a_typo_in_the_settings_file_no_longer_turns_injection_off(claw: OpenClaw) -> None:
     """Issue 24/27: `inject_budgets` (a typo) used to fail every hook open, so nothing was injected. Now
     the bad key keeps its default, the turn gets its block, and the log names the key, not the value."""
