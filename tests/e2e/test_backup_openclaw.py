@@ -22,7 +22,7 @@ from .conftest import ROOT, OpenClaw, make_openclaw
 from .fake_model import REPLY_PREFIX, FakeModel
 from .test_openclaw_hooks import last_request_with, reply_text, user_texts
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.beside]  # scripts/test.sh: the second end-to-end group
 KEPT, LOST = "Pixel-Quasar", "Zorble-Mint"
 
 

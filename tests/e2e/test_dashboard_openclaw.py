@@ -16,7 +16,7 @@ import pytest
 from .conftest import OpenClaw, make_openclaw
 from .fake_model import FakeModel
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.beside]  # scripts/test.sh: the second end-to-end group
 FACT = "I really love sailing on the lake with my daughter Mia (probe-dashboard)"
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 

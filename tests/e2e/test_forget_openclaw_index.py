@@ -18,7 +18,7 @@ import pytest
 from .conftest import OpenClaw, make_openclaw
 from .fake_model import FakeModel
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.beside]  # scripts/test.sh: the second end-to-end group
 SEARCHED, UNSAID = "Zebrafruit", "Quillbarrow"
 FACT = f"My locker code word is {SEARCHED} and the locker is behind the {UNSAID} shelf"
 

@@ -26,7 +26,7 @@ from hippocampus.installer.inputs import Observed, Options
 from .conftest import OpenClaw, free_port, make_openclaw, start_gateway, stop_process_group
 from .fake_model import FakeModel, _text_of, reply_for
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.beside]  # scripts/test.sh: the second end-to-end group
 INSIGHT = "Dana trains for the autumn marathon while nursing her left knee"
 TOKEN = "hippocampus-e2e"
 
