@@ -88,10 +88,19 @@ def test_a_thousand_facts_about_one_person_stay_distinct(held: bool) -> None:
         ("I feel really anxious about my job interview next week.", "I'm working on a project called Nightjar."),
         ("My sister is Alma.", "My sister is a nurse."),
         ("Theo turned 8 yesterday.", "Rufus turned 4 on Sunday."),
+        ("My cousin Maya just moved to Glasgow.", "My cousin Ines just moved to Glasgow."),
+        ("My cousin Kira just moved to Lisbon.", "My cousin Ben just moved to Toronto."),  # "ben": Turkish "I"
+        ("My colleague Priya was moved to the night shift.", "My colleague Jonas was moved to the Oslo team."),
     ],
 )
 def test_a_shared_frame_is_not_an_update(old: str, new: str) -> None:
     assert not facts.updates(new, old)
+
+
+def test_one_named_person_moving_again_is_an_update() -> None:
+    """The names in two subjects tell two people apart; the same name keeps the correction cue's update."""
+    assert facts.updates("My cousin Sam just moved to Austin.", "My cousin Sam just moved to Melbourne.")
+    assert facts.updates("Sorry, I mixed that up: Mia is my daughter, not my wife.", "Mia is my wife.")
 
 
 def test_the_same_attribute_without_an_update_keeps_both() -> None:

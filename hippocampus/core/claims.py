@@ -160,6 +160,7 @@ class Claim:
         "slot",
         "slot_probes",
         "slot_value",
+        "subject_names",
         "subject_people",
         "tokens",
     )
@@ -203,14 +204,20 @@ class Claim:
                 self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))))
                 break
         self.slot_probes = frozenset(features(SLOT_WORDS[self.slot])) if self.slot else frozenset()
-        subject = _holder(" ".join(words[: _verb_at(words)]))
+        said_subject = " ".join(words[: _verb_at(words)])
+        subject = _holder(said_subject)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
+        # "my cousin Ben …": Ben is who, not what (read as said: `_holder` takes Turkish "ben" for "I")
+        self.subject_names = features(said_subject) & names(text)
 
     def people_compatible(self, other: Claim) -> bool:
-        """The people the two subjects name agree ("my son" vs "my daughter": two facts), unless this one
-        names the other's person as left behind ("Elias is my cousin, not my brother")."""
+        """The people the two subjects name agree ("my son" vs "my daughter", "my cousin Ben" vs "my cousin
+        Kira": two facts), unless this one names the other's person as left behind ("Elias is my cousin,
+        not my brother")."""
         if self.left & other.features:
             return True
+        if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
+            return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
 
 
