@@ -90,6 +90,8 @@ def test_a_thousand_facts_about_one_person_stay_distinct(held: bool) -> None:
         ("Theo turned 8 yesterday.", "Rufus turned 4 on Sunday."),
         ("My cousin Maya just moved to Glasgow.", "My cousin Ines just moved to Glasgow."),
         ("My cousin Kira just moved to Lisbon.", "My cousin Ben just moved to Toronto."),  # "ben": Turkish "I"
+        ("I live in Paris.", "Ben lives in Leeds."),
+        ("Ben is 34.", "I am 29."),
         ("My colleague Priya was moved to the night shift.", "My colleague Jonas was moved to the Oslo team."),
     ],
 )

@@ -89,6 +89,8 @@ _MONTHS = _words(
 _NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
 _AUX = _words("have has had 've just recently finally also still already ai")
 _I = _words("i me my ich je j' yo eu io я ben 我 私")
+_I_AMONG_ENGLISH = _I - {"ben"}
+"""In a statement with English words, "Ben" is a name, not Turkish "I" ("Ben lives in Leeds")."""
 
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -192,6 +194,7 @@ class Claim:
         self.content = _content(features(text))
         self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
         flat = " ".join(words)
+        first_person = _I_AMONG_ENGLISH if any(w in STOPWORDS for w in words) else _I
         self.slot, self.holder, self.slot_value = "", "", ""
         for name, pattern in _SLOTS:
             found = pattern.match(flat)
@@ -201,14 +204,13 @@ class Claim:
                 if name == "place" and not (set(_WORD_RE.findall(value)) & self.cased or not value.isascii()):
                     continue  # "I live near the ring road" is no home town: a place slot holds a name
                 self.slot, self.slot_value = name, value.strip()
-                self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))))
+                self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))), first_person)
                 break
         self.slot_probes = frozenset(features(SLOT_WORDS[self.slot])) if self.slot else frozenset()
         said_subject = " ".join(words[: _verb_at(words)])
-        subject = _holder(said_subject)
+        subject = _holder(said_subject, first_person)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
-        # "my cousin Ben …": Ben is who, not what (read as said: `_holder` takes Turkish "ben" for "I")
-        self.subject_names = features(said_subject) & names(text)
+        self.subject_names = features(said_subject) & names(text)  # "my cousin Ben …": Ben is who, not what
 
     def people_compatible(self, other: Claim) -> bool:
         """The people the two subjects name agree ("my son" vs "my daughter", "my cousin Ben" vs "my cousin
@@ -229,10 +231,10 @@ def _verb_at(words: list[str]) -> int:
     return min(3, len(words))
 
 
-def _holder(text: str) -> str:
+def _holder(text: str, first_person: frozenset[str] = _I) -> str:
     """A holder's words, auxiliaries dropped and the first person as "i"; "" is the first person too."""
     words = [w for w in _WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
-    return " ".join("i" if w in _I or w.startswith("j'") else w for w in words) or "i"
+    return " ".join("i" if w in first_person or w.startswith("j'") else w for w in words) or "i"
 
 
 def same_holder(a: str, b: str) -> bool:
