@@ -14,6 +14,9 @@ Two measures, both sides at once, every question sent as a `request_before` to `
   own store (one worker per store, `HIPPOCAMPUS_NOW` the question's date): does the relevant part hold an
   evidence session? Beside it, recall@5 through the CLI's `recall` (`--recall`), so the share of the
   questions recall@5 answers that the block also answers can be read (target ≥ 90%).
+- **Nothing stored, small stores** (`--noise-stores N`, with `--lme`): the fixture's 60 questions about
+  nothing stored asked of N dev72 stores (about 200 memories each, spread over the list), so the noise
+  side is measured at the size the evidence side is measured at, not only on the 1,000-memory store.
 
 Also the block's size in tokens (`views.context.estimate_tokens` when present, else characters / 4).
 Run by hand, under `nice`: `.venv/bin/python bench/evidence_block.py --mixed /tmp/mixed --lme /tmp/lme
@@ -246,6 +249,22 @@ def dev72(folder: Path, limit: int, with_recall: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def small_noise(folder: Path, stores: int) -> list[dict[str, Any]]:
+    """The 60 questions about nothing stored, asked of `stores` dev72 stores spread over the list."""
+    with gzip.open(DATA, "rt", encoding="utf-8") as handle:
+        items = [i for i in json.load(handle) if (folder / i["question_id"] / "ws" / "memory" / ".ingested").exists()]
+    unrelated = json.loads(FIXTURE.read_text(encoding="utf-8"))["unrelated"]
+    rows = []
+    for item in items[:: max(1, len(items) // stores)][:stores]:
+        ws = str(folder / item["question_id"] / "ws")
+        worker = Worker(parse_date(item["question_date"]))
+        for q in unrelated:
+            _block, held = worker.ask(ws, q)
+            rows.append({"store": item["question_id"], "question": q, "relevant": len(relevant_ids(held))})
+        worker.close()
+    return rows
+
+
 def summary(result: dict[str, Any]) -> None:
     if "mixed" in result:
         m = result["mixed"]
@@ -268,6 +287,13 @@ def summary(result: dict[str, Any]) -> None:
             line += f"; recall@5 {len(answered)}; in block of those {sum(r['in_block'] for r in answered)}"
         line += f"; relevant per turn {statistics.mean(r['relevant'] for r in rows):.2f}"
         print(line + f"; median block {statistics.median(r['tokens'] for r in rows)} tokens")
+    if result.get("small_noise"):
+        rows = result["small_noise"]
+        stores = len({r["store"] for r in rows})
+        print(
+            f"nothing stored, {stores} dev72 stores ({len(rows)} turns): relevant per turn "
+            f"{statistics.mean(r['relevant'] for r in rows):.2f}, turns with any {sum(1 for r in rows if r['relevant'])}"
+        )
 
 
 def main() -> None:
@@ -277,6 +303,9 @@ def main() -> None:
     parser.add_argument("--lme", type=Path, default=None, help="bench_longmemeval.py's --stores folder")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--recall", action="store_true", help="also recall@5 through the CLI, per question")
+    parser.add_argument(
+        "--noise-stores", type=int, default=0, help="with --lme: ask the 60 unrelated questions of N stores"
+    )
     parser.add_argument("--tag", default="")
     args = parser.parse_args()
     started = time.time()
@@ -286,6 +315,8 @@ def main() -> None:
         result["mixed"] = mixed(args.mixed, args.haystacks, args.recall)
     if args.lme:
         result["dev72"] = dev72(args.lme, args.limit, args.recall)
+        if args.noise_stores:
+            result["small_noise"] = small_noise(args.lme, args.noise_stores)
     result["seconds"] = time.time() - started
     out = HERE / "results"
     out.mkdir(exist_ok=True)
