@@ -25,13 +25,14 @@ context finds a memory that only makes sense with it ("yes, that one" after the 
 suggestion), but a memory's own words should win. The recall issue tunes this on held-out data."""
 COMMON_SHARE = 0.1
 """A query word found in more than this share of memories, and in more than COMMON_MATCHES of them,
-is left out while rarer words remain: it says little (low IDF) and scoring its tens of thousands of
-matches dominates recall at 100k."""
-COMMON_MATCHES = 1000
-"""Below this many matches a word costs little to score, so it is always searched. In a small store the
-word in most memories is often what the question is about ("falcon" in four of six memories), and
-leaving it out searched only the question's other words: "tell" matched one unrelated memory's context
-and won the block."""
+is left out while rarer words remain: it says little (low IDF; on dev72's stores of about 200
+memories, keeping "using" and "long" cost a knowledge-update question) and scoring its tens of
+thousands of matches dominates recall at 100k."""
+COMMON_MATCHES = 10
+"""A word in this many memories or fewer is always searched, whatever its share: in a new user's store
+of a few memories, the word most of them share is usually what the question is about ("falcon" in four
+of six), and leaving it out searched only the question's other words ("tell" matched one unrelated
+memory's context, and it won the block). Stores of a few hundred memories are unchanged by it."""
 
 BM25_K1 = 1.2
 """FTS5's BM25 term-frequency saturation (its built-in default, which `bm25()` uses)."""
