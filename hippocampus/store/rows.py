@@ -107,6 +107,23 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     return rid
 
 
+def reprofile(conn: sqlite3.Connection, rid: int, content: str, stored: str) -> bool:
+    """Recompute the similarity profile of row `rid` from its (stored, redacted) `content` with today's code
+    and, when it differs from the `stored` one, rewrite it with its postings and counts (`store.reprofile`);
+    the memory is marked for consolidation again, as a changed text is. True when it changed."""
+    from hippocampus.core.similarity import profile
+
+    fresh = profile(content)  # what `write_memory` stores (`candidates.profile_of` memoises this)
+    prof = json.dumps([sorted(fresh[0]), sorted(fresh[1])], ensure_ascii=False)
+    if prof == stored:
+        return False
+    conn.execute("UPDATE mem SET prof = ? WHERE rid = ?", (prof, rid))
+    _drop_features(conn, [rid])
+    _add_features(conn, rid, fresh[0])
+    conn.execute("INSERT OR IGNORE INTO dirty(rid) VALUES (?)", (rid,))
+    return True
+
+
 def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> None:
     """Post `rid` under each of its similarity features (the persisted `core.candidates` index), marked
     when it holds a number (`num`: lookups for a text with numbers skip those postings)."""
