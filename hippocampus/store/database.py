@@ -2,7 +2,8 @@
 
 Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
 
-    meta(key, value)              nextId, lastUpdated, decayLastRun, migratedFrom
+    meta(key, value)              nextId, lastUpdated, decayLastRun, migratedFrom; profileVersion (the
+                                  `similarity.PROFILE_VERSION` of the stored profiles, `store.reprofile`)
     mem(rid, id, anchor, last, stability, norm, domain, prof, json)
                                   one row per memory; `json` is `Memory.to_dict()`, the rest are the
                                   columns recall, core selection, decay, encoding and consolidation
