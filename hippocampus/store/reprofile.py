@@ -28,8 +28,9 @@ from hippocampus.store import database, rows
 from hippocampus.store.reindex import in_batches
 from hippocampus.store.workspace import Workspace
 
-BATCH = 500
-"""Rows per transaction: a few tens of milliseconds (BENCHMARKS.md), so a turn's write never waits long."""
+BATCH = 200
+"""Rows per transaction, so a turn's write waits little behind one: at 10k memories every profile rewritten
+took about 0.14 s a batch (0.3 s at 500), only recomputed about 0.03 s (BENCHMARKS.md, issue 24 reprofile)."""
 VERSION = str(PROFILE_VERSION)
 
 
@@ -64,8 +65,7 @@ def catch_up(ws: Workspace, budget_seconds: float | None = None) -> int:
                 rows.set_meta(conn, "profileVersion", VERSION)
                 conn.execute("DELETE FROM meta WHERE key = 'profileProgress'")
                 return 0
-            for rid, prof, content in batch:
-                rows.reprofile(conn, int(rid), str(content or ""), str(prof))
+            rows.reprofile(conn, [(int(rid), str(content or ""), str(prof)) for rid, prof, content in batch])
             rows.set_meta(conn, "profileProgress", f"{VERSION}:{batch[-1][0]}")
             return len(batch)
 

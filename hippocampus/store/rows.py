@@ -107,21 +107,26 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     return rid
 
 
-def reprofile(conn: sqlite3.Connection, rid: int, content: str, stored: str) -> bool:
-    """Recompute the similarity profile of row `rid` from its (stored, redacted) `content` with today's code
-    and, when it differs from the `stored` one, rewrite it with its postings and counts (`store.reprofile`);
-    the memory is marked for consolidation again, as a changed text is. True when it changed."""
+def reprofile(conn: sqlite3.Connection, batch: list[tuple[int, str, str]]) -> int:
+    """Recompute the similarity profile of each (rid, stored content, stored profile) of `batch` with
+    today's code and rewrite those that differ, with their postings and counts (`store.reprofile`); they
+    are marked for consolidation again, as a changed text is. Returns how many changed."""
     from hippocampus.core.similarity import profile
 
-    fresh = profile(content)  # what `write_memory` stores (`candidates.profile_of` memoises this)
-    prof = json.dumps([sorted(fresh[0]), sorted(fresh[1])], ensure_ascii=False)
-    if prof == stored:
-        return False
-    conn.execute("UPDATE mem SET prof = ? WHERE rid = ?", (prof, rid))
-    _drop_features(conn, [rid])
-    _add_features(conn, rid, fresh[0])
-    conn.execute("INSERT OR IGNORE INTO dirty(rid) VALUES (?)", (rid,))
-    return True
+    changed: list[tuple[int, str, frozenset[str]]] = []
+    for rid, content, stored in batch:
+        fresh = profile(content)  # what `write_memory` stores (`candidates.profile_of` memoises this)
+        prof = json.dumps([sorted(fresh[0]), sorted(fresh[1])], ensure_ascii=False)
+        if prof != stored:
+            changed.append((rid, prof, fresh[0]))
+    if not changed:
+        return 0
+    _drop_features(conn, [rid for rid, _, _ in changed])  # one counter update per feature, for them all
+    conn.executemany("UPDATE mem SET prof = ? WHERE rid = ?", [(prof, rid) for rid, prof, _ in changed])
+    for rid, _, feats in changed:
+        _add_features(conn, rid, feats)
+    conn.executemany("INSERT OR IGNORE INTO dirty(rid) VALUES (?)", [(rid,) for rid, _, _ in changed])
+    return len(changed)
 
 
 def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> None:
