@@ -270,3 +270,36 @@ def test_a_writer_during_the_rebuild_leaves_every_profile_current(tmp_path: Path
     assert len(contents) == 900
     assert _index(ws)[0] == {rid: _current(c) for rid, c in contents.items()}
     assert meta(ws, "profileVersion") == str(similarity.PROFILE_VERSION)
+
+
+def test_a_write_on_one_thread_is_not_joined_by_another(tmp_path: Path) -> None:
+    """The worker's catch-up writes on its own thread while hooks run on others: a read there takes its
+    own snapshot and a write waits its turn, instead of joining a connection of another thread (which
+    sqlite3 refuses)."""
+    import threading
+
+    ws = Workspace(tmp_path)
+    _store(ws, STORED)
+    inside, release, errors = threading.Event(), threading.Event(), []
+
+    def hold() -> None:
+        with database.writing(ws) as conn:
+            rows.set_meta(conn, "probe", "held")
+            inside.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert inside.wait(10)
+    try:
+        with database.reading(ws) as conn:
+            assert rows.get_meta(conn, "probe") == ""  # the committed state, not the other thread's
+        release.set()
+        with database.writing(ws) as conn:  # waits for the other thread's commit
+            assert rows.get_meta(conn, "probe") == "held"
+    except Exception as exc:  # reported below, after the holder is released
+        errors.append(exc)
+    finally:
+        release.set()
+        holder.join(10)
+    assert not errors, errors
