@@ -7,6 +7,7 @@ the cursor, so a crash re-reads rather than loses.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
@@ -222,7 +223,7 @@ def encode_and_refresh(ws: Workspace, now: datetime, config: Config | None = Non
     bad key at its default: `store.config_file.settings`), then re-sync
     HIPPOCAMPUS_CORE.md (always) and the dashboard (only where the user already has one)
     when anything changed or the core file is missing; returns the report and any warnings."""
-    from hippocampus.store import reindex
+    from hippocampus.store import reindex, reprofile
     from hippocampus.store.config_file import settings
     from hippocampus.views.sync import refresh_views
 
@@ -233,10 +234,12 @@ def encode_and_refresh(ws: Workspace, now: datetime, config: Config | None = Non
     warnings: list[str] = []
     if report.created or report.reinforced or not ws.core_path.exists():
         warnings = refresh_views(ws, now, config, dashboard=False)
+    started = time.monotonic()
     reindex.catch_up(ws, budget_seconds=REINDEX_SECONDS)  # after the turn's memories are safe
+    reprofile.catch_up(ws, budget_seconds=max(0.0, REINDEX_SECONDS - (time.monotonic() - started)))
     return report, warnings
 
 
 REINDEX_SECONDS = 5.0
-"""How long a session end spends on search fields still owed by an upgrade (store/reindex.py); the
-rest waits for the next one, or for the daily decay."""
+"""How long a session end spends in all on what an upgrade still owes: search fields (store/reindex.py),
+then similarity profiles (store/reprofile.py); the rest waits for the next one, or for the daily decay."""

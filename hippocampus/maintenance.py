@@ -35,13 +35,15 @@ def init_workspace(ws: Workspace, now: datetime, config: Config) -> dict[str, An
 def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -> dict[str, Any]:
     """Bring stored importance to the formula's value at `now` (idempotent: a function of time, recorded
     as the decay run, no row rewritten); list, or archive, those under `config.archive_below`. A store
-    whose text was redacted under older rules is first redacted again (`store.reredact`, once). It
+    whose text was redacted under older rules is first redacted again (`store.reredact`, once), and one
+    whose similarity profiles older code computed is re-profiled (`store.reprofile`, once). It
     embeds nothing: the vectors a store owes are `hippocampus embed`'s job, or the warm worker's idle
     time (`semantic.embedding.catch_up`)."""
-    from hippocampus.store import database, reindex, reredact, rows
+    from hippocampus.store import database, reindex, reprofile, reredact, rows
 
     redacted_again = reredact.catch_up(ws)  # a store from before today's redaction rules: once, in cron
     reindex.catch_up(ws)  # search fields still owed by the schema 3 upgrade
+    reprofiled = reprofile.catch_up(ws)  # profiles from older profile code, to the end
     with database.writing(ws) as conn:
         fading = index_file.fading_after_decay(conn, now, config.decay_curve, config.archive_below)
         ids = [memory_id for _, memory_id in fading]
@@ -53,6 +55,8 @@ def decay(ws: Workspace, now: datetime, config: Config, archive: bool = False) -
     report: dict[str, Any] = {"memories": total, "candidates": ids, "archived": ids if archive else []}
     if redacted_again:
         report["redactedAgain"] = redacted_again
+    if reprofiled:
+        report["reprofiled"] = reprofiled
     return report
 
 

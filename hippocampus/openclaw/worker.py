@@ -241,12 +241,16 @@ class Server:
         from pathlib import Path
 
         from hippocampus.semantic import embedding
+        from hippocampus.store import reprofile
         from hippocampus.store.config_file import settings
         from hippocampus.store.workspace import Workspace, settings_file
 
         stored = 0
-        try:  # backfill logs an embedding failure itself
-            stored = embedding.backfill(Workspace(Path(root)), settings(settings_file(root)).config, CATCH_UP_SLICE)
+        try:  # backfill logs an embedding failure itself; profiles from older code first (store/reprofile.py)
+            ws = Workspace(Path(root))
+            stored = reprofile.catch_up(ws, CATCH_UP_SLICE) or embedding.backfill(
+                ws, settings(settings_file(root)).config, CATCH_UP_SLICE
+            )
         except Exception:  # noqa: BLE001, S110 - the next call for this store queues it again
             pass
         finally:

@@ -21,6 +21,7 @@
     reredact     a store redacted under older rules is redacted again, in place, by `decay`
     tombstones   what forgotten memories came from (ids, a keyed hash, no text): never stored again
     reindex      search fields owed by the schema 3 upgrade, filled in short batches after it (the shared loop)
+    reprofile    similarity profiles from older profile code, rebuilt in short batches (meta.profileVersion)
     vectors      the `vec` table: one embedding per current memory (schema 4), as bytes
     backups      memory/backups/: online copies (SQLite's backup API), rotation, restore, and a forget's drop
     backup_files which copies there are and whether a database file is sound (the damaged store's advice)

@@ -2,7 +2,8 @@
 
 Contract (schema version `SCHEMA_VERSION`, kept in `PRAGMA user_version`):
 
-    meta(key, value)              nextId, lastUpdated, decayLastRun, migratedFrom
+    meta(key, value)              nextId, lastUpdated, decayLastRun, migratedFrom; profileVersion (the
+                                  `similarity.PROFILE_VERSION` of the stored profiles, `store.reprofile`)
     mem(rid, id, anchor, last, stability, norm, domain, prof, json)
                                   one row per memory; `json` is `Memory.to_dict()`, the rest are the
                                   columns recall, core selection, decay, encoding and consolidation
@@ -67,6 +68,7 @@ import contextlib
 import os
 import sqlite3
 import stat
+import threading
 from collections.abc import Iterator
 
 from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
@@ -172,13 +174,19 @@ def _migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
     migrate(ws, conn, version)
 
 
-_active: dict[str, sqlite3.Connection] = {}
-"""The write transaction each database has open in this process (they nest: an inner `writing` joins it)."""
+_active: dict[tuple[int, str], sqlite3.Connection] = {}
+"""The write transaction each thread has open on each database (they nest: an inner `writing` joins it).
+Per thread: the warm worker's catch-up writes on its own thread while hooks run on others, and a
+connection joined from another thread raises (sqlite3 `check_same_thread`) instead of waiting its turn."""
+
+
+def _key(ws: Workspace) -> tuple[int, str]:
+    return threading.get_ident(), str(ws.db_path)
 
 
 def active(ws: Workspace) -> sqlite3.Connection | None:
-    """The open write transaction on `ws`'s database in this process, if any."""
-    return _active.get(str(ws.db_path))
+    """The open write transaction on `ws`'s database in this thread, if any."""
+    return _active.get(_key(ws))
 
 
 @contextlib.contextmanager
@@ -188,7 +196,7 @@ def writing(ws: Workspace, busy: float = BUSY_SECONDS) -> Iterator[sqlite3.Conne
     Inside it, another `writing` on the same workspace joins the same transaction, so what a change
     logs (events, archive rows) commits or rolls back with it.
     """
-    key = str(ws.db_path)
+    key = _key(ws)
     joined = _active.get(key)
     if joined is not None:
         yield joined

@@ -137,6 +137,12 @@ def migrate(ws: Workspace, conn: sqlite3.Connection, version: int) -> None:
             from hippocampus.store.redacted import RULES
 
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('redactionRules', ?)", (RULES,))
+            from hippocampus.core.similarity import PROFILE_VERSION
+
+            # its profiles are today's (`store.reprofile`)
+            conn.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('profileVersion', ?)", (str(PROFILE_VERSION),)
+            )
             version = SCHEMA_VERSION
         while version < SCHEMA_VERSION:
             _run(conn, MIGRATIONS[version])

@@ -59,7 +59,7 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
     last = parse_time(str(item["lastAccessed"])).timestamp()
     content = str(item.get("content", ""))
     profile = profile_of(content)
-    prof = json.dumps([sorted(profile[0]), sorted(profile[1])], ensure_ascii=False)
+    prof = profile_text(profile)
     tokens = search_fields(item)
     values = (
         str(item["id"]),
@@ -105,6 +105,34 @@ def write_memory(conn: sqlite3.Connection, item: dict[str, Any], rid: int | None
         ],
     )
     return rid
+
+
+def profile_text(profile: tuple[frozenset[str], frozenset[str]]) -> str:
+    """`mem.prof`: a similarity profile as stored. The one JSON a store writes outside `store.redacted`:
+    it holds only features of content that was redacted before its profile was taken."""
+    return json.dumps([sorted(profile[0]), sorted(profile[1])], ensure_ascii=False)
+
+
+def reprofile(conn: sqlite3.Connection, batch: list[tuple[int, str, str]]) -> int:
+    """Recompute the similarity profile of each (rid, stored content, stored profile) of `batch` with
+    today's code and rewrite those that differ, with their postings and counts (`store.reprofile`); they
+    are marked for consolidation again, as a changed text is. Returns how many changed."""
+    from hippocampus.core.similarity import profile
+
+    changed: list[tuple[int, str, frozenset[str]]] = []
+    for rid, content, stored in batch:
+        fresh = profile(content)  # what `write_memory` stores (`candidates.profile_of` memoises this)
+        prof = profile_text(fresh)
+        if prof != stored:
+            changed.append((rid, prof, fresh[0]))
+    if not changed:
+        return 0
+    _drop_features(conn, [rid for rid, _, _ in changed])  # one counter update per feature, for them all
+    conn.executemany("UPDATE mem SET prof = ? WHERE rid = ?", [(prof, rid) for rid, prof, _ in changed])
+    for rid, _, feats in changed:
+        _add_features(conn, rid, feats)
+    conn.executemany("INSERT OR IGNORE INTO dirty(rid) VALUES (?)", [(rid,) for rid, _, _ in changed])
+    return len(changed)
 
 
 def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> None:
