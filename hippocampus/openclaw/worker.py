@@ -344,15 +344,17 @@ def main(max_in_flight: int = 8, idle_seconds: float = 0.0, preload_workspace: s
     """`hippocampus serve --stdio`: serve stdin/stdout until end of input, the parent's death or (when set)
     idleness, then exit 0."""
     from hippocampus.semantic import search
-    from hippocampus.store import warm
+    from hippocampus.store import inbox, warm
 
     parent = die_with_parent()
     search.allow(wait=False)  # the model loads in the background; a turn waits for it within its budget
     warm.enable()  # one kept connection per database, its reads cached until it changes
+    inbox.sync_later()  # a turn's messages are written before its answer, fsynced just after it
     server = Server(sys.stdout, max_in_flight, idle_seconds, parent)
     if preload_workspace:
         preload(preload_workspace)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve(sys.stdin.fileno())
     warm.close_all()
+    inbox.synced()
     sys.exit(0)
