@@ -24,13 +24,13 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` th
   After `RELEASE_AFTER` seconds without a call it gives memory back instead (`release`).
 
 Per call it does what the cold path does, through `hooks.run`: the settings file read again, the inbox
-appended, recall on a new snapshot. What stays warm: imports, module-level caches (compiled patterns),
-the embedding model (`semantic`: its load starts with the worker, `preload`), and one read-only
-connection per database with what recall derived from it (`store.warm`: parsed rows, the vector matrix,
-a repeated query's candidates), all dropped when `PRAGMA data_version` says any process committed since,
-so every write is seen by the next call. Each call's payload gets `deadline` (epoch ms: now plus its
-`timeout_ms`), the same field the bridge gives a cold call: recall waits for a model still loading only
-until then (`search.turn`).
+appended (fsynced just after the answer, `store.inbox.sync_later`), recall on a new snapshot. What stays
+warm: imports, module-level caches (compiled patterns), the embedding model (`semantic`: its load starts
+with the worker, `preload`), and one read-only connection per database with what recall derived from it
+(`store.warm`: parsed rows, the vector matrix, a repeated query's candidates), all dropped when `PRAGMA
+data_version` says any process committed since, so every write is seen by the next call. Each call's
+payload gets `deadline` (epoch ms: now plus its `timeout_ms`), the same field the bridge gives a cold
+call: recall waits for a model still loading only until then (`search.turn`).
 """
 
 from __future__ import annotations
