@@ -313,10 +313,11 @@ def die_with_parent() -> int:
 
 
 def preload(workspace: str) -> None:
-    """Start loading the embedding model that `workspace`'s settings choose (on the semantic pool), so the
-    first turn finds it ready; only where its store holds vectors by that model (elsewhere no turn needs
-    it, and an `openclaw agent --local` run would pay its load for nothing: a session end loads it to embed
-    what it wrote). A settings file that cannot be read leaves it to the first turn."""
+    """Start loading the embedding model that `workspace`'s settings choose and reading its store's vectors
+    (on the semantic pool), so the first turn finds both ready; only where its store holds vectors by that
+    model (elsewhere no turn needs it, and an `openclaw agent --local` run would pay its load for nothing:
+    a session end loads it to embed what it wrote). A settings file that cannot be read leaves it to the
+    first turn."""
     from hippocampus.semantic import embedder, search
     from hippocampus.store import vectors
     from hippocampus.store.config_file import settings
@@ -335,6 +336,7 @@ def preload(workspace: str) -> None:
             conn.close()
         if wanted:
             search.preload(config)
+            search.preload_vectors(workspace, name)
     except Exception as exc:  # noqa: BLE001 - the first turn loads it then, and says so if it cannot
         why = " ".join(str(exc).split())[:200]
         sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {why}\n")
