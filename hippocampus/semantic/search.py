@@ -155,7 +155,7 @@ def preload(config: Config) -> None:
 def preload_vectors(root: str, model: str) -> Future[None]:
     """Start reading the vectors of `model` in the store of workspace `root` into this process's matrix
     (the worker, beside its model's load, on the semantic pool), so the first turn finds them: it read
-    them itself before, ~0.2 s of CPU at 10k memories and ~0.9 s at 100k here (BENCHMARKS.md, issue 23).
+    them itself before, ~0.06 s of CPU at 10k memories and ~0.6 s at 100k here (BENCHMARKS.md, issue 23).
     A store that cannot be read is left to the first turn, which says why."""
 
     def read() -> None:
