@@ -12,6 +12,11 @@ Run: `.venv/bin/python bench/bench_worker_ab.py BASE_DIR` where BASE_DIR holds t
 other side. Stores as `bench_worker.py --semantic` builds them (`BENCH_SIZES`, `BENCH_RUNS`), written
 to disk before the first call (`os.sync`), so the build's write-back does not land in the timings.
 Writes bench/results/worker-ab.json. Never asserted in tests.
+
+`--lifecycle`: `bench_worker.py --lifecycle`'s measures (the first turn through each tree's plugin in a
+new Node process, at once and 3 s after registration, and the cold fallback) on one store, each round
+running both codes in alternating order (`BENCH_SIZES`, default 10000; `BENCH_LIFECYCLE_ROUNDS`).
+Writes bench/results/worker-ab-lifecycle.json.
 """
 
 from __future__ import annotations
@@ -30,7 +35,17 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path[:0] = [str(HERE), str(ROOT)]
 from bench_hooks import payloads, prepare
-from bench_worker import RUNS, SIZES, add_vectors, cpu_seconds, rss_kb
+from bench_worker import (
+    LIFECYCLE_ROUNDS,
+    RUNS,
+    SIZES,
+    add_vectors,
+    cold_before,
+    cpu_seconds,
+    first_turn,
+    lifecycle_store,
+    rss_kb,
+)
 from make_store import build
 
 
@@ -106,11 +121,59 @@ def compare(workspace: str, codes: dict[str, Path]) -> dict[str, dict[str, float
     return out
 
 
+def lifecycles(codes: dict[str, Path], sizes: list[int]) -> list[dict[str, Any]]:
+    """`--lifecycle`: medians (and the max) of each code's first turns, and its cold fallback, per size."""
+    openclaw = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "ensure-openclaw.sh")], capture_output=True, text=True, check=True
+    )
+    path = openclaw.stdout.strip().splitlines()[-1]
+    rows = []
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            lifecycle_store(Path(tmp), n)
+            os.sync()
+            runs: dict[str, dict[str, list[Any]]] = {side: {"at_once": [], "settled": [], "cold": []} for side in codes}
+            for round_ in range(LIFECYCLE_ROUNDS):
+                order = list(codes) if round_ % 2 == 0 else list(codes)[::-1]
+                for key, settle in (("at_once", 0), ("settled", 3000), ("cold", -1)):
+                    for side in order:
+                        env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "PYTHONPATH": str(codes[side])}
+                        env["PATH"] = f"{path}:{env.get('PATH', '')}"
+                        runs[side][key].append(
+                            cold_before(Path(tmp), env, root=codes[side])
+                            if settle < 0
+                            else first_turn(Path(tmp), env, settle, root=codes[side])
+                        )
+            row: dict[str, Any] = {"memories": n, "rounds": LIFECYCLE_ROUNDS}
+            for side, got in runs.items():
+                for key in ("at_once", "settled"):
+                    row[f"{side}_{key}_ms"] = statistics.median(r["ms"] for r in got[key])
+                    row[f"{side}_{key}_max_ms"] = max(r["ms"] for r in got[key])
+                    row[f"{side}_{key}_semantic"] = sum(r["semantic_match"] for r in got[key])
+                    row[f"{side}_{key}_rss_mb"] = statistics.median(r["rss_mb"] for r in got[key])
+                row[f"{side}_cold_ms"] = statistics.median(c[0] for c in got["cold"])
+                row[f"{side}_cold_cpu_ms"] = statistics.median(c[1] for c in got["cold"])
+                row[f"{side}_cold_semantic"] = sum(c[2] for c in got["cold"])
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    return rows
+
+
 def main() -> None:
-    if len(sys.argv) != 2 or not (Path(sys.argv[1]) / "hippocampus").is_dir():
-        raise SystemExit("usage: bench_worker_ab.py BASE_DIR (a folder holding the other code's hippocampus/)")
+    args = [a for a in sys.argv[1:] if a != "--lifecycle"]
+    if len(args) != 1 or not (Path(args[0]) / "hippocampus").is_dir():
+        raise SystemExit(
+            "usage: bench_worker_ab.py [--lifecycle] BASE_DIR (a folder holding the other code's hippocampus/)"
+        )
     prepare()
-    codes = {"base": Path(sys.argv[1]).resolve(), "this": ROOT}
+    codes = {"base": Path(args[0]).resolve(), "this": ROOT}
+    if "--lifecycle" in sys.argv:
+        sizes = [int(s) for s in os.environ.get("BENCH_SIZES", "10000").split(",")]
+        found = lifecycles(codes, sizes)
+        out = HERE / "results"
+        out.mkdir(exist_ok=True)
+        (out / "worker-ab-lifecycle.json").write_text(json.dumps({"load_average": os.getloadavg(), "rows": found}))
+        return
     rows = []
     for n in SIZES:
         with tempfile.TemporaryDirectory() as tmp:
