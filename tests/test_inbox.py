@@ -233,3 +233,19 @@ def test_a_background_fsync_that_fails_says_so_in_one_line(
     assert err.count("\n") == 1 and "fsync failed (Input/output error)" in err and "secret" not in err
     with pytest.raises(OSError):
         os.fstat(opened[0])
+
+
+def test_with_sync_later_and_no_descriptor_left_the_append_fsyncs_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fsync_later: None
+) -> None:
+    """Where the copy of the descriptor cannot be made (EMFILE), the append fsyncs before it returns, as
+    the cold path does, rather than failing a turn whose lines are written."""
+    synced: list[int] = []
+
+    def no_copy(fd: int) -> int:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(inbox.os, "dup", no_copy)
+    monkeypatch.setattr(inbox.os, "fsync", lambda fd: synced.append(os.fstat(fd).st_ino))
+    inbox.append(str(tmp_path), b"turn\n")
+    assert synced == [(tmp_path / "memory" / inbox.INBOX_FILE).stat().st_ino]

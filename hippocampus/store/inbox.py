@@ -65,10 +65,13 @@ def synced() -> None:
 def _sync(fd: int, path: str) -> None:
     """fsync `fd` now, or with `sync_later` on the background thread, through a copy of it: the lock on
     the file is released first, so neither encoding nor the next turn waits for that fsync."""
-    if _later is None:
+    try:
+        copy = os.dup(fd) if _later is not None else None
+    except OSError:  # no descriptor left for the copy: fsync here, as without `sync_later`
+        copy = None
+    if copy is None:
         os.fsync(fd)
         return
-    copy = os.dup(fd)
     fcntl.flock(fd, fcntl.LOCK_UN)  # a lock belongs to the open file, which the copy shares
     _later.submit(_fsync_copy, copy, path)
 
