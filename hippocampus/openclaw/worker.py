@@ -69,6 +69,12 @@ CATCH_UP_SLICE = 2.0
 arriving meanwhile shares the CPU with at most the rest of one batch."""
 
 
+WAIT_POLICY = "PASSIVE"
+"""The worker's OpenMP threads sleep between turns whatever the environment says (`search.allow` only sets
+a default): a worker whose environment said ACTIVE spent 2,160 ms of CPU in 5 idle seconds after 6 turns,
+spinning, against 0 ms PASSIVE (10k memories; BENCHMARKS.md, issue 23). It lives as long as the Gateway."""
+
+
 class Server:
     """One serve loop: reads request lines, runs hooks on a bounded pool, writes one response per id."""
 
@@ -349,6 +355,7 @@ def main(max_in_flight: int = 8, idle_seconds: float = 0.0, preload_workspace: s
     from hippocampus.store import inbox, warm
 
     parent = die_with_parent()
+    os.environ["OMP_WAIT_POLICY"] = WAIT_POLICY  # before the model's OpenMP library loads
     search.allow(wait=False)  # the model loads in the background; a turn waits for it within its budget
     warm.enable()  # one kept connection per database, its reads cached until it changes
     inbox.sync_later()  # a turn's messages are written before its answer, fsynced just after it
