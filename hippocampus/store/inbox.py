@@ -3,7 +3,8 @@
 Contract: one JSON object (a `core.model.Signal`) per line, UTF-8, each line ending in "\\n".
 - Writers (the `agent_end` hook, and any writer the database cannot take) append a whole turn in one
   `O_APPEND` write under `flock`, then fsync. No sqlite: a turn never waits on a long database
-  writer.
+  writer. In the warm worker (`sync_later`) the fsync runs just after the call, on a thread of its own:
+  a turn does not wait on the disk either.
 - A line without its "\\n" is a write cut short (a full disk): the next writer starts on a new line,
   and readers skip it, so it never swallows the next message.
 - Encoding claims the inbox inside its write transaction: under the same lock it renames the file to
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hippocampus.errors import StoreError
 
@@ -38,6 +39,53 @@ INBOX_FILE = "inbox.jsonl"
 LEGACY_FILES = ("queue-spill.jsonl",)
 """Older names of the same file (the spill file of the first store), read and emptied like it."""
 _OPEN_ATTEMPTS = 20
+_later: Any = None  # the fsync thread of `sync_later`; None: a durable append fsyncs before it returns
+
+
+def sync_later() -> None:
+    """From now on (the warm worker), a durable append returns once its bytes are written and its lock
+    released, and its fsync runs next on one background thread of this process. Why: an fsync waits for
+    the file system's journal, so for every other process's writes in flight; measured 8-270 ms on a shared
+    disk (BENCHMARKS.md, issue 23) where the append itself takes ~1 ms. From the write on, the lines are in
+    the kernel's page cache: a crash or kill of the worker loses nothing and encoding reads them; only a
+    crash of the machine within those milliseconds could, as it could during an inline fsync."""
+    global _later
+    if _later is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _later = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inbox-fsync")
+
+
+def synced() -> None:
+    """Return once every fsync handed to the background thread has run (the worker's exit, tests)."""
+    if _later is not None:
+        _later.submit(lambda: None).result()  # one thread, in order: every earlier fsync is done
+
+
+def _sync(fd: int, path: str) -> None:
+    """fsync `fd` now, or with `sync_later` on the background thread, through a copy of it: the lock on
+    the file is released first, so neither encoding nor the next turn waits for that fsync."""
+    try:
+        copy = os.dup(fd) if _later is not None else None
+    except OSError:  # no descriptor left for the copy: fsync here, as without `sync_later`
+        copy = None
+    if copy is None:
+        os.fsync(fd)
+        return
+    fcntl.flock(fd, fcntl.LOCK_UN)  # a lock belongs to the open file, which the copy shares
+    _later.submit(_fsync_copy, copy, path)
+
+
+def _fsync_copy(fd: int, path: str) -> None:
+    """The background fsync of `_sync`: a failure is one line on stderr (the lines are written already)."""
+    import sys
+
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        sys.stderr.write(f"hippocampus: {path}: fsync failed ({exc.strerror or exc}); its lines are written\n")
+    finally:
+        os.close(fd)
 
 
 def _memory_dir(root: str) -> str:
@@ -108,7 +156,7 @@ def _append_in(path: str, held: int | None, data: bytes, durable: bool) -> None:
             if written != len(out):
                 raise StoreError(f"{path}: disk full, {written} of {len(out)} bytes written", file=path)
             if durable:
-                os.fsync(fd)
+                _sync(fd, path)
             return
         except OSError as exc:
             raise StoreError(f"{path}: cannot append ({exc.strerror or exc})", file=path) from exc
