@@ -268,3 +268,58 @@ def test_a_correction_cue_with_a_derived_word_updates(old: str, new: str, expect
     assert facts.updates(new, old) is expected
     if expected and "turned" in new:
         assert "38" in facts.probes(new)  # the age before it is looked up
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("My coach plays golf.", "I no longer play tennis.", False),  # the speaker, then a person by role
+        ("My brother smokes.", "I quit smoking.", False),
+        ("I play the oboe.", "My niece no longer plays the flute.", False),
+        ("I take sertraline.", "My doctor switched me from sertraline to escitalopram.", True),  # "me": the speaker's
+        ("My daughter's bedtime is 8pm.", "We changed my daughter's bedtime to 7:30pm.", True),  # names the person
+        ("I'm a smoker.", "I no longer smoke.", True),
+    ],
+)
+def test_the_speaker_and_a_person_by_role_are_two_subjects(old: str, new: str, expected: bool) -> None:
+    assert facts.updates(new, old) is expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("I drink green tea.", "I stopped drinking alcohol.", False),  # what it stopped is not what was said
+        ("I drink cola at lunch.", "I stopped drinking cola.", True),
+        ("I work from home on Mondays.", "I no longer work weekends.", False),
+        ("I run on the beach on Sundays.", "I no longer run on Sundays.", True),
+        ("My flight to Rome is on 3 June.", "My flight to Madrid was moved to 9 June.", False),  # two values
+        ("My flight to Oslo is on 4 April.", "My flight to Oslo was moved to 11 April.", True),
+        ("My dentist visit is at 3pm on Friday.", "My dentist visit was moved to 10am Monday.", True),  # one date
+    ],
+)
+def test_a_correction_changes_the_value_it_names_and_one_value(old: str, new: str, expected: bool) -> None:
+    assert facts.updates(new, old) is expected
+
+
+def test_a_correction_looks_up_the_doers_noun_of_its_verb() -> None:
+    assert "smoker" in facts.probes("I no longer smoke.")
+    assert "runner" in facts.probes("I stopped running.")
+    assert "smoker" not in facts.probes("I smoke on weekends.")  # no correction cue: no extra lookups
+
+
+def test_distinct_look_alike_pairs_of_the_second_held_out_set_stay_two_facts() -> None:
+    wrong = [f"{d['old']} -> {d['new']}" for d in fixture("heldout2")["distinct"] if facts.updates(d["new"], d["old"])]
+    assert not wrong
+
+
+def test_an_elided_word_is_found_by_the_word_itself() -> None:
+    from hippocampus.core.tokens import keywords, tokenize
+
+    assert "habit" in tokenize("J'habite à Lyon.") and "anniversair" in tokenize("L'anniversaire de ma mère")
+    assert "habite" in keywords("J'habite à Lyon.")
+    assert tokenize("I don't know O'Brien") == ["not", "know", "obrien"]  # English apostrophes as before
+
+
+def test_an_age_is_found_by_the_words_of_age() -> None:
+    assert {"age", "old"} <= set(facts.inherited_keywords(["turned", "42"], "I turned 42 today.", []))
+    assert facts.inherited_keywords(["ovh"], "I moved to OVH.", []) == ["ovh"]

@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 
 from hippocampus.core.concise import fact_text
-from hippocampus.core.similarity import _RELATIONS, features, names
-from hippocampus.core.tokens import _WORD_RE, STOPWORDS, stem
+from hippocampus.core.similarity import RELATIONS, features, names
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 
 MAX_WORDS = 30
 
@@ -50,8 +50,9 @@ _PREFIX_WORDS = re.compile(
     r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
 )
 _LEFT = re.compile(
-    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+)? from"
-    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|,? not|, (?:no|não|pas|nicht|non|не))"
+    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
+    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
+    r"(?: at| in| with| on| to)?|,? not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )
 
@@ -77,18 +78,31 @@ _EXTRA_PEOPLE = frozenset(
     for w in _words(
         """coach neighbour neighbor landlord landlady dentist physio physiotherapist barber tutor mentor
         godfather godson goddaughter teammate classmate nephew niece grandson granddaughter kid kids
-        children parents twin baby partner"""
+        children parents twin baby partner hermano hermana hijo hija padre madre esposo esposa marido novio novia
+        abuelo abuela tío tía primo prima jefe irmão irmã filho filha pai mãe avô avó bruder schwester sohn tochter
+        vater mutter ehemann ehefrau oma opa onkel tante chef frère sœur soeur fils fille père mère mari grand-mère
+        oncle fratello sorella figlio figlia moglie marito nonno nonna zio zia брат сестра сын дочь отец мать муж
+        жена"""
     )
 )
-_PEOPLE = _RELATIONS | _EXTRA_PEOPLE
+"""People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""
+_PEOPLE = RELATIONS | _EXTRA_PEOPLE
 PEOPLE = _PEOPLE
 _MONTHS = _words(
     """january february march april may june july august september october november december jan feb mar
     apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
 )
+MONTHS = _MONTHS | frozenset(stem(w) for w in _MONTHS)
+"""Months and weekdays, as said and as features: part of a date, never a name."""
 _NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
 _AUX = _words("have has had 've just recently finally also still already ai")
 _I = _words("i me my ich je j' yo eu io я ben 我 私")
+_FIRST = _I | _words(
+    """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
+    nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
+    мои 我们 我們 私たち"""
+)
+"""The speaker (and their household) as the opening of a subject: "I…", "we…", "my car…", "our flat…"."""
 
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -124,6 +138,10 @@ SLOT_WORDS = {
     "name": "name called named",
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
+SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",)}
+"""Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
+"how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
+(a capitalised value), and a move takes over the words of the home it replaced."""
 
 
 @dataclass(frozen=True)
@@ -153,8 +171,10 @@ class Claim:
         "cue",
         "features",
         "holder",
+        "involves_speaker",
         "key",
         "left",
+        "owner",
         "people_and_names",
         "short",
         "slot",
@@ -169,7 +189,7 @@ class Claim:
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
         low = text.casefold().replace("’", "'").strip()
         self.key = " ".join(low.split()).strip(" .!。")
-        self.short = len(_WORD_RE.findall(low)) <= MAX_WORDS
+        self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))  # as said: `fact_text` drops an opening "Actually,"
         self.correction = bool(CORRECTION.search(said))
         cues = " ".join(m.group(0) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
@@ -183,10 +203,10 @@ class Claim:
             left |= {f.lstrip("!") for f in features(match.group(1))}
         self.left = frozenset(left - _CUE_FEATURES)
         stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
-        words = [w for w in _WORD_RE.findall(stripped) if w not in _FILLER]
+        words = [w for w in WORD_RE.findall(stripped) if w not in _FILLER]
         self.tokens = tuple(words)
         cased = text.replace("’", "'")
-        self.cased = frozenset(w.casefold() for w in _WORD_RE.findall(cased) if w[:1].isupper())
+        self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         self.features = frozenset(f.lstrip("!") for f in features(text))
         self.content = _content(features(text))
         self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
@@ -197,20 +217,35 @@ class Claim:
             if found:
                 groups = {k: v for k, v in found.groupdict().items() if v is not None}
                 value = groups.get("value", groups.get("v2", groups.get("v3", "")))
-                if name == "place" and not (set(_WORD_RE.findall(value)) & self.cased or not value.isascii()):
+                if name == "place" and not (set(WORD_RE.findall(value)) & self.cased or not value.isascii()):
                     continue  # "I live near the ring road" is no home town: a place slot holds a name
                 self.slot, self.slot_value = name, value.strip()
                 self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))))
                 break
         self.slot_probes = frozenset(features(SLOT_WORDS[self.slot])) if self.slot else frozenset()
-        subject = _holder(" ".join(words[: _verb_at(words)]))
+        opening = words[: _verb_at(words)]
+        subject = _holder(" ".join(opening))
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
+        # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
+        # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
+        first = (opening or words or [""])[0]
+        self.owner = "people" if self.subject_people else "speaker" if first in _FIRST or not opening else ""
+        said_words = WORD_RE.findall(body)
+        mine = sum(w in _FIRST for w in said_words) - sum(w in _FIRST for w in opening)
+        self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
 
     def people_compatible(self, other: Claim) -> bool:
-        """The people the two subjects name agree ("my son" vs "my daughter": two facts), unless this one
-        names the other's person as left behind ("Elias is my cousin, not my brother")."""
-        if self.left & other.features:
+        """The two subjects may be one: the people they name agree ("my son" vs "my daughter": two facts), and
+        neither is the speaker where the other is a person by role ("I no longer play tennis" says nothing of
+        "my coach plays golf"), unless this one names the other's person or value as left behind ("Elias is
+        my cousin, not my brother": a person left behind, not a value, "I quit smoking" / "my brother smokes").
+        The speaker may act on the person's fact: "We changed the baby's name"."""
+        if self.left & other.subject_people:
             return True
+        if {self.owner, other.owner} == {"speaker", "people"}:  # unless the speaker's names the person:
+            speaker, person = (self, other) if self.owner == "speaker" else (other, self)
+            # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
+            return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
 
 
@@ -224,7 +259,7 @@ def _verb_at(words: list[str]) -> int:
 
 def _holder(text: str) -> str:
     """A holder's words, auxiliaries dropped and the first person as "i"; "" is the first person too."""
-    words = [w for w in _WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
+    words = [w for w in WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
     return " ".join("i" if w in _I or w.startswith("j'") else w for w in words) or "i"
 
 
@@ -268,10 +303,10 @@ def align(a: Claim, b: Claim) -> Swap | None:
         return None
     if any(w in _COPULAS for w in (*dx, *dy)):
         return None  # "my favourite [colour is teal|podcast is Radiolab]": the relation is in what differs
-    content = [w for w in prefix if w not in STOPWORDS and w not in _I]
+    content = [w for w in prefix if w not in STOPWORDS and w not in _FIRST and w not in _COPULAS]
     copula = any(w in _COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
     speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and bool(content)  # "I sleep about…"
-    if not (content or speaker or (copula and prefix[0] in _I)):
+    if not (content or speaker or (copula and prefix[0] in _FIRST)):
         return None
     last = content[-1] if content else ""
     if not (copula or speaker) and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
@@ -282,7 +317,10 @@ def align(a: Claim, b: Claim) -> Swap | None:
         return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
     if prefix[-1] in _COPULAS and kx != ky:
         return None  # "my sister is [Alma|a nurse]": a name and a job are two attributes
-    differs = bool(_content(features(" ".join(dx))) ^ _content(features(" ".join(dy))))
+    cx, cy = _content(features(" ".join(dx))), _content(features(" ".join(dy)))
+    if not content and kx == ky == "other" and not cx & cy:
+        return None  # "I'm a [teacher|vegetarian]", "I have [two cats|three nephews]": the frame names no attribute
+    differs = bool(cx ^ cy)
     return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
 
 

@@ -79,7 +79,25 @@ def probes(text: str) -> tuple[str, ...]:
         if claim.slot == "age" and claim.slot_value.isdigit()
         else set()
     )
-    return tuple(sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"}))
+    found = sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"})
+    if claim.correction:
+        found += sorted(_agent_forms(claim.content - claim.cue_features) - set(found))
+    return tuple(found)
+
+
+def _agent_forms(words: frozenset[str]) -> set[str]:
+    """The doer's noun of each verb stem and the verb of each doer's noun ("smok" / "smoker", "run" /
+    "runner", "drink" / "drinker"): a correction says what the older statement said in another form ("I no
+    longer smoke" / "I'm a smoker"), and `is_update` takes it (`_derived`); these find that statement."""
+    out: set[str] = set()
+    for w in words:
+        if w[:1].isdigit() or len(w) < 3:
+            continue
+        if w.endswith("er") and len(w) >= 6:
+            out |= {w[:-2], w[:-3]} if w[-3] == w[-4] else {w[:-2]}
+        else:
+            out |= {w + "er", w + w[-1] + "er"} if len(w) <= 4 else {w + "er"}
+    return out
 
 
 def related_probes(text: str) -> tuple[str, ...]:
@@ -128,6 +146,8 @@ def is_update(new: str, old: str) -> bool:
         a.correction
         and (shared | derived) - a.people_and_names - b.people_and_names
         and (derived or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+        and not (a.left and not (named or _derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
+        and not _two_values(a, b)
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if not same_attribute(new, old):
@@ -140,15 +160,24 @@ def is_update(new: str, old: str) -> bool:
     return swap is not None and swap.single
 
 
+def _two_values(a: Claim, b: Claim) -> bool:
+    """Each statement holds a name and a number the other does not ("my flight to [Rome|Madrid] … [3|9]
+    June"): a correction changes one value, so these are two things (two flights), not one corrected. A
+    month or weekday belongs to its date ("moved to 10am Monday" is one value)."""
+    na, nb = claims.names_of(a) - b.features - claims.MONTHS, claims.names_of(b) - a.features - claims.MONTHS
+    da, db = (frozenset(f for f in c.features if f[:1].isdigit()) for c in (a, b))
+    return bool(na and nb and da - db and db - da)
+
+
 def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
-    """Of `words`, those one of `others` derives from or into ("smok" / "smoker", "runn" / "runner"):
+    """Of `words`, those one of `others` is, or derives from or into ("smok" / "smoker", "runn" / "runner"):
     the shorter opens the longer and has four letters at least. A correction cue with such a word
-    shares its topic ("I no longer smoke" / "I'm a smoker")."""
+    shares its topic ("I no longer smoke" / "I'm a smoker"); numbers are left out."""
     return frozenset(
         w
         for w in words
         for o in others
-        if w != o and min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w)) and not w[0].isdigit()
+        if (w == o or min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w))) and not w[0].isdigit()
     )
 
 
@@ -168,12 +197,16 @@ INHERITED_KEYWORDS = 6
 
 
 def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]]]) -> list[str]:
-    """`own` key words of the update `new`, then those of the superseded statements `olds` (content, key
-    words), less their left-behind values: a correction answers the questions its predecessor answered
-    ("I moved to Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall
-    finds it by the older words. A value (a name or number of the older statement that `new` does not
-    say) is not taken over: "Utrecht" does not find the Rotterdam memory."""
+    """`own` key words of the statement `new`, its slot's words (`claims.SLOT_KEYWORDS`: "I turned 42"
+    answers "how old am I"), then those of the superseded statements `olds` (content, key words), less
+    their left-behind values: a correction answers the questions its predecessor answered ("I moved to
+    Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall finds it by the
+    older words. A value (a name or number of the older statement that `new` does not say) is not taken
+    over: "Utrecht" does not find the Rotterdam memory."""
+    claim = claim_of(new)
     kept = list(own)
+    if claim.short and claim.slot:
+        kept += [w for w in claims.SLOT_KEYWORDS[claim.slot] if w not in own]
     seen = {stem(w.casefold()) for w in own}
     said = features(new)
     for content, words in olds:
