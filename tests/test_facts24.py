@@ -323,3 +323,18 @@ def test_an_elided_word_is_found_by_the_word_itself() -> None:
 def test_an_age_is_found_by_the_words_of_age() -> None:
     assert {"age", "old"} <= set(facts.inherited_keywords(["turned", "42"], "I turned 42 today.", []))
     assert facts.inherited_keywords(["ovh"], "I moved to OVH.", []) == ["ovh"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("I weigh 82 kg.", "I'm down to 76 kg now.", True),  # one holder has one weight at a time
+        ("I weigh 64 kg.", "I weigh 61 kg.", True),
+        ("My son is 120 cm.", "My son is 128 cm now.", True),
+        ("I run 5 km.", "I cycle 20 km now.", False),  # two verbs measure two things
+        ("I weigh 82 kg.", "My suitcase weighs 23 kg.", False),  # two holders
+        ("I weigh 82 kg.", "I'm 180 cm.", False),  # two units
+    ],
+)
+def test_a_measured_quantity_is_one_slot_of_its_holder(old: str, new: str, expected: bool) -> None:
+    assert facts.updates(new, old) is expected

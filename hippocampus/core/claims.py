@@ -222,7 +222,9 @@ class Claim:
                 self.slot, self.slot_value = name, value.strip()
                 self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))))
                 break
-        self.slot_probes = frozenset(features(SLOT_WORDS[self.slot])) if self.slot else frozenset()
+        if not self.slot:
+            self.slot, self.holder, self.slot_value = _measure(words)
+        self.slot_probes = frozenset(features(SLOT_WORDS.get(self.slot, ""))) if self.slot else frozenset()
         opening = words[: _verb_at(words)]
         subject = _holder(" ".join(opening))
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
@@ -249,6 +251,38 @@ class Claim:
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
 
 
+_SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
+_POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
+_DEGREE = _words(
+    """down up to about around roughly nearly almost over under at only just now currently still back bis
+    à a hasta até"""
+)
+_UNIT_RE = re.compile(r"^[^\W\d_]{1,10}$")
+
+
+def _measure(words: list[str]) -> tuple[str, str, str]:
+    """A measured quantity of one holder, as (slot, holder, value), or empty: "I weigh [82] kg", "I'm down
+    to [76] kg", "my son is [120] cm". The slot is the unit with the verb that measures it, if any ("I
+    [run] 5 km" and "I [cycle] 20 km" are two); a statement without a verb ("I'm at 76 kg") has the unit's
+    slot of whichever verb: a holder has one weight, one height, one dose at a time. Only the speaker and
+    what the speaker names as theirs ("my son", "our flat") hold one: other subjects are too loose to read."""
+    if len(words) < 3 or not _NUMBERISH.match(words[-2]) or not words[-2][:1].isdigit():
+        return "", "", ""
+    unit = words[-1]
+    if not _UNIT_RE.match(unit) or unit in _MONTHS or unit in STOPWORDS:
+        return "", "", ""
+    if words[0] in _SUBJECT_PRONOUNS:
+        holder, rest = "i", words[1:-2]
+    elif words[0] in _POSSESSIVES:
+        holder, rest = _holder(" ".join(words[:2])), words[2:-2]
+    else:
+        return "", "", ""
+    verbs = [w for w in rest if w not in _COPULAS and w not in _DEGREE and w not in _FIRST]
+    if len(verbs) > 1:
+        return "", "", ""  # "I put on weight, I'm 74 kilos": more is said than a measure
+    return " ".join(["measure", stem(unit), *(stem(v) for v in verbs)]), holder, words[-2]
+
+
 def _verb_at(words: list[str]) -> int:
     """Where the subject ends: at the first copula, else after three words."""
     for i, word in enumerate(words):
@@ -261,6 +295,14 @@ def _holder(text: str) -> str:
     """A holder's words, auxiliaries dropped and the first person as "i"; "" is the first person too."""
     words = [w for w in WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
     return " ".join("i" if w in _I or w.startswith("j'") else w for w in words) or "i"
+
+
+def same_slot(a: str, b: str) -> bool:
+    """Two slots are one: equal, or one unit measured with and without its verb ("measure kg weigh" and
+    "measure kg"; `_measure`)."""
+    if a == b:
+        return True
+    return a.startswith("measure ") and b.startswith("measure ") and (a.startswith(b) or b.startswith(a))
 
 
 def same_holder(a: str, b: str) -> bool:

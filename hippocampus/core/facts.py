@@ -129,7 +129,7 @@ def same_attribute(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     if not (a.short and b.short) or a.key == b.key:
         return False
-    if a.slot and a.slot == b.slot and claims.same_holder(a.holder, b.holder):
+    if a.slot and claims.same_slot(a.slot, b.slot) and claims.same_holder(a.holder, b.holder):
         return True
     return claims.align(a, b) is not None
 
@@ -154,7 +154,7 @@ def is_update(new: str, old: str) -> bool:
         return False
     if a.cue or a.correction:
         return True  # "actually…", "… now"
-    if a.slot and a.slot == b.slot:
+    if a.slot and claims.same_slot(a.slot, b.slot):
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
@@ -206,7 +206,7 @@ def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]
     claim = claim_of(new)
     kept = list(own)
     if claim.short and claim.slot:
-        kept += [w for w in claims.SLOT_KEYWORDS[claim.slot] if w not in own]
+        kept += [w for w in claims.SLOT_KEYWORDS.get(claim.slot, ()) if w not in own]
     seen = {stem(w.casefold()) for w in own}
     said = features(new)
     for content, words in olds:
