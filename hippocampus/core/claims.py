@@ -18,8 +18,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
 from hippocampus.core.similarity import RELATIONS, features, names
+from hippocampus.core.slots import (
+    COPULAS,
+    FILLER,
+    FIRST,
+    MONTH_WORDS,
+    NUMBERISH,
+    SLOT_WORDS,
+    holder_of,
+)
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 
 MAX_WORDS = 30
@@ -61,17 +71,12 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new")
-_COPULAS = _words(
-    """is are was were am 'm 's 're be been ist sind est sont es está están é são è sono 是 です i'm it's he's
-    she's we're they're that's"""
-)
 _RELATION_WORDS = (
     _words(
         """in on at to from with by near for of into onto over under about as like than has have had do does
         did will would can could got get gets"""
     )
-    | _COPULAS
+    | COPULAS
 )
 _EXTRA_PEOPLE = frozenset(
     stem(w)
@@ -88,60 +93,6 @@ _EXTRA_PEOPLE = frozenset(
 """People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""
 _PEOPLE = RELATIONS | _EXTRA_PEOPLE
 PEOPLE = _PEOPLE
-_MONTHS = _words(
-    """january february march april may june july august september october november december jan feb mar
-    apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
-)
-MONTHS = _MONTHS | frozenset(stem(w) for w in _MONTHS)
-"""Months and weekdays, as said and as features: part of a date, never a name."""
-_NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
-_AUX = _words("have has had 've just recently finally also still already ai")
-_I = _words("i me my ich je j' yo eu io я ben 我 私")
-_FIRST = _I | _words(
-    """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
-    nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
-    мои 我们 我們 私たち"""
-)
-"""The speaker (and their household) as the opening of a subject: "I…", "we…", "my car…", "our flat…"."""
-
-_SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "place",
-        re.compile(
-            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at)"
-            r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
-            r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
-            r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach)\s+(?:a|para|pro|à|a|в|nach)?\s*(?P<v3>.+)$"
-        ),
-    ),
-    (
-        "age",
-        re.compile(
-            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
-            r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
-            r"last \w+|this \w+|on \w+)?$"
-        ),
-    ),
-    (
-        "name",
-        re.compile(
-            r"^(?P<holder>.*?)(?:'s)?\s*(?:\bname is|\bis called|\bis named|\bheißt|\bheisst|s'appelle|se llama|"
-            r"se chama|si chiama|зовут)\s+(?P<value>.+)$"
-        ),
-    ),
-)
-
-
-SLOT_WORDS = {
-    "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
-    "age": "turned years old",
-    "name": "name called named",
-}
-"""Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
-SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",)}
-"""Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
-"how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
-(a capitalised value), and a move takes over the words of the home it replaced."""
 
 
 @dataclass(frozen=True)
@@ -203,37 +154,24 @@ class Claim:
             left |= {f.lstrip("!") for f in features(match.group(1))}
         self.left = frozenset(left - _CUE_FEATURES)
         stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
-        words = [w for w in WORD_RE.findall(stripped) if w not in _FILLER]
+        words = [w for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
         cased = text.replace("’", "'")
         self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         self.features = frozenset(f.lstrip("!") for f in features(text))
         self.content = _content(features(text))
         self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
-        flat = " ".join(words)
-        self.slot, self.holder, self.slot_value = "", "", ""
-        for name, pattern in _SLOTS:
-            found = pattern.match(flat)
-            if found:
-                groups = {k: v for k, v in found.groupdict().items() if v is not None}
-                value = groups.get("value", groups.get("v2", groups.get("v3", "")))
-                if name == "place" and not (set(WORD_RE.findall(value)) & self.cased or not value.isascii()):
-                    continue  # "I live near the ring road" is no home town: a place slot holds a name
-                self.slot, self.slot_value = name, value.strip()
-                self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))))
-                break
-        if not self.slot:
-            self.slot, self.holder, self.slot_value = _measure(words)
+        self.slot, self.holder, self.slot_value = slots.find(words, self.cased)
         self.slot_probes = frozenset(features(SLOT_WORDS.get(self.slot, ""))) if self.slot else frozenset()
         opening = words[: _verb_at(words)]
-        subject = _holder(" ".join(opening))
+        subject = holder_of(" ".join(opening))
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
-        self.owner = "people" if self.subject_people else "speaker" if first in _FIRST or not opening else ""
+        self.owner = "people" if self.subject_people else "speaker" if first in FIRST or not opening else ""
         said_words = WORD_RE.findall(body)
-        mine = sum(w in _FIRST for w in said_words) - sum(w in _FIRST for w in opening)
+        mine = sum(w in FIRST for w in said_words) - sum(w in FIRST for w in opening)
         self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
 
     def people_compatible(self, other: Claim) -> bool:
@@ -251,72 +189,18 @@ class Claim:
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
 
 
-_SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
-_POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
-_DEGREE = _words(
-    """down up to about around roughly nearly almost over under at only just now currently still back bis
-    à a hasta até"""
-)
-_UNIT_RE = re.compile(r"^[^\W\d_]{1,10}$")
-
-
-def _measure(words: list[str]) -> tuple[str, str, str]:
-    """A measured quantity of one holder, as (slot, holder, value), or empty: "I weigh [82] kg", "I'm down
-    to [76] kg", "my son is [120] cm". The slot is the unit with the verb that measures it, if any ("I
-    [run] 5 km" and "I [cycle] 20 km" are two); a statement without a verb ("I'm at 76 kg") has the unit's
-    slot of whichever verb: a holder has one weight, one height, one dose at a time. Only the speaker and
-    what the speaker names as theirs ("my son", "our flat") hold one: other subjects are too loose to read."""
-    if len(words) < 3 or not _NUMBERISH.match(words[-2]) or not words[-2][:1].isdigit():
-        return "", "", ""
-    unit = words[-1]
-    if not _UNIT_RE.match(unit) or unit in _MONTHS or unit in STOPWORDS:
-        return "", "", ""
-    if words[0] in _SUBJECT_PRONOUNS:
-        holder, rest = "i", words[1:-2]
-    elif words[0] in _POSSESSIVES:
-        holder, rest = _holder(" ".join(words[:2])), words[2:-2]
-    else:
-        return "", "", ""
-    verbs = [w for w in rest if w not in _COPULAS and w not in _DEGREE and w not in _FIRST]
-    if len(verbs) > 1:
-        return "", "", ""  # "I put on weight, I'm 74 kilos": more is said than a measure
-    return " ".join(["measure", stem(unit), *(stem(v) for v in verbs)]), holder, words[-2]
-
-
 def _verb_at(words: list[str]) -> int:
     """Where the subject ends: at the first copula, else after three words."""
     for i, word in enumerate(words):
-        if word in _COPULAS:
+        if word in COPULAS:
             return i
     return min(3, len(words))
 
 
-def _holder(text: str) -> str:
-    """A holder's words, auxiliaries dropped and the first person as "i"; "" is the first person too."""
-    words = [w for w in WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
-    return " ".join("i" if w in _I or w.startswith("j'") else w for w in words) or "i"
-
-
-def same_slot(a: str, b: str) -> bool:
-    """Two slots are one: equal, or one unit measured with and without its verb ("measure kg weigh" and
-    "measure kg"; `_measure`)."""
-    if a == b:
-        return True
-    return a.startswith("measure ") and b.startswith("measure ") and (a.startswith(b) or b.startswith(a))
-
-
-def same_holder(a: str, b: str) -> bool:
-    """Two holders are one: the same words, or one within the other ("Rufus" and "our dog Rufus")."""
-    fa, fb = set(features(a)) or {"i"}, set(features(b)) or {"i"}
-    if a == b or fa == fb:
-        return True
-    return bool(fa & fb) and (fa <= fb or fb <= fa)
-
-
 def _kind(tokens: tuple[str, ...], cased: frozenset[str]) -> str:
     """The kind of a value: a number/date/time, a name (capitalised where said), or other."""
-    words = [t for t in tokens if t not in STOPWORDS or t in _MONTHS]
-    if words and all(_NUMBERISH.match(t) or t in _MONTHS for t in words):
+    words = [t for t in tokens if t not in STOPWORDS or t in MONTH_WORDS]
+    if words and all(NUMBERISH.match(t) or t in MONTH_WORDS for t in words):
         return "number"
     if any(t in cased for t in words):
         return "name"
@@ -343,12 +227,12 @@ def align(a: Claim, b: Claim) -> Swap | None:
     prefix = a.tokens[:p]
     if not prefix:
         return None
-    if any(w in _COPULAS for w in (*dx, *dy)):
+    if any(w in COPULAS for w in (*dx, *dy)):
         return None  # "my favourite [colour is teal|podcast is Radiolab]": the relation is in what differs
-    content = [w for w in prefix if w not in STOPWORDS and w not in _FIRST and w not in _COPULAS]
-    copula = any(w in _COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
+    content = [w for w in prefix if w not in STOPWORDS and w not in FIRST and w not in COPULAS]
+    copula = any(w in COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
     speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and bool(content)  # "I sleep about…"
-    if not (content or speaker or (copula and prefix[0] in _FIRST)):
+    if not (content or speaker or (copula and prefix[0] in FIRST)):
         return None
     last = content[-1] if content else ""
     if not (copula or speaker) and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
@@ -357,7 +241,7 @@ def align(a: Claim, b: Claim) -> Swap | None:
     relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or _verbish(dx[0], dy[0])
     if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
         return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
-    if prefix[-1] in _COPULAS and kx != ky:
+    if prefix[-1] in COPULAS and kx != ky:
         return None  # "my sister is [Alma|a nurse]": a name and a job are two attributes
     cx, cy = _content(features(" ".join(dx))), _content(features(" ".join(dy)))
     if not content and kx == ky == "other" and not cx & cy:
@@ -377,7 +261,7 @@ def relation_swap(a: Claim, b: Claim) -> bool:
         return _new_predicate(dx, dy)
     if not (p and s and dx and dy) or len(dx) > 4 or len(dy) > 4:
         return False
-    cx, cy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    cx, cy = ([_form(w) for w in d if w not in COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
     # an adverb ("[usually|normally] wake up") or an auxiliary ("[vive|está viviendo] en") is no relation
     return bool(cx) and bool(cy) and not any(_one_root(u, v) for u in cx for v in cy)
 
@@ -387,7 +271,7 @@ def _new_predicate(dx: tuple[str, ...], dy: tuple[str, ...]) -> bool:
     [recorded an audition tape…|asked his teacher about…]") and the rest shares at most half its content
     words: two things said of one subject. A paraphrase goes on alike or shares the rest ("I'm [learning
     to play the piano|taking piano lessons to learn to play]")."""
-    fx, fy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    fx, fy = ([_form(w) for w in d if w not in COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
     if not fx or not fy or _one_root(fx[0], fy[0]) or fx[0] == fy[0]:
         return False
     cx, cy = set(fx), set(fy)

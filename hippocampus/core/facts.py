@@ -11,7 +11,7 @@ worse than showing two:
      to [cook|sail]"), the values are short and start with no other relation word ("is [moving to
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
-   - both fill one canonical slot of one holder (`core.claims.slot`): where someone lives ("I live in",
+   - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
      "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name.
 2. **Is the newer one an update?** (`is_update`) Any of
    - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims
+from hippocampus.core import claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
 from hippocampus.core.tokens import stem
@@ -129,7 +129,7 @@ def same_attribute(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     if not (a.short and b.short) or a.key == b.key:
         return False
-    if a.slot and claims.same_slot(a.slot, b.slot) and claims.same_holder(a.holder, b.holder):
+    if a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder):
         return True
     return claims.align(a, b) is not None
 
@@ -154,7 +154,7 @@ def is_update(new: str, old: str) -> bool:
         return False
     if a.cue or a.correction:
         return True  # "actually…", "… now"
-    if a.slot and claims.same_slot(a.slot, b.slot):
+    if a.slot and slots.same_slot(a.slot, b.slot):
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
@@ -164,7 +164,7 @@ def _two_values(a: Claim, b: Claim) -> bool:
     """Each statement holds a name and a number the other does not ("my flight to [Rome|Madrid] … [3|9]
     June"): a correction changes one value, so these are two things (two flights), not one corrected. A
     month or weekday belongs to its date ("moved to 10am Monday" is one value)."""
-    na, nb = claims.names_of(a) - b.features - claims.MONTHS, claims.names_of(b) - a.features - claims.MONTHS
+    na, nb = claims.names_of(a) - b.features - slots.MONTHS, claims.names_of(b) - a.features - slots.MONTHS
     da, db = (frozenset(f for f in c.features if f[:1].isdigit()) for c in (a, b))
     return bool(na and nb and da - db and db - da)
 
@@ -197,7 +197,7 @@ INHERITED_KEYWORDS = 6
 
 
 def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]]]) -> list[str]:
-    """`own` key words of the statement `new`, its slot's words (`claims.SLOT_KEYWORDS`: "I turned 42"
+    """`own` key words of the statement `new`, its slot's words (`slots.SLOT_KEYWORDS`: "I turned 42"
     answers "how old am I"), then those of the superseded statements `olds` (content, key words), less
     their left-behind values: a correction answers the questions its predecessor answered ("I moved to
     Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall finds it by the
@@ -206,7 +206,7 @@ def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]
     claim = claim_of(new)
     kept = list(own)
     if claim.short and claim.slot:
-        kept += [w for w in claims.SLOT_KEYWORDS.get(claim.slot, ()) if w not in own]
+        kept += [w for w in slots.SLOT_KEYWORDS.get(claim.slot, ()) if w not in own]
     seen = {stem(w.casefold()) for w in own}
     said = features(new)
     for content, words in olds:
