@@ -12,14 +12,20 @@ worse than showing two:
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
    - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
-     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name.
+     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name,
+     a measured quantity ("I weigh 82 kg", "I'm down to 76 kg").
+   In either case the subjects must be one (`Claim.people_compatible`): "my son" is not "my daughter",
+   and the speaker is not a person by role ("I no longer play tennis" / "my coach plays golf").
+   A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word.
 2. **Is the newer one an update?** (`is_update`) Any of
    - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
      Y", "instead of X", "no longer work at X") and shares another content word with it;
    - it carries a *correction* cue ("typo", "mixed up", "confused", "correction", "changed … to",
      "renamed", "rescheduled", "moved to", "turned N", "no longer", "stopped", in the supported
      languages, `core.claims`) and shares a content word with the older beyond its people and names
-     (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth");
+     (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth"),
+     leaves behind only what the older said ("I stopped drinking alcohol" is not "I drink tea"), and
+     changes one value (not a name and a number both: "my flight to [Rome|Madrid] … [3|9] June");
    - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new"), or the same
      attribute whose value is single by nature: a number, date or time ("due in week 12" → "week
      14"), or a slot (place, age, name).
