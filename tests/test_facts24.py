@@ -338,3 +338,19 @@ def test_an_age_is_found_by_the_words_of_age() -> None:
 )
 def test_a_measured_quantity_is_one_slot_of_its_holder(old: str, new: str, expected: bool) -> None:
     assert facts.updates(new, old) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("We switched our energy supplier from Octopus to Ecotricity.", "Ecotricity."),
+        ("I moved to a new city.", "city."),
+        ("My pet is called Patty.", "Patty."),
+        ("I like tea, thanks.", "I like tea"),
+        ("我喜欢茶谢谢", "我喜欢茶"),
+    ],
+)
+def test_trailing_thanks_is_a_word_of_its_own(text: str, kept: str) -> None:
+    from hippocampus.core.concise import fact_text
+
+    assert fact_text(text).endswith(kept)
