@@ -354,3 +354,16 @@ def test_trailing_thanks_is_a_word_of_its_own(text: str, kept: str) -> None:
     from hippocampus.core.concise import fact_text
 
     assert fact_text(text).endswith(kept)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("Ma fille a 7 ans.", "Ma fille a eu 8 ans.", True),
+        ("Mio figlio ha 10 anni.", "Mio figlio ha compiuto 11 anni.", True),
+        ("Mi hija tiene 6 años.", "Mi hija cumplió 7 años ayer.", True),
+        ("Ma fille a 7 ans.", "Mon fils a 9 ans.", False),  # two holders
+    ],
+)
+def test_an_age_is_read_in_french_and_italian_too(old: str, new: str, expected: bool) -> None:
+    assert facts.updates(new, old) is expected

@@ -54,7 +54,10 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
             r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
-            r"last \w+|this \w+|on \w+)?$"
+            r"last \w+|this \w+|on \w+|hoy|ayer|hoje|ontem|heute|gestern)?$"
+            # "a 5 ans", "a eu 6 ans hier", "ha 10 anni", "ha compiuto 11 anni": the years word is needed here
+            r"|^(?P<h4>.*?)\s*\b(?:a|a eu|vient d'avoir|ha|ha compiuto)\s+(?P<v4>\d{1,3})\s*(?:ans|anni)"
+            r"\s*(?:aujourd'hui|hier|oggi|ieri)?$"
         ),
     ),
     (
@@ -141,8 +144,9 @@ def find(words: list[str], cased: frozenset[str]) -> tuple[str, str, str]:
         found = pattern.match(flat)
         if found:
             groups = {k: v for k, v in found.groupdict().items() if v is not None}
-            value = groups.get("value", groups.get("v2", groups.get("v3", "")))
+            value = groups.get("value", groups.get("v2", groups.get("v3", groups.get("v4", ""))))
             if name == "place" and not (set(WORD_RE.findall(value)) & cased or not value.isascii()):
                 continue  # "I live near the ring road" is no home town: a place slot holds a name
-            return name, holder_of(groups.get("holder", groups.get("h2", groups.get("h3", "")))), value.strip()
+            said = groups.get("holder", groups.get("h2", groups.get("h3", groups.get("h4", ""))))
+            return name, holder_of(said), value.strip()
     return _measure(words)
