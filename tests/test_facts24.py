@@ -367,3 +367,9 @@ def test_trailing_thanks_is_a_word_of_its_own(text: str, kept: str) -> None:
 )
 def test_an_age_is_read_in_french_and_italian_too(old: str, new: str, expected: bool) -> None:
     assert facts.updates(new, old) is expected
+
+
+def test_a_grandparent_is_one_person_by_several_words() -> None:
+    assert facts.updates("Grandpa turned 71 on Friday.", "My grandfather is 70.")
+    assert facts.updates("Granny is 90 now.", "My grandmother is 89.")
+    assert not facts.updates("My grandpa is 80.", "My grandmother is 79.")

@@ -57,6 +57,8 @@ _LIKE_WORDS = """gusta gustan encanta encantan adoro adora adoras gosto gosta go
 _DISLIKE_WORDS = "odio odeio hasse déteste ненавижу"
 _MOTHER_WORDS = "mum mom mummy mommy mama mamma"
 _FATHER_WORDS = "dad daddy papa"
+_GRANDMOTHER_WORDS = "grandma granny grandmom grandmum"
+_GRANDFATHER_WORDS = "grandpa granddad grandad"
 _CONCEPTS = {
     "prefer": "~like",
     "lik": "~like",
@@ -78,6 +80,8 @@ _CONCEPTS = {
     **{stem(w): "~dislike" for w in _DISLIKE_WORDS.split()},
     **{stem(w): "mother" for w in _MOTHER_WORDS.split()},
     **{stem(w): "father" for w in _FATHER_WORDS.split()},
+    **{stem(w): stem("grandmother") for w in _GRANDMOTHER_WORDS.split()},
+    **{stem(w): stem("grandfather") for w in _GRANDFATHER_WORDS.split()},
 }
 _PREFERRING = {"~like", "~dislike", "choos", "chos", "chose", "pick", "want", "rather"}
 _CJK_NEGATORS = set("不没沒别別未勿")  # not 非 or 无: 非常 is "very", 无论 "whatever"
