@@ -373,3 +373,25 @@ def test_a_grandparent_is_one_person_by_several_words() -> None:
     assert facts.updates("Grandpa turned 71 on Friday.", "My grandfather is 70.")
     assert facts.updates("Granny is 90 now.", "My grandmother is 89.")
     assert not facts.updates("My grandpa is 80.", "My grandmother is 79.")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # chat, not corrections: a bare "not" before no value, "any more" as a determiner, a question
+        ("I'm thinking of buying a bike to commute to work.", "The --no-builds method does not work.", False),
+        ("I'm not sure about the venue.", "I'm not sure the cake will arrive.", False),
+        ("I like Jules Verne.", "Any more ideas like Jules Verne please.", False),
+        ("I'm grilling the short ribs.", "I'm using a charcoal grill instead of a gas grill. Any tips?", False),
+        # several sentences state several things: neither supersedes
+        ("We are standing inside the front gate. Wow, this place is amazing!", "Wow, this place is amazing.", False),
+        ("I live in Lisbon.", "I moved to Porto. Loving it!", False),
+        # what still updates
+        ("My locker is 318.", "My locker is 381 not 318.", True),  # a bare "not" before a value
+        ("I eat meat.", "I don't eat meat any more.", True),
+        ("I'm a morning person.", "I'm not a morning person.", True),  # the older said again, negated
+        ("My dentist is Dr. Reyes.", "Actually, my dentist is Dr. Ruiz.", True),  # "Dr." ends no sentence
+    ],
+)
+def test_chat_is_not_a_correction_and_a_negated_restatement_is(old: str, new: str, expected: bool) -> None:
+    assert facts.updates(new, old) is expected

@@ -43,7 +43,8 @@ WEAK = re.compile(
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
-    r"moved (?:to|from|in|into|back)|relocated|turned \d+|turns \d+|no longer|any ?more|stopped|quit|upgraded|"
+    r"moved (?:to|from|in|into|back)|relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
+    r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replaced)\b"
     r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
     r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
@@ -115,6 +116,8 @@ class Claim:
     """What `core.facts` compares, parsed once per text."""
 
     __slots__ = (
+        "asks",
+        "sentences",
         "cased",
         "content",
         "cue_features",
@@ -149,15 +152,20 @@ class Claim:
         prefix = _PREFIX.match(low)
         if prefix and _PREFIX_WORDS.search(prefix.group(0)):
             body = low[prefix.end() :]
+        cased = text.replace("’", "'")
+        self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         left: set[str] = set()
         for match in _LEFT.finditer(body):
-            left |= {f.lstrip("!") for f in features(match.group(1))}
+            value = match.group(1)
+            if match.group(0).startswith(" not") and not _value_like(value, self.cased):
+                continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
+            left |= {f.lstrip("!") for f in features(value)}
         self.left = frozenset(left - _CUE_FEATURES)
+        self.asks = "?" in said or "？" in said  # a question states no update
+        self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
         words = [w for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
-        cased = text.replace("’", "'")
-        self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         self.features = frozenset(f.lstrip("!") for f in features(text))
         self.content = _content(features(text))
         self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
@@ -187,6 +195,18 @@ class Claim:
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
             return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
+
+
+_SENTENCE_END = re.compile(
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
+    r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
+)
+"""Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
+
+
+def _value_like(value: str, cased: frozenset[str]) -> bool:
+    """A value a correction names: a number or a name ("381 not 318", "Pickle not Pixel")."""
+    return any(w[:1].isdigit() or w in cased for w in WORD_RE.findall(value))
 
 
 def _verb_at(words: list[str]) -> int:

@@ -145,6 +145,8 @@ def is_update(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     shared = (a.content & b.content) - a.cue_features
     named = a.left & b.features
+    if _negates(new, old):
+        return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
     if named and (named - claims.PEOPLE or shared - a.left):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     derived = _derived(a.content - a.cue_features - shared, b.content - shared)
@@ -164,6 +166,15 @@ def is_update(new: str, old: str) -> bool:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
+
+
+def _negates(new: str, old: str) -> bool:
+    """`new` says again everything `old` said, with its words negated ("I'm not a morning person any more"
+    / "I'm a morning person"): a contradiction of the older statement, not another fact."""
+    negated = {f[1:] for f in features(new) if f.startswith("!")}
+    affirmed = {f for f in features(old) if not f.startswith("!")}
+    b = claim_of(old)
+    return bool(negated & affirmed & b.content) and b.content <= claim_of(new).content
 
 
 def _two_values(a: Claim, b: Claim) -> bool:
@@ -191,8 +202,8 @@ def updates(new: str, old: str) -> bool:
     """True when the statement `new` replaces the earlier statement `old`: the same fact (question 1, or
     the explicit evidence of question 2) and an update (question 2)."""
     a, b = claim_of(new), claim_of(old)
-    if not (a.short and b.short) or a.key == b.key:
-        return False
+    if not (a.short and b.short) or a.key == b.key or a.asks or a.sentences > 1 or b.sentences > 1:
+        return False  # a question states no update; a message of several sentences states several things
     if not (a.people_compatible(b)):
         return False
     return is_update(new, old)
