@@ -395,3 +395,7 @@ def test_a_grandparent_is_one_person_by_several_words() -> None:
 )
 def test_chat_is_not_a_correction_and_a_negated_restatement_is(old: str, new: str, expected: bool) -> None:
     assert facts.updates(new, old) is expected
+
+
+def test_a_request_to_the_assistant_supersedes_nothing() -> None:
+    assert not facts.updates("Give me the title of chapter 2 in bullet points.", "Give me the title of chapter 1.")

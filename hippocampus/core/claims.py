@@ -161,7 +161,7 @@ class Claim:
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             left |= {f.lstrip("!") for f in features(value)}
         self.left = frozenset(left - _CUE_FEATURES)
-        self.asks = "?" in said or "？" in said  # a question states no update
+        self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
         self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
         words = [w for w in WORD_RE.findall(stripped) if w not in FILLER]

@@ -168,6 +168,14 @@ def is_update(new: str, old: str) -> bool:
     return swap is not None and swap.single
 
 
+def _task(text: str) -> bool:
+    """A request to the assistant (`core.scoring.REQUEST`), imported here on first use: the per-turn read
+    path orders hits with `newer_first` and must not load the scoring rules (`tests/test_architecture.py`)."""
+    from hippocampus.core.scoring import REQUEST
+
+    return bool(REQUEST.match(text.casefold()))
+
+
 def _negates(new: str, old: str) -> bool:
     """`new` says again everything `old` said, with its words negated ("I'm not a morning person any more"
     / "I'm a morning person"): a contradiction of the older statement, not another fact."""
@@ -204,6 +212,8 @@ def updates(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     if not (a.short and b.short) or a.key == b.key or a.asks or a.sentences > 1 or b.sentences > 1:
         return False  # a question states no update; a message of several sentences states several things
+    if _task(new):
+        return False  # "give me chapter 2 in bullet points" is no news about chapter 1
     if not (a.people_compatible(b)):
         return False
     return is_update(new, old)
