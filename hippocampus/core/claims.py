@@ -2,8 +2,10 @@
 
 General grammar, not phrases: cue words per supported language, a discourse prefix ("sorry, typo
 earlier:", "change of plans:"), the value a correction leaves behind ("…, not X", "switched from X to
-Y", "instead of X", "no longer … X"), one frame with one value swapped (`align`), and three slots
-whose holder has one value at a time (where they live, their age, their name).
+Y", "instead of X", "no longer … X"; a bare "not" only before a number or a name), one frame with one
+value swapped (`align`), the slots whose holder has one value at a time (`core.slots`), whose statement
+it is (`owner`: the speaker, a person by role, or unknown), and whether it asks something or holds
+several sentences (then it states no update).
 
 - **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
   they count only for the same attribute.
