@@ -3,14 +3,17 @@
 Fixtures: `bench/fixtures/facts24/*.json` (short facts, corrections, paraphrases, importance bands) and
 `bench/person_facts.py` (1,000 distinct facts about one person sharing frames). Each fixture is split:
 its even positions are the dev half (tuned on), its odd positions the held-out half (reported apart);
-the person facts' held-out half draws its values from other pools.
+the person facts' held-out half draws its values from other pools. `heldout2.json` (corrections2,
+distinct2: look-alike pairs that are two facts) was written before the second session's tuning and is
+reported whole, never tuned on.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
 - ingest: `encoding.ingest` (the CLI's `ingest` and conversation imports);
 - hooks: the turn's messages queued unscored as `agent_end` queues them, then `encoding.encode_and_refresh`,
   the call `session_end` makes in the worker and in the one-process fallback.
-Recall is lexical here (no model loaded), the floor of what the CLI and the worker do.
+Recall is lexical here (no model loaded), the floor of what the CLI and the worker do; `--semantic` loads the
+model as the CLI does (each write embeds what it wrote, recall fuses meaning in).
 Run: `nice -n 10 .venv/bin/python bench/facts24.py [--only NAME] [--json OUT]`.
 """
 
@@ -145,6 +148,23 @@ def corrections(path: str, items: list[dict[str, Any]], root: Path) -> dict[str,
     }
 
 
+def distinct(path: str, items: list[dict[str, str]], root: Path) -> dict[str, Any]:
+    """Two true facts that look alike (a shared frame, word or cue), the second days after the first, each
+    pair in a store of its own: neither may supersede the other."""
+    wrong = 0
+    failed = []
+    for n, item in enumerate(items):
+        ws = Workspace(root / f"dist-{path}" / str(n))
+        write(path, ws, [item["old"]], NOW)
+        write(path, ws, [item["new"]], NOW + timedelta(days=4))
+        current, history = stored(ws)
+        kept = all(any(said(m, t) for m in current) for t in (item["old"], item["new"]))
+        wrong += bool(history) or not kept
+        if history or not kept:
+            failed.append(f"{item['old']} -> {item['new']}: {len(history)} superseded, both kept={kept}")
+    return {"n": len(items), "wrong_supersessions": wrong, "failed": failed}
+
+
 def person(path: str, texts: list[str], root: Path) -> dict[str, Any]:
     ws = Workspace(root / f"person-{path}")
     for start in range(0, len(texts), 20):
@@ -215,6 +235,10 @@ def importance(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, 
 BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]], str]] = {
     "short": (short_facts, lambda: fixture("short_facts")["facts"], "kept, found"),
     "corrections": (corrections, lambda: fixture("corrections")["corrections"], "superseded, new first"),
+    "corrections2": (corrections, lambda: fixture("heldout2")["corrections"], "held out twice: superseded, new first"),
+    "distinct2": (distinct, lambda: fixture("heldout2")["distinct"], "held out twice: wrong supersessions"),
+    "corrections3": (corrections, lambda: fixture("heldout3")["corrections"], "held out three times"),
+    "distinct3": (distinct, lambda: fixture("heldout3")["distinct"], "held out three times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
@@ -222,24 +246,34 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", help="short, corrections, paraphrases, importance, person")
+    parser.add_argument(
+        "--only", action="append", help="short, corrections, corrections2, distinct2, paraphrases, importance, person"
+    )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
+    parser.add_argument(
+        "--semantic", action="store_true", help="load the embedding model as the CLI does (recall by meaning too)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print the failures")
     args = parser.parse_args()
     wanted = args.only or [*BENCHES, "person"]
+    if args.semantic:
+        from hippocampus.semantic import search
+
+        search.allow(wait=True)
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for name in wanted:
             for path in args.paths.split(","):
-                for half in ("dev", "held"):
+                for half in (f"held{name[-1]}",) if name[-1] in "23" else ("dev", "held"):
                     started = time.process_time()
                     if name == "person":
                         out = person(path, person_facts(1000, held=half == "held"), root / half)
                     else:
                         run, load, _ = BENCHES[name]
-                        out = run(path, halves(load())[half], root / half)
+                        items = load()
+                        out = run(path, items if half in ("held2", "held3") else halves(items)[half], root / half)
                     out["cpu_s"] = round(time.process_time() - started, 1)
                     results[f"{name}/{path}/{half}"] = out
                     figures = {k: round(v, 3) for k, v in out.items() if isinstance(v, float | int)}

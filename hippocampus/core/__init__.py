@@ -18,6 +18,8 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     secret_rules gitleaks' rule catalogue as data (MIT, see LICENSES/gitleaks.txt)
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one
+    claims       a statement parsed for that: its frame, subject, cues and the value it leaves behind
+    slots        what a holder has one value of at a time (home, age, name, a measure)
     verdicts     what an optional judge (an LLM) may decide where those rules are unsure, validated
     junk         what is never stored, and what is never core
     concise      the fact a message states, without greeting or instruction

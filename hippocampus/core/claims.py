@@ -2,8 +2,10 @@
 
 General grammar, not phrases: cue words per supported language, a discourse prefix ("sorry, typo
 earlier:", "change of plans:"), the value a correction leaves behind ("…, not X", "switched from X to
-Y", "instead of X", "no longer … X"), one frame with one value swapped (`align`), and three slots
-whose holder has one value at a time (where they live, their age, their name).
+Y", "instead of X", "no longer … X"; a bare "not" only before a number or a name), one frame with one
+value swapped (`align`), the slots whose holder has one value at a time (`core.slots`), whose statement
+it is (`owner`: the speaker, a person by role, or unknown), and whether it asks something or holds
+several sentences (then it states no update).
 
 - **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
   they count only for the same attribute.
@@ -18,9 +20,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
-from hippocampus.core.similarity import _RELATIONS, features, names
-from hippocampus.core.tokens import _WORD_RE, STOPWORDS, stem
+from hippocampus.core.similarity import RELATIONS, features, names
+from hippocampus.core.slots import (
+    COPULAS,
+    FILLER,
+    FIRST,
+    MONTH_WORDS,
+    NUMBERISH,
+    SLOT_WORDS,
+    holder_of,
+)
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 
 MAX_WORDS = 30
 
@@ -33,7 +45,8 @@ WEAK = re.compile(
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
-    r"moved (?:to|from|in|into|back)|relocated|turned \d+|turns \d+|no longer|any ?more|stopped|quit|upgraded|"
+    r"moved (?:to|from|in|into|back)|relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
+    r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replaced)\b"
     r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
     r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
@@ -50,8 +63,9 @@ _PREFIX_WORDS = re.compile(
     r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
 )
 _LEFT = re.compile(
-    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+)? from"
-    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|,? not|, (?:no|não|pas|nicht|non|не))"
+    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
+    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
+    r"(?: at| in| with| on| to)?|,? not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )
 
@@ -60,72 +74,28 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new")
-_COPULAS = _words(
-    """is are was were am 'm 's 're be been ist sind est sont es está están é são è sono 是 です i'm it's he's
-    she's we're they're that's"""
-)
 _RELATION_WORDS = (
     _words(
         """in on at to from with by near for of into onto over under about as like than has have had do does
         did will would can could got get gets"""
     )
-    | _COPULAS
+    | COPULAS
 )
 _EXTRA_PEOPLE = frozenset(
     stem(w)
     for w in _words(
         """coach neighbour neighbor landlord landlady dentist physio physiotherapist barber tutor mentor
         godfather godson goddaughter teammate classmate nephew niece grandson granddaughter kid kids
-        children parents twin baby partner"""
+        children parents twin baby partner hermano hermana hijo hija padre madre esposo esposa marido novio novia
+        abuelo abuela tío tía primo prima jefe irmão irmã filho filha pai mãe avô avó bruder schwester sohn tochter
+        vater mutter ehemann ehefrau oma opa onkel tante chef frère sœur soeur fils fille père mère mari grand-mère
+        oncle fratello sorella figlio figlia moglie marito nonno nonna zio zia брат сестра сын дочь отец мать муж
+        жена"""
     )
 )
-_PEOPLE = _RELATIONS | _EXTRA_PEOPLE
+"""People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""
+_PEOPLE = RELATIONS | _EXTRA_PEOPLE
 PEOPLE = _PEOPLE
-_MONTHS = _words(
-    """january february march april may june july august september october november december jan feb mar
-    apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
-)
-_NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
-_AUX = _words("have has had 've just recently finally also still already ai")
-_I = _words("i me my ich je j' yo eu io я ben 我 私")
-_I_AMONG_ENGLISH = _I - {"ben"}
-"""In a statement with English words, "Ben" is a name, not Turkish "I" ("Ben lives in Leeds")."""
-
-_SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "place",
-        re.compile(
-            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at)"
-            r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
-            r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
-            r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach)\s+(?:a|para|pro|à|a|в|nach)?\s*(?P<v3>.+)$"
-        ),
-    ),
-    (
-        "age",
-        re.compile(
-            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
-            r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
-            r"last \w+|this \w+|on \w+)?$"
-        ),
-    ),
-    (
-        "name",
-        re.compile(
-            r"^(?P<holder>.*?)(?:'s)?\s*(?:\bname is|\bis called|\bis named|\bheißt|\bheisst|s'appelle|se llama|"
-            r"se chama|si chiama|зовут)\s+(?P<value>.+)$"
-        ),
-    ),
-)
-
-
-SLOT_WORDS = {
-    "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
-    "age": "turned years old",
-    "name": "name called named",
-}
-"""Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +118,8 @@ class Claim:
     """What `core.facts` compares, parsed once per text."""
 
     __slots__ = (
+        "asks",
+        "sentences",
         "cased",
         "content",
         "cue_features",
@@ -155,8 +127,10 @@ class Claim:
         "cue",
         "features",
         "holder",
+        "involves_speaker",
         "key",
         "left",
+        "owner",
         "people_and_names",
         "short",
         "slot",
@@ -172,7 +146,7 @@ class Claim:
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
         low = text.casefold().replace("’", "'").strip()
         self.key = " ".join(low.split()).strip(" .!。")
-        self.short = len(_WORD_RE.findall(low)) <= MAX_WORDS
+        self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))  # as said: `fact_text` drops an opening "Actually,"
         self.correction = bool(CORRECTION.search(said))
         cues = " ".join(m.group(0) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
@@ -181,74 +155,79 @@ class Claim:
         prefix = _PREFIX.match(low)
         if prefix and _PREFIX_WORDS.search(prefix.group(0)):
             body = low[prefix.end() :]
+        cased = text.replace("’", "'")
+        self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         left: set[str] = set()
         for match in _LEFT.finditer(body):
-            left |= {f.lstrip("!") for f in features(match.group(1))}
+            value = match.group(1)
+            if match.group(0).startswith(" not") and not _value_like(value, self.cased):
+                continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
+            left |= {f.lstrip("!") for f in features(value)}
         self.left = frozenset(left - _CUE_FEATURES)
+        self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
+        self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
-        words = [w for w in _WORD_RE.findall(stripped) if w not in _FILLER]
+        words = [w for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
-        cased = text.replace("’", "'")
-        self.cased = frozenset(w.casefold() for w in _WORD_RE.findall(cased) if w[:1].isupper())
         self.features = frozenset(f.lstrip("!") for f in features(text))
         self.content = _content(features(text))
         self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
-        flat = " ".join(words)
-        first_person = _I_AMONG_ENGLISH if any(w in STOPWORDS for w in words) else _I
-        self.slot, self.holder, self.slot_value = "", "", ""
-        for name, pattern in _SLOTS:
-            found = pattern.match(flat)
-            if found:
-                groups = {k: v for k, v in found.groupdict().items() if v is not None}
-                value = groups.get("value", groups.get("v2", groups.get("v3", "")))
-                if name == "place" and not (set(_WORD_RE.findall(value)) & self.cased or not value.isascii()):
-                    continue  # "I live near the ring road" is no home town: a place slot holds a name
-                self.slot, self.slot_value = name, value.strip()
-                self.holder = _holder(groups.get("holder", groups.get("h2", groups.get("h3", ""))), first_person)
-                break
-        self.slot_probes = frozenset(features(SLOT_WORDS[self.slot])) if self.slot else frozenset()
-        said_subject = " ".join(words[: _verb_at(words)])
-        subject = _holder(said_subject, first_person)
+        speaker = slots.first_person(words)
+        self.slot, self.holder, self.slot_value = slots.find(words, self.cased, speaker)
+        self.slot_probes = frozenset(features(SLOT_WORDS.get(self.slot, ""))) if self.slot else frozenset()
+        opening = words[: _verb_at(words)]
+        subject = holder_of(" ".join(opening), speaker)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
-        self.subject_names = features(said_subject) & names(text)  # "my cousin Ben …": Ben is who, not what
+        self.subject_names = features(" ".join(opening)) & names(text)  # "my cousin Ben …": who, not what
+        # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
+        # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
+        first = (opening or words or [""])[0]
+        self.owner = "people" if self.subject_people else "speaker" if first in speaker or not opening else ""
+        said_words = WORD_RE.findall(body)
+        mine = sum(w in speaker for w in said_words) - sum(w in speaker for w in opening)
+        self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
 
     def people_compatible(self, other: Claim) -> bool:
-        """The people the two subjects name agree ("my son" vs "my daughter", "my cousin Ben" vs "my cousin
-        Kira": two facts), unless this one names the other's person as left behind ("Elias is my cousin,
-        not my brother")."""
-        if self.left & other.features:
+        """The two subjects may be one: the people they name agree ("my son" vs "my daughter": two facts), and
+        neither is the speaker where the other is a person by role ("I no longer play tennis" says nothing of
+        "my coach plays golf"), unless this one names the other's person or value as left behind ("Elias is
+        my cousin, not my brother": a person left behind, not a value, "I quit smoking" / "my brother smokes").
+        The speaker may act on the person's fact: "We changed the baby's name"."""
+        if self.left & other.subject_people:
             return True
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
+        if {self.owner, other.owner} == {"speaker", "people"}:  # unless the speaker's names the person:
+            speaker, person = (self, other) if self.owner == "speaker" else (other, self)
+            # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
+            return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
+
+
+_SENTENCE_END = re.compile(
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
+    r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
+)
+"""Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
+
+
+def _value_like(value: str, cased: frozenset[str]) -> bool:
+    """A value a correction names: a number or a name ("381 not 318", "Pickle not Pixel")."""
+    return any(w[:1].isdigit() or w in cased for w in WORD_RE.findall(value))
 
 
 def _verb_at(words: list[str]) -> int:
     """Where the subject ends: at the first copula, else after three words."""
     for i, word in enumerate(words):
-        if word in _COPULAS:
+        if word in COPULAS:
             return i
     return min(3, len(words))
 
 
-def _holder(text: str, first_person: frozenset[str] = _I) -> str:
-    """A holder's words, auxiliaries dropped and the first person as "i"; "" is the first person too."""
-    words = [w for w in _WORD_RE.findall(text) if w not in _AUX and w not in _FILLER]
-    return " ".join("i" if w in first_person or w.startswith("j'") else w for w in words) or "i"
-
-
-def same_holder(a: str, b: str) -> bool:
-    """Two holders are one: the same words, or one within the other ("Rufus" and "our dog Rufus")."""
-    fa, fb = set(features(a)) or {"i"}, set(features(b)) or {"i"}
-    if a == b or fa == fb:
-        return True
-    return bool(fa & fb) and (fa <= fb or fb <= fa)
-
-
 def _kind(tokens: tuple[str, ...], cased: frozenset[str]) -> str:
     """The kind of a value: a number/date/time, a name (capitalised where said), or other."""
-    words = [t for t in tokens if t not in STOPWORDS or t in _MONTHS]
-    if words and all(_NUMBERISH.match(t) or t in _MONTHS for t in words):
+    words = [t for t in tokens if t not in STOPWORDS or t in MONTH_WORDS]
+    if words and all(NUMBERISH.match(t) or t in MONTH_WORDS for t in words):
         return "number"
     if any(t in cased for t in words):
         return "name"
@@ -275,12 +254,12 @@ def align(a: Claim, b: Claim) -> Swap | None:
     prefix = a.tokens[:p]
     if not prefix:
         return None
-    if any(w in _COPULAS for w in (*dx, *dy)):
+    if any(w in COPULAS for w in (*dx, *dy)):
         return None  # "my favourite [colour is teal|podcast is Radiolab]": the relation is in what differs
-    content = [w for w in prefix if w not in STOPWORDS and w not in _I]
-    copula = any(w in _COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
+    content = [w for w in prefix if w not in STOPWORDS and w not in FIRST and w not in COPULAS]
+    copula = any(w in COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
     speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and bool(content)  # "I sleep about…"
-    if not (content or speaker or (copula and prefix[0] in _I)):
+    if not (content or speaker or (copula and prefix[0] in FIRST)):
         return None
     last = content[-1] if content else ""
     if not (copula or speaker) and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
@@ -289,9 +268,12 @@ def align(a: Claim, b: Claim) -> Swap | None:
     relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or _verbish(dx[0], dy[0])
     if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
         return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
-    if prefix[-1] in _COPULAS and kx != ky:
+    if prefix[-1] in COPULAS and kx != ky:
         return None  # "my sister is [Alma|a nurse]": a name and a job are two attributes
-    differs = bool(_content(features(" ".join(dx))) ^ _content(features(" ".join(dy))))
+    cx, cy = _content(features(" ".join(dx))), _content(features(" ".join(dy)))
+    if not content and kx == ky == "other" and not cx & cy:
+        return None  # "I'm a [teacher|vegetarian]", "I have [two cats|three nephews]": the frame names no attribute
+    differs = bool(cx ^ cy)
     return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
 
 
@@ -306,7 +288,7 @@ def relation_swap(a: Claim, b: Claim) -> bool:
         return _new_predicate(dx, dy)
     if not (p and s and dx and dy) or len(dx) > 4 or len(dy) > 4:
         return False
-    cx, cy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    cx, cy = ([_form(w) for w in d if w not in COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
     # an adverb ("[usually|normally] wake up") or an auxiliary ("[vive|está viviendo] en") is no relation
     return bool(cx) and bool(cy) and not any(_one_root(u, v) for u in cx for v in cy)
 
@@ -316,7 +298,7 @@ def _new_predicate(dx: tuple[str, ...], dy: tuple[str, ...]) -> bool:
     [recorded an audition tape…|asked his teacher about…]") and the rest shares at most half its content
     words: two things said of one subject. A paraphrase goes on alike or shares the rest ("I'm [learning
     to play the piano|taking piano lessons to learn to play]")."""
-    fx, fy = ([_form(w) for w in d if w not in _COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
+    fx, fy = ([_form(w) for w in d if w not in COPULAS and not w.endswith("ly") and _form(w)] for d in (dx, dy))
     if not fx or not fy or _one_root(fx[0], fy[0]) or fx[0] == fy[0]:
         return False
     cx, cy = set(fx), set(fy)

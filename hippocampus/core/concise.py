@@ -34,10 +34,12 @@ _CJK_TAIL_RE = re.compile(
 )
 _KO_TAIL_RE = re.compile(r"\s*(?:을|를)?\s*기억해\s*(?:줘|주세요|둬)[.!。]*$")
 _THANKS_RE = re.compile(
-    r"[\s,;.!-]*(?:thanks|thank you|thx|ty|gracias|obrigad[oa]|danke|merci|grazie|спасибо|teşekkürler|"
-    r"धन्यवाद|תודה|شكرا|谢谢|ありがとう|감사합니다|고마워)[\s!.~]*$",
+    r"[\s,;.!-]*(?:(?<!\w)(?:thanks|thank you|thx|ty|gracias|obrigad[oa]|danke|merci|grazie|спасибо|teşekkürler|"
+    r"धन्यवाद|תודה|شكرا)|谢谢|ありがとう|감사합니다|고마워)[\s!.~]*$",
     re.IGNORECASE,
 )
+"""Trailing thanks: a word of its own ("…, thanks", "… ty"), never the end of one ("city", "Patty"); CJK
+thanks attach to the word before them."""
 
 
 def fact_text(text: str) -> str:

@@ -11,15 +11,21 @@ worse than showing two:
      to [cook|sail]"), the values are short and start with no other relation word ("is [moving to
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
-   - both fill one canonical slot of one holder (`core.claims.slot`): where someone lives ("I live in",
-     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name.
+   - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
+     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name,
+     a measured quantity ("I weigh 82 kg", "I'm down to 76 kg").
+   In either case the subjects must be one (`Claim.people_compatible`): "my son" is not "my daughter",
+   and the speaker is not a person by role ("I no longer play tennis" / "my coach plays golf").
+   A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word.
 2. **Is the newer one an update?** (`is_update`) Any of
    - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
      Y", "instead of X", "no longer work at X") and shares another content word with it;
    - it carries a *correction* cue ("typo", "mixed up", "confused", "correction", "changed … to",
      "renamed", "rescheduled", "moved to", "turned N", "no longer", "stopped", in the supported
      languages, `core.claims`) and shares a content word with the older beyond its people and names
-     (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth");
+     (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth"),
+     leaves behind only what the older said ("I stopped drinking alcohol" is not "I drink tea"), and
+     changes one value (not a name and a number both: "my flight to [Rome|Madrid] … [3|9] June");
    - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new"), or the same
      attribute whose value is single by nature: a number, date or time ("due in week 12" → "week
      14"), or a slot (place, age, name).
@@ -37,7 +43,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims
+from hippocampus.core import claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
 from hippocampus.core.tokens import stem
@@ -79,7 +85,25 @@ def probes(text: str) -> tuple[str, ...]:
         if claim.slot == "age" and claim.slot_value.isdigit()
         else set()
     )
-    return tuple(sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"}))
+    found = sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"})
+    if claim.correction:
+        found += sorted(_agent_forms(claim.content - claim.cue_features) - set(found))
+    return tuple(found)
+
+
+def _agent_forms(words: frozenset[str]) -> set[str]:
+    """The doer's noun of each verb stem and the verb of each doer's noun ("smok" / "smoker", "run" /
+    "runner", "drink" / "drinker"): a correction says what the older statement said in another form ("I no
+    longer smoke" / "I'm a smoker"), and `is_update` takes it (`_derived`); these find that statement."""
+    out: set[str] = set()
+    for w in words:
+        if w[:1].isdigit() or len(w) < 3:
+            continue
+        if w.endswith("er") and len(w) >= 6:
+            out |= {w[:-2], w[:-3]} if w[-3] == w[-4] else {w[:-2]}
+        else:
+            out |= {w + "er", w + w[-1] + "er"} if len(w) <= 4 else {w + "er"}
+    return out
 
 
 def related_probes(text: str) -> tuple[str, ...]:
@@ -111,7 +135,7 @@ def same_attribute(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     if not (a.short and b.short) or a.key == b.key:
         return False
-    if a.slot and a.slot == b.slot and claims.same_holder(a.holder, b.holder):
+    if a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder):
         return True
     return claims.align(a, b) is not None
 
@@ -121,6 +145,8 @@ def is_update(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     shared = (a.content & b.content) - a.cue_features
     named = a.left & b.features
+    if _negates(new, old):
+        return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
     if named and (named - claims.PEOPLE or shared - a.left):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     derived = _derived(a.content - a.cue_features - shared, b.content - shared)
@@ -128,27 +154,55 @@ def is_update(new: str, old: str) -> bool:
         a.correction
         and (shared | derived) - a.people_and_names - b.people_and_names
         and (derived or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+        and not (a.left and not (named or _derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
+        and not _two_values(a, b)
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if not same_attribute(new, old):
         return False
     if a.cue or a.correction:
         return True  # "actually…", "… now"
-    if a.slot and a.slot == b.slot:
+    if a.slot and slots.same_slot(a.slot, b.slot):
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
 
 
+def _task(text: str) -> bool:
+    """A request to the assistant (`core.scoring.REQUEST`), imported here on first use: the per-turn read
+    path orders hits with `newer_first` and must not load the scoring rules (`tests/test_architecture.py`)."""
+    from hippocampus.core.scoring import REQUEST
+
+    return bool(REQUEST.match(text.casefold()))
+
+
+def _negates(new: str, old: str) -> bool:
+    """`new` says again everything `old` said, with its words negated ("I'm not a morning person any more"
+    / "I'm a morning person"): a contradiction of the older statement, not another fact."""
+    negated = {f[1:] for f in features(new) if f.startswith("!")}
+    affirmed = {f for f in features(old) if not f.startswith("!")}
+    b = claim_of(old)
+    return bool(negated & affirmed & b.content) and b.content <= claim_of(new).content
+
+
+def _two_values(a: Claim, b: Claim) -> bool:
+    """Each statement holds a name and a number the other does not ("my flight to [Rome|Madrid] … [3|9]
+    June"): a correction changes one value, so these are two things (two flights), not one corrected. A
+    month or weekday belongs to its date ("moved to 10am Monday" is one value)."""
+    na, nb = claims.names_of(a) - b.features - slots.MONTHS, claims.names_of(b) - a.features - slots.MONTHS
+    da, db = (frozenset(f for f in c.features if f[:1].isdigit()) for c in (a, b))
+    return bool(na and nb and da - db and db - da)
+
+
 def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
-    """Of `words`, those one of `others` derives from or into ("smok" / "smoker", "runn" / "runner"):
+    """Of `words`, those one of `others` is, or derives from or into ("smok" / "smoker", "runn" / "runner"):
     the shorter opens the longer and has four letters at least. A correction cue with such a word
-    shares its topic ("I no longer smoke" / "I'm a smoker")."""
+    shares its topic ("I no longer smoke" / "I'm a smoker"); numbers are left out."""
     return frozenset(
         w
         for w in words
         for o in others
-        if w != o and min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w)) and not w[0].isdigit()
+        if (w == o or min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w))) and not w[0].isdigit()
     )
 
 
@@ -156,8 +210,10 @@ def updates(new: str, old: str) -> bool:
     """True when the statement `new` replaces the earlier statement `old`: the same fact (question 1, or
     the explicit evidence of question 2) and an update (question 2)."""
     a, b = claim_of(new), claim_of(old)
-    if not (a.short and b.short) or a.key == b.key:
-        return False
+    if not (a.short and b.short) or a.key == b.key or a.asks or a.sentences > 1 or b.sentences > 1:
+        return False  # a question states no update; a message of several sentences states several things
+    if _task(new):
+        return False  # "give me chapter 2 in bullet points" is no news about chapter 1
     if not (a.people_compatible(b)):
         return False
     return is_update(new, old)
@@ -168,12 +224,16 @@ INHERITED_KEYWORDS = 6
 
 
 def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]]]) -> list[str]:
-    """`own` key words of the update `new`, then those of the superseded statements `olds` (content, key
-    words), less their left-behind values: a correction answers the questions its predecessor answered
-    ("I moved to Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall
-    finds it by the older words. A value (a name or number of the older statement that `new` does not
-    say) is not taken over: "Utrecht" does not find the Rotterdam memory."""
+    """`own` key words of the statement `new`, its slot's words (`slots.SLOT_KEYWORDS`: "I turned 42"
+    answers "how old am I"), then those of the superseded statements `olds` (content, key words), less
+    their left-behind values: a correction answers the questions its predecessor answered ("I moved to
+    Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall finds it by the
+    older words. A value (a name or number of the older statement that `new` does not say) is not taken
+    over: "Utrecht" does not find the Rotterdam memory."""
+    claim = claim_of(new)
     kept = list(own)
+    if claim.short and claim.slot:
+        kept += [w for w in slots.SLOT_KEYWORDS.get(claim.slot, ()) if w not in own]
     seen = {stem(w.casefold()) for w in own}
     said = features(new)
     for content, words in olds:

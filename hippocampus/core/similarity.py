@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import re
 
-from hippocampus.core.tokens import _WORD_RE, STOPWORDS, _scan, _split_word, is_cjk, stem
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, _scan, _split_word, is_cjk, stem
 
 SAME_THRESHOLD = 0.65
 """`similarity` at or above this means two texts say the same thing (see the module docstring)."""
@@ -65,6 +65,8 @@ _LIKE_WORDS = """gusta gustan encanta encantan adoro adora adoras gosto gosta go
 _DISLIKE_WORDS = "odio odeio hasse déteste ненавижу"
 _MOTHER_WORDS = "mum mom mummy mommy mama mamma"
 _FATHER_WORDS = "dad daddy papa"
+_GRANDMOTHER_WORDS = "grandma granny grandmom grandmum"
+_GRANDFATHER_WORDS = "grandpa granddad grandad"
 _CONCEPTS = {
     "prefer": "~like",
     "lik": "~like",
@@ -81,11 +83,13 @@ _CONCEPTS = {
     "nam": "~name",
     "call": "~name",
     # liking in the other supported languages with a verb of their own (es, pt, it, de, ru; not French
-    # "aime": its stem is English "aim"); one person by several words (still a relation, `_RELATIONS`)
+    # "aime": its stem is English "aim"); one person by several words (still a relation, `RELATIONS`)
     **{stem(w): "~like" for w in _LIKE_WORDS.split()},
     **{stem(w): "~dislike" for w in _DISLIKE_WORDS.split()},
     **{stem(w): "mother" for w in _MOTHER_WORDS.split()},
     **{stem(w): "father" for w in _FATHER_WORDS.split()},
+    **{stem(w): stem("grandmother") for w in _GRANDMOTHER_WORDS.split()},
+    **{stem(w): stem("grandfather") for w in _GRANDFATHER_WORDS.split()},
 }
 _PREFERRING = {"~like", "~dislike", "choos", "chos", "chose", "pick", "want", "rather"}
 _CJK_NEGATORS = set("不没沒别別未勿")  # not 非 or 无: 非常 is "very", 无论 "whatever"
@@ -108,7 +112,7 @@ def _cjk_features(run: str, negated: bool, out: set[str]) -> None:
 
 _ORDINAL_RE = re.compile(r"^(\d+)(?:st|nd|rd|th|er|e|º|ª)$")
 """21st, 3rd, 1er, 2e: the number itself (one date written two ways is one date)."""
-_FEATURE_RE = re.compile(_WORD_RE.pattern + r"|[.,;:!?()\[\]…，。；：！？（）]")
+_FEATURE_RE = re.compile(WORD_RE.pattern + r"|[.,;:!?()\[\]…，。；：！？（）]")
 _NEGATE, _BREAK, _CONTRAST, _META_WORD, _STOP, _PUNCT = range(6)
 _ROLES: dict[str, int] = {
     **{w: _STOP for w in STOPWORDS},
@@ -230,7 +234,8 @@ _RELATION_LIST = """sister brother wife husband partner spouse boyfriend girlfri
     dad father son daughter cousin aunt uncle grandma grandpa grandmother grandfather boss manager friend
     colleague coworker teacher doctor therapist roommate neighbour neighbor niece nephew coach physio dentist barber
     tutor mentor landlord landlady godfather godmother teammate classmate"""
-_RELATIONS = frozenset(stem(w) for w in _RELATION_LIST.split())
+RELATIONS = frozenset(stem(w) for w in _RELATION_LIST.split())
+"""People named by their role to the user (stems): "my coach", "my sister". `core.claims` reads them as subjects."""
 
 
 def numbers(feats: frozenset[str]) -> frozenset[str]:
@@ -249,14 +254,14 @@ def _kinds(feats: frozenset[str]) -> tuple[set[str], set[str], set[str], set[str
             months.add(f)
         elif f in _WEEKDAYS:
             days.add(f)
-        elif f in _RELATIONS:
+        elif f in RELATIONS:
             relations.add(f)
     return numbers, months, days, relations
 
 
 def people(p: Profile) -> frozenset[str]:
     """The people a text is about, by relation ("son", "wife", "manag"...)."""
-    return frozenset(f for f in p[0] if f in _RELATIONS)
+    return frozenset(f for f in p[0] if f in RELATIONS)
 
 
 def _swapped(a: set[str], b: set[str]) -> bool:

@@ -29,7 +29,8 @@ _CJK_RANGES = (
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0dff])"
 """A word character: a letter or digit, or a combining mark (Devanagari and other Indic vowel signs, Hebrew
 points, Arabic harakat), which `\\w` leaves out and which would otherwise split "पसंद" into pieces."""
-_WORD_RE = re.compile(rf"{_LETTER}+(?:['’]{_LETTER}+)*")
+WORD_RE = re.compile(rf"{_LETTER}+(?:['’]{_LETTER}+)*")
+"""A word, apostrophes inside it kept ("don't", "j'habite"): what `core.claims` counts and splits."""
 
 _STOPWORD_LIST = """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could d did do does doing down during each even ever every few for
@@ -42,6 +43,12 @@ STOPWORDS = frozenset(_STOPWORD_LIST.split())
 """Compact English stopword list; negations are deliberately not in it (see the module docstring)."""
 
 _CLITICS = {"s", "re", "ll", "ve", "d", "m"}
+_ELISIONS = frozenset(
+    ["l", "d", "j", "m", "t", "s", "n", "c", "qu", "lorsqu", "puisqu", "jusqu", "dell", "all", "dall", "nell"]
+    + ["sull", "un", "quell"]
+)
+"""French and Italian elided words before an apostrophe ("j'habite", "l'anniversaire", "dell'anno"): the word
+is what follows, so "j'habite" is found by "habite"."""
 _NT_BASES = {"ca": "can", "wo": "will", "sha": "shall"}
 
 
@@ -56,6 +63,8 @@ def _split_word(word: str) -> list[str]:
     head, _, tail = word.partition("'")
     if tail in _CLITICS:
         return [head]
+    if head in _ELISIONS and tail:
+        return _split_word(tail)
     return [word.replace("'", "")]
 
 
@@ -172,7 +181,7 @@ def tokenize(text: str) -> list[str]:
     """Search tokens: casefolded, stopwords dropped, stemmed; CJK runs as unigrams plus bigrams."""
     out: list[str] = []
     append = out.append
-    for word in _scan(_WORD_RE, text):
+    for word in _scan(WORD_RE, text):
         if word in STOPWORDS:
             continue
         if word[0] >= "\u1100" and is_cjk(word[0]):
@@ -192,7 +201,7 @@ def keywords(text: str, n: int = 6) -> list[str]:
     """Up to n distinctive words of `text` (surface forms, one per stem), most frequent and longest first."""
     seen: dict[str, tuple[int, int, int, str]] = {}  # stem → (count, length, first position, surface)
     position = 0
-    for token in _scan(_WORD_RE, text):
+    for token in _scan(WORD_RE, text):
         if is_cjk(token[0]):
             candidates = [g for g in _cjk_grams(token) if len(g) == 2 and not (set(g) & _CJK_COMMON)]
             if len(token) == 1 and token not in _CJK_COMMON:

@@ -194,3 +194,27 @@ def test_a_correction_in_real_turns_supersedes_and_only_the_new_value_is_injecte
     text = next(t for t in user_texts(last_request_with(openclaw, "probe-locker")) if "probe-locker" in t)
     block = text[text.index(FENCE_OPEN) : text.index(FENCE_CLOSE)]
     assert "4471" in block and old not in block
+
+
+@through_gateway
+def test_real_turns_take_a_measured_correction_and_keep_another_subjects_fact(openclaw: OpenClaw) -> None:
+    """Issue 24, third pass: through real turns and session ends, "I'm down to 76 kg now" supersedes
+    "I weigh 82 kg" (one measure of one holder), while "I no longer play tennis" leaves "My coach plays
+    golf" current (the speaker and a person by role are two subjects)."""
+    ws = Workspace(openclaw.workspace)
+    sessions = (("My coach plays golf.", "I weigh 82 kg."), ("I no longer play tennis.", "I'm down to 76 kg now."))
+    for said, weight in zip(sessions, ("82 kg", "76 kg"), strict=True):
+        openclaw.reset_session()
+        for text in said:
+            openclaw.agent(text)
+            wait_for(lambda t=text: t in json.dumps(queue.rows(ws)), "agent_end to queue the statement")
+        openclaw.reset_session()
+        wait_for(lambda w=weight: recalled(openclaw, "kg", w), "session_end to encode them", every=1.0)
+    assert recalled(openclaw, "coach golf", "My coach plays golf."), "the coach's fact must stay current"
+    assert recalled(openclaw, "tennis", "I no longer play tennis.")
+    weights = [
+        h["content"] for h in json.loads(openclaw.hippocampus("recall", "kg", "--json").stdout) if "kg" in h["content"]
+    ]
+    assert weights == ["I'm down to 76 kg now."], weights
+    history = json.loads(openclaw.hippocampus("recall", "weigh kg", "--all", "--json").stdout)
+    assert any(h["content"] == "I weigh 82 kg." and h.get("supersededBy") for h in history), history

@@ -1,0 +1,160 @@
+"""Slots: what a holder has one value of at a time (where they live, their age, their name, a measured
+quantity), and the small lexicon of subjects they are read with (`core.claims`, issue 24).
+
+"I moved to Porto" fills the place slot of the speaker as "I live in Lisbon" did; "I turned 42" their age;
+"I'm down to 76 kg" a measure in kg. Two statements in one slot of one holder are the same attribute, and a
+new value there is an update (`core.facts`). Pure and stdlib-only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hippocampus.core.similarity import features
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new")
+COPULAS = _words(
+    """is are was were am 'm 's 're be been ist sind est sont es está están é são è sono 是 です i'm it's he's
+    she's we're they're that's"""
+)
+MONTH_WORDS = _words(
+    """january february march april may june july august september october november december jan feb mar
+    apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
+)
+MONTHS = MONTH_WORDS | frozenset(stem(w) for w in MONTH_WORDS)
+"""Months and weekdays, as said and as features: part of a date, never a name."""
+NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
+_AUX = _words("have has had 've just recently finally also still already ai")
+_I = _words("i me my ich je j' yo eu io я ben 我 私")
+FIRST = _I | _words(
+    """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
+    nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
+    мои 我们 我們 私たち"""
+)
+"""The speaker (and their household) as the opening of a subject: "I…", "we…", "my car…", "our flat…"."""
+
+
+def first_person(words: list[str]) -> frozenset[str]:
+    """The words that are the speaker in this statement: in one with English words, "Ben" is a name, not
+    Turkish "I" ("Ben lives in Leeds" is no fact of the speaker's)."""
+    return FIRST - {"ben"} if any(w in STOPWORDS for w in words if w != "ben") else FIRST
+
+
+_SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "place",
+        re.compile(
+            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at)"
+            r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
+            r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
+            r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach)\s+(?:a|para|pro|à|a|в|nach)?\s*(?P<v3>.+)$"
+        ),
+    ),
+    (
+        "age",
+        re.compile(
+            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
+            r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
+            r"last \w+|this \w+|on \w+|hoy|ayer|hoje|ontem|heute|gestern)?$"
+            # "a 5 ans", "a eu 6 ans hier", "ha 10 anni", "ha compiuto 11 anni": the years word is needed here
+            r"|^(?P<h4>.*?)\s*\b(?:a|a eu|vient d'avoir|ha|ha compiuto)\s+(?P<v4>\d{1,3})\s*(?:ans|anni)"
+            r"\s*(?:aujourd'hui|hier|oggi|ieri)?$"
+        ),
+    ),
+    (
+        "name",
+        re.compile(
+            r"^(?P<holder>.*?)(?:'s)?\s*(?:\bname is|\bis called|\bis named|\bheißt|\bheisst|s'appelle|se llama|"
+            r"se chama|si chiama|зовут)\s+(?P<value>.+)$"
+        ),
+    ),
+)
+
+
+SLOT_WORDS = {
+    "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
+    "age": "turned years old",
+    "name": "name called named",
+}
+"""Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
+SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",)}
+"""Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
+"how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
+(a capitalised value), and a move takes over the words of the home it replaced."""
+
+
+_SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
+_POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
+_DEGREE = _words(
+    """down up to about around roughly nearly almost over under at only just now currently still back bis
+    à a hasta até"""
+)
+_UNIT_RE = re.compile(r"^[^\W\d_]{1,10}$")
+
+
+def _measure(words: list[str]) -> tuple[str, str, str]:
+    """A measured quantity of one holder, as (slot, holder, value), or empty: "I weigh [82] kg", "I'm down
+    to [76] kg", "my son is [120] cm". The slot is the unit with the verb that measures it, if any ("I
+    [run] 5 km" and "I [cycle] 20 km" are two); a statement without a verb ("I'm at 76 kg") has the unit's
+    slot of whichever verb: a holder has one weight, one height, one dose at a time. Only the speaker and
+    what the speaker names as theirs ("my son", "our flat") hold one: other subjects are too loose to read."""
+    if len(words) < 3 or not NUMBERISH.match(words[-2]) or not words[-2][:1].isdigit():
+        return "", "", ""
+    unit = words[-1]
+    if not _UNIT_RE.match(unit) or unit in MONTH_WORDS or unit in STOPWORDS:
+        return "", "", ""
+    if words[0] in _SUBJECT_PRONOUNS:
+        holder, rest = "i", words[1:-2]
+    elif words[0] in _POSSESSIVES:
+        holder, rest = holder_of(" ".join(words[:2])), words[2:-2]
+    else:
+        return "", "", ""
+    verbs = [w for w in rest if w not in COPULAS and w not in _DEGREE and w not in FIRST]
+    if len(verbs) > 1:
+        return "", "", ""  # "I put on weight, I'm 74 kilos": more is said than a measure
+    return " ".join(["measure", stem(unit), *(stem(v) for v in verbs)]), holder, words[-2]
+
+
+def holder_of(text: str, speaker: frozenset[str] = FIRST) -> str:
+    """A holder's words, auxiliaries dropped and the first person (`_I`, of the words that are the
+    `speaker`) as "i"; "" is the first person too."""
+    words = [w for w in WORD_RE.findall(text) if w not in _AUX and w not in FILLER]
+    return " ".join("i" if (w in _I and w in speaker) or w.startswith("j'") else w for w in words) or "i"
+
+
+def same_slot(a: str, b: str) -> bool:
+    """Two slots are one: equal, or one unit measured with and without its verb ("measure kg weigh" and
+    "measure kg"; `_measure`)."""
+    if a == b:
+        return True
+    return a.startswith("measure ") and b.startswith("measure ") and (a.startswith(b) or b.startswith(a))
+
+
+def same_holder(a: str, b: str) -> bool:
+    """Two holders are one: the same words, or one within the other ("Rufus" and "our dog Rufus")."""
+    fa, fb = set(features(a)) or {"i"}, set(features(b)) or {"i"}
+    if a == b or fa == fb:
+        return True
+    return bool(fa & fb) and (fa <= fb or fb <= fa)
+
+
+def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRST) -> tuple[str, str, str]:
+    """The slot a statement's words (`Claim.tokens`) fill, as (slot, holder, value), or empty; `cased`: the
+    words said with a capital; `speaker`: its `first_person` words."""
+    flat = " ".join(words)
+    for name, pattern in _SLOTS:
+        found = pattern.match(flat)
+        if found:
+            groups = {k: v for k, v in found.groupdict().items() if v is not None}
+            value = groups.get("value", groups.get("v2", groups.get("v3", groups.get("v4", ""))))
+            if name == "place" and not (set(WORD_RE.findall(value)) & cased or not value.isascii()):
+                continue  # "I live near the ring road" is no home town: a place slot holds a name
+            said = groups.get("holder", groups.get("h2", groups.get("h3", groups.get("h4", ""))))
+            return name, holder_of(said, speaker), value.strip()
+    return _measure(words)
