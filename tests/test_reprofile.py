@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -149,6 +150,28 @@ def test_a_stale_store_is_rebuilt_and_then_finds_what_a_fresh_one_finds(tmp_path
         dirty = {int(r) for (r,) in conn.execute("SELECT rid FROM dirty")}
     assert dirty == {1, 2, 3, 6}
     assert reprofile.catch_up(stale) == 0
+
+
+def test_search_fields_cut_by_an_older_tokenizer_are_cut_again(tmp_path: Path) -> None:
+    """Version 3 splits French elisions: a memory indexed as "jhabite" (the older cut) is found by
+    "habite" only once its search fields are rewritten, with the profiles."""
+    from hippocampus.core.config import Config
+    from hippocampus.recall import recall
+
+    ws = Workspace(tmp_path)
+    _store(ws, ["J'habite à Lyon depuis 2019", "I like green tea in the morning"])
+    config = Config(semantic="off", inject_abstain=False)
+    assert [h.memory.content for h in recall(ws, "où habite", NOW, config, 1)] == ["J'habite à Lyon depuis 2019"]
+    with database.writing(ws) as conn:
+        old = [
+            (re.sub(r"\bhabit\b", "jhabit", str(t)), int(r)) for r, t in conn.execute("SELECT rowid, tokens FROM fts")
+        ]
+        conn.executemany("UPDATE fts SET tokens = ? WHERE rowid = ?", old)
+        rows.set_meta(conn, "profileVersion", "2")
+    assert not recall(ws, "où habite", NOW, config, 1), "the older cut must miss, or the test shows nothing"
+    reprofile.catch_up(ws)
+    assert [h.memory.content for h in recall(ws, "où habite", NOW, config, 1)] == ["J'habite à Lyon depuis 2019"]
+    assert meta(ws, "profileVersion") == str(similarity.PROFILE_VERSION)
 
 
 def test_a_store_without_the_marker_is_rebuilt_by_decay(tmp_path: Path) -> None:

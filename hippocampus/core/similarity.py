@@ -33,13 +33,14 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, _scan, _split_word, is_c
 SAME_THRESHOLD = 0.65
 """`similarity` at or above this means two texts say the same thing (see the module docstring)."""
 
-PROFILE_VERSION = 2
-"""The version of what `profile` computes. Every memory row stores its profile (`mem.prof`) and posts it
-in the feature index, so a stored profile must come from the same code as a new text's, or the two are
-compared on different features. Bump this whenever `features` or `names` change what they return (1:
-before numbers were a multiset with their order, `12#2` and `3>4`; 2: since): a store records the version
-its profiles were computed with (`meta.profileVersion`), and `store.reprofile` rebuilds them when it is
-behind."""
+PROFILE_VERSION = 3
+"""The version of what `profile` and the search fields compute. Every memory row stores its profile
+(`mem.prof`) and posts it in the feature index, and its words as `tokens.tokenize` cut them (`fts`), so a
+stored profile must come from the same code as a new text's, or the two are compared on different
+features. Bump this whenever `features`, `names` or `tokenize` change what they return (1: before numbers
+were a multiset with their order, `12#2` and `3>4`; 2: before French and Italian elisions were split and
+"grandma" read as grandmother; 3: since): a store records the version its profiles were computed with
+(`meta.profileVersion`), and `store.reprofile` rebuilds them, and the search fields, when it is behind."""
 
 _NEGATORS = {"not", "no", "never", "nor", "without", "neither", "cannot"}
 _CONTRASTS = {"over", "than", "instead", "versus", "vs", "unlike"}

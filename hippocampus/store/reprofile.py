@@ -1,26 +1,28 @@
 """Similarity profiles written by older profile code are rebuilt, in short batches, after an upgrade.
 
-Contract: every memory row stores its similarity profile (`mem.prof`) with its postings in the feature
-index (`feat`, `feat_df`, `feat_size`), and encoding compares a new text's profile with stored ones
-(near-duplicates to reinforce, candidates for supersession). A profile stored by older code has other
-features ("12" once where today's code has "12" and "12#2", no "3>4"), so those comparisons would run
-on mismatched features. `meta.profileVersion` is the `similarity.PROFILE_VERSION` every stored profile
-was computed with (a new store starts at the current one; a store without it predates the marker).
-When it differs from the code's, `catch_up` recomputes each memory's profile from its stored content in
-transactions of `BATCH` rows, rewriting only those that changed (`rows.reprofile`: postings and counts
-follow, and the memory is consolidated again), and records progress with each batch
-(`meta.profileProgress`, "version:rid"), so a kill loses at most one batch and the next call resumes.
-The last (empty) batch sets `meta.profileVersion` and removes the progress. Until then every memory
-stays usable: one not yet rebuilt is compared on its older features, as before the upgrade; a writer
-meanwhile writes today's profiles (every write goes through `rows.write_memory`), which the rebuild
-then finds unchanged. It is not a schema migration: that runs in one transaction inside whatever
-process opens the store first (a hook with a time budget, killed mid-way, would roll it back forever).
-`session_end`/`encode` run it with what is left of their upgrade budget, the warm worker in its quiet
-time (`openclaw.worker`), and `decay` to the end.
+Contract: every memory row stores its similarity profile (`mem.prof`) with its postings in the feature index
+(`feat`, `feat_df`, `feat_size`), and encoding compares a new text's profile with stored ones (near-duplicates
+to reinforce, candidates for supersession). A profile stored by older code has other features ("12" once where
+today's code has "12" and "12#2", no "3>4"), so those comparisons would run on mismatched features.
+`meta.profileVersion` is the `similarity.PROFILE_VERSION` every stored profile was computed with (a new store
+starts at the current one; a store without it predates the marker). When it differs from the code's,
+`catch_up` recomputes each memory's profile from its stored content in transactions of `BATCH` rows, rewriting
+only those that changed (`rows.reprofile`: postings and counts follow, and the memory is consolidated again),
+and records progress with each batch (`meta.profileProgress`, "version:rid"), so a kill loses at most one
+batch and the next call resumes. The same pass rewrites each memory's search fields (`fts`) where today's
+tokenizer makes them differ (`rows.retokenize`: "j'habite" is searched as "habite" since version 3), so a
+query's words and a stored memory's are cut the same way. The last (empty) batch sets `meta.profileVersion`
+and removes the progress. Until then every memory stays usable: one not yet rebuilt is compared on its older
+features, as before the upgrade; a writer meanwhile writes today's profiles (every write goes through
+`rows.write_memory`), which the rebuild then finds unchanged. It is not a schema migration: that runs in one
+transaction inside whatever process opens the store first (a hook with a time budget, killed mid-way, would
+roll it back forever). `session_end`/`encode` run it with what is left of their upgrade budget, the warm
+worker in its quiet time (`openclaw.worker`), and `decay` to the end.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from hippocampus.core.similarity import PROFILE_VERSION
@@ -58,14 +60,19 @@ def catch_up(ws: Workspace, budget_seconds: float | None = None) -> int:
                 return 0
             start = _start(conn)
             batch = conn.execute(
-                "SELECT rid, prof, json_extract(json, '$.content') FROM mem WHERE rid > ? ORDER BY rid LIMIT ?",
-                (start, BATCH),
+                "SELECT rid, prof, json FROM mem WHERE rid > ? ORDER BY rid LIMIT ?", (start, BATCH)
             ).fetchall()
             if not batch:
                 rows.set_meta(conn, "profileVersion", VERSION)
                 conn.execute("DELETE FROM meta WHERE key = 'profileProgress'")
                 return 0
-            rows.reprofile(conn, [(int(rid), str(content or ""), str(prof)) for rid, prof, content in batch])
+            items = [(int(rid), json.loads(doc)) for rid, _, doc in batch]
+            stored = [
+                (rid, str(item.get("content") or ""), str(row[1]))
+                for (rid, item), row in zip(items, batch, strict=True)
+            ]
+            rows.reprofile(conn, stored)
+            rows.retokenize(conn, items)
             rows.set_meta(conn, "profileProgress", f"{VERSION}:{batch[-1][0]}")
             return len(batch)
 
