@@ -10,7 +10,7 @@ starts at the current one; a store without it predates the marker). When it diff
 only those that changed (`rows.reprofile`: postings and counts follow, and the memory is consolidated again),
 and records progress with each batch (`meta.profileProgress`, "version:rid"), so a kill loses at most one
 batch and the next call resumes. The same pass rewrites each memory's search fields (`fts`) where today's
-tokenizer makes them differ (`rows.retokenize`: "j'habite" is searched as "habite" since version 3), so a
+tokenizer makes them differ (`retokenize`: "j'habite" is searched as "habite" since version 3), so a
 query's words and a stored memory's are cut the same way. The last (empty) batch sets `meta.profileVersion`
 and removes the progress. Until then every memory stays usable: one not yet rebuilt is compared on its older
 features, as before the upgrade; a writer meanwhile writes today's profiles (every write goes through
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Any
 
 from hippocampus.core.similarity import PROFILE_VERSION
 from hippocampus.store import database, rows
@@ -72,8 +73,26 @@ def catch_up(ws: Workspace, budget_seconds: float | None = None) -> int:
                 for (rid, item), row in zip(items, batch, strict=True)
             ]
             rows.reprofile(conn, stored)
-            rows.retokenize(conn, items)
+            retokenize(conn, items)
             rows.set_meta(conn, "profileProgress", f"{VERSION}:{batch[-1][0]}")
             return len(batch)
 
     return in_batches(step, budget_seconds)
+
+
+def retokenize(conn: sqlite3.Connection, items: list[tuple[int, dict[str, Any]]]) -> int:
+    """Rewrite the search fields (`fts`) of each (rid, memory as stored) where today's tokenizer cuts them
+    otherwise; returns how many changed."""
+    if not items:
+        return 0
+    marks = ",".join("?" * len(items))
+    stored = {
+        int(rid): (tokens, context)
+        for rid, tokens, context in conn.execute(
+            f"SELECT rowid, tokens, context FROM fts WHERE rowid IN ({marks})", [rid for rid, _ in items]
+        )
+    }
+    fresh = {rid: rows.search_fields(item) for rid, item in items}
+    changed = [(*fields, rid) for rid, fields in fresh.items() if stored.get(rid, fields) != fields]
+    conn.executemany("UPDATE fts SET tokens = ?, context = ? WHERE rowid = ?", changed)
+    return len(changed)

@@ -135,27 +135,6 @@ def reprofile(conn: sqlite3.Connection, batch: list[tuple[int, str, str]]) -> in
     return len(changed)
 
 
-def retokenize(conn: sqlite3.Connection, items: list[tuple[int, dict[str, Any]]]) -> int:
-    """Rewrite the search fields (`fts`) of each (rid, memory as stored) whose fields today's tokenizer
-    makes differ (`store.reprofile`); returns how many changed."""
-    if not items:
-        return 0
-    marks = ",".join("?" * len(items))
-    stored = {
-        int(rid): (tokens, context)
-        for rid, tokens, context in conn.execute(
-            f"SELECT rowid, tokens, context FROM fts WHERE rowid IN ({marks})", [rid for rid, _ in items]
-        )
-    }
-    changed = [
-        (*search_fields(item), rid)
-        for rid, item in items
-        if stored.get(rid, search_fields(item)) != search_fields(item)
-    ]
-    conn.executemany("UPDATE fts SET tokens = ?, context = ? WHERE rowid = ?", changed)
-    return len(changed)
-
-
 def _add_features(conn: sqlite3.Connection, rid: int, feats: frozenset[str]) -> None:
     """Post `rid` under each of its similarity features (the persisted `core.candidates` index), marked
     when it holds a number (`num`: lookups for a text with numbers skip those postings)."""
