@@ -233,7 +233,9 @@ def vector_rows(ws: Workspace) -> dict[int, tuple[int, str, str, bytes]]:
     """rid -> (seq, model, norm, vector bytes) of every stored vector."""
     with probe(ws.db_path) as conn:
         found = conn.execute("SELECT rid, seq, model, norm, v FROM vec").fetchall()
-        assert int(conn.execute("SELECT COUNT(DISTINCT rid) FROM vec").fetchone()[0]) == len(found), "a duplicate"
+    # judged on the one read: a second query (COUNT DISTINCT) saw the vectors the child committed between
+    # the two, and counted more rids than rows (6 against 3), which is no duplicate
+    assert len({rid for rid, *_ in found}) == len(found), "a duplicate"
     return {int(rid): (int(seq), str(model), str(norm), bytes(v)) for rid, seq, model, norm, v in found}
 
 
