@@ -125,16 +125,22 @@ def timed_after_write(proc: subprocess.Popen[str], workspace: str, body: dict[st
     return statistics.median(samples)
 
 
-def measure(workspace: str, env: dict[str, str], semantic: bool = False, repeat: bool = False) -> dict[str, float]:
-    """p50/p90 of each hook's round trip through one worker, and its memory after the run."""
-    proc = subprocess.Popen(
+def spawn_worker(env: dict[str, str], cwd: str | None = None) -> subprocess.Popen[str]:
+    """A warm worker (`hippocampus serve --stdio`), one request a line in and one answer a line out."""
+    return subprocess.Popen(
         [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         env=env,
         text=True,
         bufsize=1,
+        cwd=cwd,
     )
+
+
+def measure(workspace: str, env: dict[str, str], semantic: bool = False, repeat: bool = False) -> dict[str, float]:
+    """p50/p90 of each hook's round trip through one worker, and its memory after the run."""
+    proc = spawn_worker(env)
     assert proc.stdin and proc.stdout
     ready = json.loads(proc.stdout.readline())
     assert ready.get("ready"), ready

@@ -45,6 +45,7 @@ from bench_worker import (
     first_turn,
     lifecycle_store,
     rss_kb,
+    spawn_worker,
 )
 from make_store import build
 
@@ -52,15 +53,7 @@ from make_store import build
 def start(code: Path, workspace: str) -> subprocess.Popen[str]:
     """A worker of the package under `code`, its model loaded by a first (untimed) turn."""
     env = {**os.environ, "HIPPOCAMPUS_NOW": "2026-11-01T00:00:00Z", "PYTHONPATH": str(code)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
-        text=True,
-        bufsize=1,
-        cwd=str(code),
-    )
+    proc = spawn_worker(env, cwd=str(code))
     assert proc.stdout
     assert json.loads(proc.stdout.readline()).get("ready")
     ask(proc, "request_before", json.loads(payloads(workspace)["request_before"]), "warm")
