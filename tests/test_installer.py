@@ -661,3 +661,21 @@ def test_the_closing_line_says_what_openclaw_did_or_will_do() -> None:
     assert sum("`openclaw gateway restart`" in line for line in lines) == 3, (
         "only with a Gateway up, reload off and a change it must apply"
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "restarting"),
+    [
+        ("Gateway not reachable: connect ECONNREFUSED 127.0.0.1:18789", True),
+        ("gateway rejected websocket upgrade (HTTP 503): Gateway websocket admission closed", True),
+        ("unknown option '--declaration-key'", False),
+        ("gateway rejected websocket upgrade (HTTP 401): unauthorized", False),
+    ],
+)
+def test_a_gateway_restarting_itself_is_told_from_a_real_failure(message: str, restarting: bool) -> None:
+    """A Gateway that restarts itself after the installer's config write first refuses connections,
+    and while it shuts down answers HTTP 503 "admission closed" (CI met both): both are asked again;
+    a refused option or a wrong token is not."""
+    from hippocampus.installer.apply import gateway_restarting
+
+    assert gateway_restarting(message) is restarting

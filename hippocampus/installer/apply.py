@@ -284,14 +284,20 @@ def _cron(
         out.done.append(f"cron job {job.key} ({job.schedule} UTC) id {registered.get('id')}")
 
 
+def gateway_restarting(message: str) -> bool:
+    """Whether an `openclaw` failure is a Gateway restarting itself after a config write: it refuses
+    connections (ECONNREFUSED, "not reachable"), or, while it shuts down, answers the websocket upgrade
+    with HTTP 503 "Gateway websocket admission closed"."""
+    return any(w in message for w in ("not reachable", "ECONNREFUSED", "closed", "restart"))
+
+
 def add_job(claw: OpenClaw, args: list[str], tries: int = 4, delay: float = 5.0) -> dict[str, Any]:
     """`cron add`, retried while a Gateway restarts itself after the installer's config writes."""
     for attempt in range(tries):
         try:
             return claw.cron_add(args)
         except OpenClawError as exc:
-            transient = any(w in str(exc) for w in ("not reachable", "ECONNREFUSED", "closed", "restart"))
-            if not transient or attempt == tries - 1:
+            if not gateway_restarting(str(exc)) or attempt == tries - 1:
                 raise
             time.sleep(delay)
     raise OpenClawError("unreachable")

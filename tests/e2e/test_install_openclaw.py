@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from hippocampus.installer.apply import gateway_restarting
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
 
@@ -75,12 +76,13 @@ class Box:
 
     def jobs(self) -> list[dict[str, Any]]:
         """Hippocampus's cron jobs. The installer's config writes make a running Gateway restart itself
-        (CI once asked inside that window: ECONNREFUSED), so a refused connection is asked again for
-        up to 90 s, as the installer's own `gateway_jobs` does; any other failure fails at once."""
+        (CI asked inside that window twice: ECONNREFUSED, then HTTP 503 "websocket admission closed"),
+        so a failure the installer itself treats as a restart (`gateway_restarting`) is asked again for
+        up to 90 s; any other failure fails at once."""
         deadline = time.monotonic() + 90
         while True:
             done = self.openclaw("cron", "list", "--all", "--json", check=False)
-            restarting = done.returncode != 0 and "not reachable" in done.stdout + done.stderr
+            restarting = done.returncode != 0 and gateway_restarting(done.stdout + done.stderr)
             if not restarting or time.monotonic() > deadline:
                 break
             time.sleep(2)
