@@ -402,3 +402,48 @@ def test_the_worker_makes_its_openmp_threads_sleep_whatever_its_environment_says
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "PASSIVE"
+
+
+@pytest.mark.parametrize("update", ["rewritten", "replaced", "added", "removed", "none"])
+def test_an_update_of_its_code_on_disk_ends_it_and_nothing_else_does(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, update: str
+) -> None:
+    """An old worker must not go on serving (and writing profiles) by old rules after an update: a module
+    rewritten in place (`cp -r` over the folder, `git pull`), replaced by a new file (a new folder, an
+    atomic write), added or removed ends it at its next quiet look, with `{"exit": "updated"}`, and the
+    bridge's next call starts the new code. Its own `__pycache__` being written, or nothing, does not."""
+    monkeypatch.setattr(worker, "CODE_CHECK_EVERY", 0.1)
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "a.py").write_text("A = 1\n")
+    (package / "sub" / "b.py").write_text("B = 1\n")
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    server = worker.Server(out, package=package)
+    thread = threading.Thread(target=server.serve, args=(read_fd,))
+    thread.start()
+    try:
+        time.sleep(0.3)
+        (package / "__pycache__").mkdir()
+        (package / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"\0" * 16)
+        if update == "rewritten":
+            with (package / "sub" / "b.py").open("a") as f:
+                f.write("C = 2\n")
+        elif update == "replaced":
+            (package / "new.tmp").write_text("A = 1\n")
+            os.replace(package / "new.tmp", package / "a.py")  # the same text and size, a new inode
+        elif update == "added":
+            (package / "c.py").write_text("")
+        elif update == "removed":
+            (package / "sub" / "b.py").unlink()
+        thread.join(timeout=2.5)
+        assert thread.is_alive() is (update == "none")
+    finally:
+        os.close(write_fd)
+        thread.join(timeout=10)
+        os.close(read_fd)
+    last = json.loads(out.getvalue().splitlines()[-1])
+    if update == "none":
+        assert last.get("ready") is True  # nothing after its ready line: it served on until its input ended
+    else:
+        assert last == {"exit": "updated"}

@@ -21,7 +21,9 @@ Contract (JSON lines; `hooks/README.md` is the full record, `hooks/worker.js` th
   its parent dies (`PR_SET_PDEATHSIG` on Linux, and the parent's pid checked every second everywhere: a
   pipe whose other end another process still holds never ends); and, only when `idle_seconds` is set
   (> 0), after that long without a request and with none in flight (writing `{"exit": "idle"}` first).
-  After `RELEASE_AFTER` seconds without a call it gives memory back instead (`release`).
+  After `RELEASE_AFTER` seconds without a call it gives memory back instead (`release`). When an update
+  has replaced its code on disk, it exits at its next quiet second (writing `{"exit": "updated"}`), so the
+  bridge's next call starts the new code: an old worker never keeps serving, or writing, by old rules.
 
 Per call it does what the cold path does, through `hooks.run`: the settings file read again, the inbox
 appended (fsynced just after the answer, `store.inbox.sync_later`), recall on a new snapshot. What stays
@@ -47,11 +49,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import IO, Any
 
+import hippocampus
 from hippocampus import __version__
 from hippocampus.openclaw import hooks
 from hippocampus.openclaw.payload import payload_workspace
+from hippocampus.openclaw.workers import code_stamp
 from hippocampus.semantic import heap
 
 PROTOCOL = 1
@@ -64,6 +69,8 @@ PR_SET_PDEATHSIG = 1
 CATCH_UP_AFTER = 30.0
 """Seconds without a call after which the worker embeds the memories its stores still owe a vector (after
 an import, an upgrade, a model change, a cold session end), in slices, while it stays quiet."""
+CODE_CHECK_EVERY = 5.0
+"""Seconds between two looks, while quiet, at whether an update replaced the worker's code on disk."""
 CATCH_UP_SLICE = 2.0
 """Seconds of one slice of that catch-up (`semantic.embedding.backfill`: one batch more at most); a call
 arriving meanwhile shares the CPU with at most the rest of one batch."""
@@ -79,7 +86,12 @@ class Server:
     """One serve loop: reads request lines, runs hooks on a bounded pool, writes one response per id."""
 
     def __init__(
-        self, out: IO[str], max_in_flight: int = 8, idle_seconds: float = 0.0, parent: int | None = None
+        self,
+        out: IO[str],
+        max_in_flight: int = 8,
+        idle_seconds: float = 0.0,
+        parent: int | None = None,
+        package: Path = Path(hippocampus.__file__).parent,
     ) -> None:
         self.out = out
         self.max_in_flight = max(1, max_in_flight)
@@ -96,6 +108,9 @@ class Server:
         self.last_activity = time.monotonic()
         self.owed: set[str] = set()  # workspaces served whose vectors may be owed (the catch-up's queue)
         self.catching_up = False
+        self.package = package
+        self.code = code_stamp(package)  # the code this process runs, as it was on disk when it started
+        self.code_checked = time.monotonic()
 
     def send(self, message: dict[str, Any]) -> None:
         """Write one line; a closed stdout (the bridge is gone) is not an error here."""
@@ -265,13 +280,21 @@ class Server:
                     self.owed.discard(root)
                 self.catching_up = False
 
+    def code_changed(self) -> bool:
+        """Whether an update replaced this worker's code on disk since it started (looked at once every
+        `CODE_CHECK_EVERY` seconds: about 130 `stat` calls)."""
+        if time.monotonic() - self.code_checked < CODE_CHECK_EVERY:
+            return False
+        self.code_checked = time.monotonic()
+        return code_stamp(self.package) != self.code
+
     def orphaned(self) -> bool:
         """Whether the process this worker serves is gone (its pid is no longer our parent's)."""
         return self.parent is not None and os.getppid() != self.parent
 
     def serve(self, fd: int) -> str:
         """Read request lines from `fd` until end of input, the parent's death or idleness; returns why
-        it stopped ("eof", "parent" or "idle")."""
+        it stopped ("eof", "parent", "idle" or "updated")."""
         self.send({"ready": True, "pid": os.getpid(), "version": __version__, "protocol": PROTOCOL})
         pending = b""
         reason = "eof"
@@ -284,6 +307,9 @@ class Server:
             if not ready:
                 if self.idle():
                     reason = "idle"
+                    break
+                if self.code_changed():
+                    reason = "updated"
                     break
                 if not self.released and self.quiet_for() >= RELEASE_AFTER:
                     self.release()
@@ -304,8 +330,8 @@ class Server:
         if pending.strip():
             self.handle_line(pending)
         self.pool.shutdown(wait=True)
-        if reason == "idle":
-            self.send({"exit": "idle"})
+        if reason in ("idle", "updated"):
+            self.send({"exit": reason})
         return reason
 
 

@@ -99,3 +99,16 @@ def _wait(pids: list[int], seconds: float) -> list[int]:
         time.sleep(0.1)
         left = [pid for pid in left if _alive(pid)]
     return left
+
+
+def code_stamp(package: Path) -> frozenset[tuple[str, int, int, int]]:
+    """What a worker's code is on disk: each module file of `package` with its inode, size and mtime, so
+    a worker can tell that an update replaced its code (a new folder, a copy over the old one, or one file
+    rewritten by `git pull`) and exit for the bridge to start the new code (`Server.code_changed`). A
+    package that is gone gives the empty set."""
+    stamp = set()
+    for path in package.rglob("*.py"):
+        with contextlib.suppress(OSError):
+            st = path.stat()
+            stamp.add((str(path.relative_to(package)), st.st_ino, st.st_size, st.st_mtime_ns))
+    return frozenset(stamp)
