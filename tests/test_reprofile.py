@@ -14,6 +14,7 @@ from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
 from sqlite_probe import probe
 
 from hippocampus.core import similarity
@@ -326,3 +327,26 @@ def test_a_write_on_one_thread_is_not_joined_by_another(tmp_path: Path) -> None:
         release.set()
         holder.join(10)
     assert not errors, errors
+
+
+def test_status_says_how_far_a_rebuild_is_and_nothing_once_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hippocampus.core.config import Config
+    from hippocampus.views.overview import status, status_text
+
+    ws = Workspace(tmp_path)
+    _store(ws, STORED)
+    assert reprofile.progress(ws) is None
+    assert "Profiles:" not in status_text(status(ws, NOW, Config()), NOW)
+    _make_stale(ws)
+    assert reprofile.progress(ws) == {"done": 0, "total": len(STORED)}
+    monkeypatch.setattr(reprofile, "BATCH", 2)
+    with monkeypatch.context() as one:  # one batch, as a hook's budget spent after it would leave it
+        one.setattr(reprofile, "in_batches", lambda step, budget_seconds=None: step())
+        reprofile.catch_up(ws)
+    data = status(ws, NOW, Config())
+    assert data["profilesRebuild"] == {"done": 2, "total": len(STORED)}
+    assert "rebuilding after an upgrade, 2 of 6 memories done" in status_text(data, NOW)
+    reprofile.catch_up(ws)
+    assert status(ws, NOW, Config())["profilesRebuild"] is None

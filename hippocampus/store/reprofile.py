@@ -48,6 +48,17 @@ def _start(conn: sqlite3.Connection) -> int:
     return int(rid) if version == VERSION and rid.isdigit() else 0
 
 
+def progress(ws: Workspace) -> dict[str, int] | None:
+    """How far the rebuild is, for `status`: {"done", "total"} memories while profiles from older code are
+    owed, None when every profile is today's."""
+    with database.reading(ws) as conn:
+        if not behind(conn):
+            return None
+        start = _start(conn)
+        done, total = conn.execute("SELECT COUNT(rid <= ? OR NULL), COUNT(*) FROM mem", (start,)).fetchone()
+        return {"done": int(done), "total": int(total)}
+
+
 def catch_up(ws: Workspace, budget_seconds: float | None = None) -> int:
     """Rebuild the profiles still owed by a change of profile code, until done or `budget_seconds` passed;
     returns how many memories were re-profiled (recomputed; only those whose profile changed are rewritten)."""

@@ -39,7 +39,7 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
     in this OpenClaw (`health`: the plugin, the worker, the last capture, injection and encoding, the
     settings file's problems; `openclaw/health.py`)."""
     from hippocampus.openclaw.health import environment, health
-    from hippocampus.store import activity, database
+    from hippocampus.store import activity, database, reprofile
     from hippocampus.store.config_file import settings
 
     index = index_file.load_index(ws)
@@ -59,6 +59,7 @@ def status(ws: Workspace, now: datetime, config: Config) -> dict[str, Any]:
         "lastUpdated": index.last_updated,
         "decayLastRun": index.decay_last_run,
         "recall": search.describe(ws, config),
+        "profilesRebuild": reprofile.progress(ws),
         "health": health(ws, settings(ws.config_path), _activity(ws, activity, database), environment()),
     }
 
@@ -91,6 +92,7 @@ def status_text(data: dict[str, Any], now: datetime) -> str:
         f"Queued:       {data['queuedSignals']} signal(s) waiting to be encoded",
         f"Recall:       {recall['mode']} ({recall['why']}{vectors})",
         f"Curve:        {data['curve']}",
+        *_rebuild_line(data.get("profilesRebuild")),
         f"Last decay:   {ago(data['decayLastRun'], now) if data['decayLastRun'] else 'never'}",
         f"Plugin:       installed {yes[plugin['installed']]}, enabled {yes[plugin['enabled']]},"
         f" hooks allowed {yes[plugin['hooksAllowed']]} ({plugin['config']})",
@@ -106,6 +108,16 @@ def status_text(data: dict[str, Any], now: datetime) -> str:
     else:
         lines.append("Health:       ok")
     return "\n".join(lines) + "\n"
+
+
+def _rebuild_line(rebuild: dict[str, int] | None) -> list[str]:
+    """While an upgrade's similarity profiles are rebuilt (`store.reprofile`), how far it is and who finishes it."""
+    if not rebuild:
+        return []
+    return [
+        f"Profiles:     rebuilding after an upgrade, {rebuild['done']} of {rebuild['total']} memories done"
+        " (the worker goes on when quiet; `hippocampus decay` finishes it)"
+    ]
 
 
 def heartbeat(ws: Workspace, now: datetime, config: Config) -> tuple[list[Hit], list[Hit]]:
