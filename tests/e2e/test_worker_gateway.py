@@ -197,7 +197,8 @@ def test_one_worker_through_install_restart_and_reload_and_none_after_an_uninsta
     in-process after the installer's config change; and workers kept running ~10 minutes (to their idle
     exit) after `install.py --uninstall --purge`, holding the deleted database, its WAL and the model file
     open. Now: one worker through the install, a config-triggered restart and a plugin reload, its turn
-    still warm, and none, at once and a while later, after the uninstall."""
+    still warm; after an update of the code on disk, a new worker on the new code; and none, at once and a
+    while later, after the uninstall."""
     from .test_install_openclaw import copy_skill
 
     model = FakeModel(tmp_path / "requests.jsonl", lifetime=1200)
@@ -254,6 +255,15 @@ def test_one_worker_through_install_restart_and_reload_and_none_after_an_uninsta
         assert "Pixel-Quasar" in "\n".join(user_texts(last_request_with(oc, "probe-r1")))
         assert calls.read_text().count("request_before.py") == 0, "served by the worker"
         assert workers_of(gateway, skill) == [third]
+
+        # An update of the skill's code that changes no OpenClaw config (so no Gateway restart): the old
+        # worker exits by itself and the next turn is served by a worker running the new code.
+        with (skill / "hippocampus" / "recall.py").open("a") as module:
+            module.write("\n# an update\n")
+        wait_for(lambda: third not in worker_pids(skill), timeout=60)
+        gateway.turn("What is my cat called? (probe-r2)")
+        assert "Pixel-Quasar" in "\n".join(user_texts(last_request_with(oc, "probe-r2")))
+        settled_on_one(gateway, skill, not_in=frozenset({first, second, third}))
 
         undo = install("--uninstall", "--purge", "--yes")
         assert workers.running(skill) == [], undo.stdout[-2000:]
