@@ -9,6 +9,13 @@ product's code and for one variant at a time, each the product with a single pie
 - `hybrid`: the semantic share of the fused relevance (`semantic_weight`);
 - `nobar`: memories found by meaning alone no longer have to clear `core.fusion.noise_bar` to be ranked
   (the block's gate, `core.evidence`, still judges them).
+- `floor` (issue 25, third pass): the semantic part measured from the noise bar (a similarity an
+  unrelated memory would reach counts nothing) instead of from the store's average.
+- `bar`: the noise bar at the level 2, 3 or 5 unrelated memories would reach instead of 1, the
+  semantic part measured from the store's average (as the product) or from that bar (`bar+floor`).
+- `discount`: each lexical match's part scaled by its similarity over the noise bar (0 at or below the
+  store's average, 1 at the bar): "a word match no nearer in meaning than chance is a coincidence".
+- `rrf`: reciprocal-rank fusion (k 60) of the lexical and the semantic ranks instead of the weighted sum.
 
 Reported per variant: dev72 recall_any@5 and recall_all@5 over sessions (of `recall -k 20`, as
 bench_longmemeval reads them), the block's relevant part holding an evidence session (of the questions
@@ -121,14 +128,92 @@ def variants(pieces: list[str]) -> list[tuple[str, Callable[[], None], Callable[
                 (f"no noise bar, weight {share}", lambda: None, lambda c, s=share: replace(c, semantic_weight=s))
             )  # type: ignore[misc]
         out.append(("noise bar (product)", lambda: setattr(fusion, "noise_bar", bar), keep))
+    fuse, bar = fusion.fuse, fusion.noise_bar
+    restore = lambda: (setattr(fusion, "fuse", fuse), setattr(fusion, "noise_bar", bar))  # noqa: E731
+    if "floor" in pieces:
+        out.append(("semantic from the bar", lambda: _patch(_from_bar(fuse), bar), keep))
+        out.append(("semantic from the average (product)", restore, keep))
+    if "bar" in pieces:
+        for strays in (2, 3, 5):
+            at = _bar_at(strays)
+            out.append((f"bar at {strays} strays", lambda at=at: _patch(fuse, at), keep))  # type: ignore[misc]
+            out.append((f"bar+floor at {strays}", lambda at=at: _patch(_from_bar(fuse), at), keep))  # type: ignore[misc]
+        out.append(("bar at 1 stray (product)", restore, keep))
+    if "discount" in pieces:
+        out.append(("lexical discounted", lambda: _patch(_discounted(fuse), bar), keep))
+        out.append(("lexical whole (product)", restore, keep))
+    if "rrf" in pieces:
+        out.append(("reciprocal-rank fusion", lambda: _patch(_rrf, bar), keep))
+        out.append(("weighted sum (product)", restore, keep))
     return out
+
+
+Fuse = Callable[..., dict[int, tuple[float, float]]]
+_last_bar: list[float] = [0.0]  # the noise bar recall computed for the question being fused
+
+
+def _patch(fuse: Fuse, bar: Callable[[float, float, int], float]) -> None:
+    """Install `fuse` and `bar` in `core.fusion`, the bar recording what it gives (recall computes the
+    bar right before it fuses)."""
+
+    def recorded(mean: float, spread: float, count: int) -> float:
+        _last_bar[0] = bar(mean, spread, count)
+        return _last_bar[0]
+
+    fusion.fuse, fusion.noise_bar = fuse, recorded
+
+
+def _bar_at(strays: float) -> Callable[[float, float, int], float]:
+    """`fusion.noise_bar` at the level `strays` unrelated memories would reach, not one."""
+    from statistics import NormalDist
+
+    def bar(mean: float, spread: float, count: int) -> float:
+        if count < 2:
+            return float("-inf")
+        return mean + NormalDist().inv_cdf(1.0 - min(0.5, strays / count)) * spread
+
+    return bar
+
+
+def _from_bar(fuse: Fuse) -> Fuse:
+    """`fuse` with every similarity measured from the noise bar (at least 0) instead of the average."""
+
+    def shifted(lex: dict[int, float], sem: dict[int, float], *rest: float) -> dict[int, tuple[float, float]]:
+        floor = max(0.0, _last_bar[0])
+        return fuse(lex, {k: s - floor for k, s in sem.items()}, *rest)
+
+    return shifted
+
+
+def _discounted(fuse: Fuse) -> Fuse:
+    """`fuse` with each embedded lexical match's part times min(1, max(0, similarity / noise bar))."""
+
+    def discounted(lex: dict[int, float], sem: dict[int, float], *rest: float) -> dict[int, tuple[float, float]]:
+        fused, floor = fuse(lex, sem, *rest), _last_bar[0]
+        agree = {k: 1.0 if floor <= 0.0 else min(1.0, max(0.0, s / floor)) for k, s in sem.items()}
+        return {k: (parts[0] * agree.get(k, 1.0), parts[1]) for k, parts in fused.items()}
+
+    return discounted
+
+
+def _rrf(
+    lex: dict[int, float], sem: dict[int, float], share: float = 0.5, *_rest: float
+) -> dict[int, tuple[float, float]]:
+    """Reciprocal-rank fusion (k 60), each side's best rank scaled to its share of 1."""
+
+    def ranks(scores: dict[int, float]) -> dict[int, float]:
+        order = sorted(scores, key=lambda k: -scores[k])
+        return {k: 61.0 / (61.0 + i) for i, k in enumerate(order)}
+
+    lr, sr = ranks(lex), ranks(sem)
+    return {k: ((1.0 - share) * lr.get(k, 0.0), share * sr.get(k, 0.0)) for k in sorted(set(lex) | set(sem))}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lme", type=Path, required=True, help="bench_longmemeval.py's --stores folder")
     parser.add_argument("--mixed", type=Path, required=True, help="evidence_block.py's --mixed folder (built)")
-    parser.add_argument("pieces", nargs="*", default=["context", "dates", "hybrid", "nobar"])
+    parser.add_argument("pieces", nargs="*", default=["context", "dates", "hybrid", "nobar", "floor", "bar"])
     args = parser.parse_args()
     search.allow(wait=True)
     for name, patch, tweak in variants(args.pieces):

@@ -10,6 +10,9 @@ Reports how many answers are in the top 3 for each. Target (issue 11): hybrid >=
 was 0 of 20. Also counts, for 20 questions about nothing stored (the fixture's `unrelated`), how
 many of the per-turn block's relevant slots recall fills with memories found by meaning alone.
 Run by hand: `.venv/bin/python bench/paraphrase.py`; writes bench/results/paraphrase.json.
+`--fixture bench/fixtures/paraphrase_heldout.json`: the held-out set written for issue 25's third pass
+before its fusion change was measured on it (20 pairs, 136 distractors, 20 questions about nothing
+stored; never used to choose a rule), written to bench/results/paraphrase_heldout.json.
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
 TOP = 3
 
 
-def load() -> tuple[list[dict[str, str]], list[str], list[str]]:
-    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+def load(fixture: Path = FIXTURE) -> tuple[list[dict[str, str]], list[str], list[str]]:
+    data = json.loads(fixture.read_text(encoding="utf-8"))
     return data["pairs"], data["distractors"], data["unrelated"]
 
 
@@ -65,7 +68,12 @@ def by_meaning_only(ws: Workspace, questions: list[str], config: Config) -> list
 
 
 def main() -> None:
-    pairs, distractors, unrelated = load()
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fixture", type=Path, default=FIXTURE)
+    fixture = parser.parse_args().fixture
+    pairs, distractors, unrelated = load(fixture)
     config = Config()
     model, why = embedder.choice(config)
     with tempfile.TemporaryDirectory() as tmp:
@@ -100,7 +108,7 @@ def main() -> None:
         "lexical": lexical,
         "hybrid": hybrid,
     }
-    out = HERE / "results" / "paraphrase.json"
+    out = HERE / "results" / f"{fixture.stem}.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(
