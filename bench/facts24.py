@@ -250,7 +250,9 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--only", action="append", help="short, corrections, corrections2..4, distinct2..4, paraphrases, importance, person"
+        "--only",
+        action="append",
+        help="short, corrections, corrections2..4, distinct2..4, paraphrases, importance, person",
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
@@ -276,7 +278,9 @@ def main() -> None:
                     else:
                         run, load, _ = BENCHES[name]
                         items = load()
-                        out = run(path, items if half in ("held2", "held3", "held4") else halves(items)[half], root / half)
+                        out = run(
+                            path, items if half in ("held2", "held3", "held4") else halves(items)[half], root / half
+                        )
                     out["cpu_s"] = round(time.process_time() - started, 1)
                     results[f"{name}/{path}/{half}"] = out
                     figures = {k: round(v, 3) for k, v in out.items() if isinstance(v, float | int)}
