@@ -190,3 +190,20 @@ def test_a_german_noun_after_its_article_is_no_name(old: str, new: str, expected
 )
 def test_a_shared_place_or_purpose_names_the_attribute(old: str, new: str, expected: bool) -> None:
     assert facts.updates(new, old) is expected
+
+
+@pytest.mark.parametrize("path", ["remember", "ingest"])
+def test_a_new_job_finds_the_old_one_through_the_store(tmp_path: Path, path: str) -> None:
+    ws, config = Workspace(tmp_path / path), Config()
+    said = [("I'm a librarian.", NOW), ("My sister is a pharmacist.", NOW), ("I'm a bookshop manager now.", NOW)]
+    for n, (text, at) in enumerate(said):
+        at = at + timedelta(days=n)
+        if path == "remember":
+            memories.remember(ws, at, config, text)
+        else:
+            row = {"session": str(n), "id": "1", "role": "user", "text": text, "timestamp": at.isoformat()}
+            encoding.ingest(ws, at, config, {str(n): [row]})
+    with database.reading(ws) as conn:
+        current, history = rows.read_index(conn).memories, rows.superseded(conn)
+    assert [m.content for m in history] == ["I'm a librarian."]  # the sister's job stays current
+    assert sorted(m.content for m in current) == ["I'm a bookshop manager now.", "My sister is a pharmacist."]

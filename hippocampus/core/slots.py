@@ -137,7 +137,7 @@ SLOT_WORDS = {
     "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
     "age": "turned years old",
     "name": "name called named",
-    "job": "job work",
+    "job": " ".join(sorted(OCCUPATIONS)),  # a new job shares no word with the old: it looks up every job
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
 SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": ("job", "work")}
