@@ -4,8 +4,9 @@ General grammar, not phrases: cue words per supported language, a discourse pref
 earlier:", "change of plans:"), the value a correction leaves behind ("…, not X", "switched from X to
 Y", "instead of X", "no longer … X"; a bare "not" only before a number or a name), one frame with one
 value swapped (`align`), the slots whose holder has one value at a time (`core.slots`), whose statement
-it is (`owner`: the speaker, a person by role, or unknown), and whether it asks something or holds
-several sentences (then it states no update).
+it is (`owner`: the speaker, a person by role, or unknown), whether it asks something (then it states no
+update, and is no fact to update), how many sentences it holds (`sentences_of`, `clauses_of`: a message
+of several is judged part by part, `core.facts.parts`), and whether it adds a value ("… too": `ADDS`).
 
 - **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
   they count only for the same attribute.

@@ -12,11 +12,14 @@ worse than showing two:
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
    - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
-     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name,
-     a measured quantity ("I weigh 82 kg", "I'm down to 76 kg").
+     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8", "turned five"),
+     their name, a measured quantity ("I weigh 82 kg", "I'm down to 76 kg"), their job ("I'm a teacher",
+     "I work as a nurse": a job may be held twice, so only a cue makes a new one an update).
    In either case the subjects must be one (`Claim.people_compatible`): "my son" is not "my daughter",
    and the speaker is not a person by role ("I no longer play tennis" / "my coach plays golf").
-   A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word.
+   A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word or a shared end
+   names it ("I'm a [junior|senior] developer", "I [cycle|take the train] to work"; a shared time, "on
+   Mondays", names none).
 2. **Is the newer one an update?** (`is_update`) Any of
    - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
      Y", "instead of X", "no longer work at X") and shares another content word with it;
@@ -26,14 +29,20 @@ worse than showing two:
      (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth"),
      leaves behind only what the older said ("I stopped drinking alcohol" is not "I drink tea"), and
      changes one value (not a name and a number both: "my flight to [Rome|Madrid] … [3|9] June");
-   - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new"), or the same
-     attribute whose value is single by nature: a number, date or time ("due in week 12" → "week
-     14"), or a slot (place, age, name).
+   - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new") or a value
+     named as left behind ("O positive, not A"), or the same attribute whose value is single by nature:
+     a number, date or time ("due in week 12" → "week 14"), or a slot (place, age, name, measure);
+     never when it says it adds a value ("… too", "auch"): then both hold.
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
-Only short statements (`MAX_WORDS`) are compared: a long message states many things. `probes` are the
-features encoding looks up to find the candidates (a few indexed lookups, never a scan).
+Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is
+judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
+said beside a remark ("I moved to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken
+and the remark supersedes nothing; LongMemEval's real chat showed why the older must be one sentence and
+no question (a question states no fact, and superseding a memory of several sentences would hide the
+rest). `probes` are the features encoding looks up to find the candidates (a few indexed lookups, never
+a scan; a new job looks up every job, `slots.OCCUPATIONS`).
 The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call here).
 Pure: no I/O, no clock.
 """
