@@ -5,7 +5,9 @@ Fixtures: `bench/fixtures/facts24/*.json` (short facts, corrections, paraphrases
 its even positions are the dev half (tuned on), its odd positions the held-out half (reported apart);
 the person facts' held-out half draws its values from other pools. `heldout2.json` (corrections2,
 distinct2: look-alike pairs that are two facts) was written before the second session's tuning and is
-reported whole, never tuned on.
+reported whole, never tuned on; `heldout3.json` and `heldout4.json` the same, before the third and the
+fourth passes (heldout4 adds corrections said in two or three sentences); `heldout5.json` after the
+fourth pass's rules, to check them on text they were not fitted to.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -239,6 +241,10 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct2": (distinct, lambda: fixture("heldout2")["distinct"], "held out twice: wrong supersessions"),
     "corrections3": (corrections, lambda: fixture("heldout3")["corrections"], "held out three times"),
     "distinct3": (distinct, lambda: fixture("heldout3")["distinct"], "held out three times"),
+    "corrections4": (corrections, lambda: fixture("heldout4")["corrections"], "held out four times"),
+    "distinct4": (distinct, lambda: fixture("heldout4")["distinct"], "held out four times"),
+    "corrections5": (corrections, lambda: fixture("heldout5")["corrections"], "held out five times"),
+    "distinct5": (distinct, lambda: fixture("heldout5")["distinct"], "held out five times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
@@ -247,7 +253,9 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--only", action="append", help="short, corrections, corrections2, distinct2, paraphrases, importance, person"
+        "--only",
+        action="append",
+        help="short, corrections, corrections2..4, distinct2..4, paraphrases, importance, person",
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
@@ -266,14 +274,18 @@ def main() -> None:
         root = Path(tmp)
         for name in wanted:
             for path in args.paths.split(","):
-                for half in (f"held{name[-1]}",) if name[-1] in "23" else ("dev", "held"):
+                for half in (f"held{name[-1]}",) if name[-1] in "2345" else ("dev", "held"):
                     started = time.process_time()
                     if name == "person":
                         out = person(path, person_facts(1000, held=half == "held"), root / half)
                     else:
                         run, load, _ = BENCHES[name]
                         items = load()
-                        out = run(path, items if half in ("held2", "held3") else halves(items)[half], root / half)
+                        out = run(
+                            path,
+                            items if half in ("held2", "held3", "held4", "held5") else halves(items)[half],
+                            root / half,
+                        )
                     out["cpu_s"] = round(time.process_time() - started, 1)
                     results[f"{name}/{path}/{half}"] = out
                     figures = {k: round(v, 3) for k, v in out.items() if isinstance(v, float | int)}

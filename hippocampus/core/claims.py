@@ -4,8 +4,9 @@ General grammar, not phrases: cue words per supported language, a discourse pref
 earlier:", "change of plans:"), the value a correction leaves behind ("…, not X", "switched from X to
 Y", "instead of X", "no longer … X"; a bare "not" only before a number or a name), one frame with one
 value swapped (`align`), the slots whose holder has one value at a time (`core.slots`), whose statement
-it is (`owner`: the speaker, a person by role, or unknown), and whether it asks something or holds
-several sentences (then it states no update).
+it is (`owner`: the speaker, a person by role, or unknown), whether it asks something (then it states no
+update, and is no fact to update), how many sentences it holds (`sentences_of`, `clauses_of`: a message
+of several is judged part by part, `core.facts.parts`), and whether it adds a value ("… too": `ADDS`).
 
 - **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
   they count only for the same attribute.
@@ -45,18 +46,25 @@ WEAK = re.compile(
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
-    r"moved (?:to|from|in|into|back)|relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
+    r"went (?:up|down)(?= to\b)|(?:increased|decreased|raised|lowered|dropped|rose|fell)(?= to \d)|"
+    r"(?:moved|bumped|shifted)(?= (?:(?:my|our|the|his|her|their)(?: \w+){1,2} )?(?:to|from|in|into|back)\b)|"
+    r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
     r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replaced)\b"
     r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
     r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
     r"verschoben|nicht mehr|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
-    r"cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
+    r"déplacé|cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
     r"перенесл|больше не|исполнилось|打错|搞混|更正|改成|换成|搬到|推迟|改到|不再|打ち間違|間違え|訂正|変更|"
     r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
     r"התבלבלתי|תיקון|שיניתי|עברתי|נדחה|כבר לא|टाइपो|सुधार|बदल|स्थगित|अब नहीं|yazım hatası|karıştırdım|"
     r"düzeltme|değiştirdim|taşındım|ertelendi|artık"
 )
+ADDS = re.compile(
+    r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
+)
+"""A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
+addition, not an update, unless a correction cue says so."""
 _PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
 _PREFIX_WORDS = re.compile(
     r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
@@ -77,10 +85,13 @@ def _words(text: str) -> frozenset[str]:
 _RELATION_WORDS = (
     _words(
         """in on at to from with by near for of into onto over under about as like than has have had do does
-        did will would can could got get gets"""
+        did will would can could got get gets en em no na à au aux dans chez sur avec pour de du des con por para
+        del al im am mit bei nach zu zum zur auf von für di da per su nel nella alla"""
     )
     | COPULAS
 )
+"""Words that open a relation, not a value ("I live [with two cats|close to…]", "je travaille [dans une
+école|le samedi]"), in the supported languages."""
 _EXTRA_PEOPLE = frozenset(
     stem(w)
     for w in _words(
@@ -95,6 +106,7 @@ _EXTRA_PEOPLE = frozenset(
 )
 """People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""
 _PEOPLE = RELATIONS | _EXTRA_PEOPLE
+_DE_ARTICLES = _words("der die das den dem des ein eine einen einem mein meine meinen meinem unser unsere")
 PEOPLE = _PEOPLE
 
 
@@ -129,6 +141,8 @@ class Claim:
         "holder",
         "involves_speaker",
         "key",
+        "adds",
+        "leaves",
         "left",
         "owner",
         "people_and_names",
@@ -147,9 +161,11 @@ class Claim:
         low = text.casefold().replace("’", "'").strip()
         self.key = " ".join(low.split()).strip(" .!。")
         self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
-        self.cue = bool(WEAK.search(said))  # as said: `fact_text` drops an opening "Actually,"
+        self.cue = bool(WEAK.search(said))
+        self.adds = bool(ADDS.search(said))  # as said: `fact_text` drops an opening "Actually,"
         self.correction = bool(CORRECTION.search(said))
-        cues = " ".join(m.group(0) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
+        # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
+        cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
         body = low
         prefix = _PREFIX.match(low)
@@ -158,27 +174,33 @@ class Claim:
         cased = text.replace("’", "'")
         self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         left: set[str] = set()
+        self.leaves = False
         for match in _LEFT.finditer(body):
             value = match.group(1)
             if match.group(0).startswith(" not") and not _value_like(value, self.cased):
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             left |= {f.lstrip("!") for f in features(value)}
+            self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
         self.left = frozenset(left - _CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
         self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
-        words = [w for w in WORD_RE.findall(stripped) if w not in FILLER]
+        words = [slots.ONE_HOUSEHOLD.get(w, w) for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
         self.features = frozenset(f.lstrip("!") for f in features(text))
         self.content = _content(features(text))
-        self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | names(text)
+        low_words = WORD_RE.findall(low)  # a German noun after its article is no name ("den Hausarzt")
+        nouns = features(" ".join(w for d, w in zip(low_words, low_words[1:], strict=False) if d in _DE_ARTICLES))
+        self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | (names(text) - nouns)
         speaker = slots.first_person(words)
         self.slot, self.holder, self.slot_value = slots.find(words, self.cased, speaker)
         self.slot_probes = frozenset(features(SLOT_WORDS.get(self.slot, ""))) if self.slot else frozenset()
         opening = words[: _verb_at(words)]
         subject = holder_of(" ".join(opening), speaker)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
-        self.subject_names = features(" ".join(opening)) & names(text)  # "my cousin Ben …": who, not what
+        # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
+        mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
+        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & names(text)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
@@ -211,6 +233,33 @@ _SENTENCE_END = re.compile(
 """Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
 
 
+def sentences_of(text: str) -> list[str]:
+    """The sentences of `text`, each with its stop, where `_SENTENCE_END` ends one: a message of several
+    sentences is judged sentence by sentence (`core.facts.updates`)."""
+    out, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        out.append(text[start : end.end()].strip())
+        start = end.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+_CLAUSE_END = re.compile(r"(?<=\w)[,;]\s+(?=\D)")
+"""Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none)."""
+
+
+def clauses_of(sentence: str) -> list[str]:
+    """The clauses of a sentence of two words or more each ("I got promoted, I'm a senior developer now"
+    → "I'm a senior developer now"); an opening word alone ("Oops,", "Actually,") is no clause."""
+    return [c for c in (c.strip() for c in _CLAUSE_END.split(sentence)) if len(WORD_RE.findall(c)) >= 2]
+
+
+def _ends(cue: str) -> str:
+    """The first and last words of a cue that spans others ("ne … plus", "non … più")."""
+    words = cue.split()
+    return " ".join([words[0], words[-1]]) if len(words) > 2 else cue
+
+
 def _value_like(value: str, cased: frozenset[str]) -> bool:
     """A value a correction names: a number or a name ("381 not 318", "Pickle not Pixel")."""
     return any(w[:1].isdigit() or w in cased for w in WORD_RE.findall(value))
@@ -226,7 +275,7 @@ def _verb_at(words: list[str]) -> int:
 
 def _kind(tokens: tuple[str, ...], cased: frozenset[str]) -> str:
     """The kind of a value: a number/date/time, a name (capitalised where said), or other."""
-    words = [t for t in tokens if t not in STOPWORDS or t in MONTH_WORDS]
+    words = [t for t in tokens if t not in STOPWORDS or t in MONTH_WORDS or t in cased]  # "[O|A] positive"
     if words and all(NUMBERISH.match(t) or t in MONTH_WORDS for t in words):
         return "number"
     if any(t in cased for t in words):
@@ -258,21 +307,29 @@ def align(a: Claim, b: Claim) -> Swap | None:
         return None  # "my favourite [colour is teal|podcast is Radiolab]": the relation is in what differs
     content = [w for w in prefix if w not in STOPWORDS and w not in FIRST and w not in COPULAS]
     copula = any(w in COPULAS or w in ("has", "have", "had") for w in prefix)  # "my team has [5|9] people"
-    speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and bool(content)  # "I sleep about…"
+    end = a.tokens[len(a.tokens) - s :] if s else ()
+    # a shared end that is a place or purpose names the attribute: "I [cycle|take the train] to work"
+    aim = bool(end) and end[0] in _RELATION_WORDS and not any(slots.timely(w) for w in end)
+    aim = aim and any(w not in STOPWORDS for w in end)
+    speaker = prefix[0] in ("i", "we", "ich", "je", "yo", "eu", "io", "я") and (bool(content) or aim)  # "I sleep…"
     if not (content or speaker or (copula and prefix[0] in FIRST)):
         return None
     last = content[-1] if content else ""
     if not (copula or speaker) and (len(content) < 2 or last in a.cased or stem(last) in _PEOPLE):
         return None  # "my coach Farid [has…|is…]", "my favourite [colour…]": the relation is not shared
     kx, ky = _kind(dx, a.cased), _kind(dy, b.cased)
-    relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or _verbish(dx[0], dy[0])
+    # a gerund that is the whole value after a copula is a value: "my main hobby is [bouldering|woodworking]"
+    gerunds = prefix[-1] in COPULAS and len(dx) == len(dy) == 1
+    relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or (_verbish(dx[0], dy[0]) and not gerunds)
     if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
         return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
     if prefix[-1] in COPULAS and kx != ky:
         return None  # "my sister is [Alma|a nurse]": a name and a job are two attributes
     cx, cy = _content(features(" ".join(dx))), _content(features(" ".join(dy)))
-    if not content and kx == ky == "other" and not cx & cy:
+    named = [w for w in a.tokens[len(a.tokens) - s :] if w not in STOPWORDS] if s else []
+    if not content and not named and kx == ky == "other" and not cx & cy:
         return None  # "I'm a [teacher|vegetarian]", "I have [two cats|three nephews]": the frame names no attribute
+    # (a shared end names it: "I'm a [junior|senior] developer")
     differs = bool(cx ^ cy)
     return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
 

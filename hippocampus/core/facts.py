@@ -12,11 +12,14 @@ worse than showing two:
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
    - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
-     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8"), their name,
-     a measured quantity ("I weigh 82 kg", "I'm down to 76 kg").
+     "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8", "turned five"),
+     their name, a measured quantity ("I weigh 82 kg", "I'm down to 76 kg"), their job ("I'm a teacher",
+     "I work as a nurse": a job may be held twice, so only a cue makes a new one an update).
    In either case the subjects must be one (`Claim.people_compatible`): "my son" is not "my daughter",
    and the speaker is not a person by role ("I no longer play tennis" / "my coach plays golf").
-   A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word.
+   A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word or a shared end
+   names it ("I'm a [junior|senior] developer", "I [cycle|take the train] to work"; a shared time, "on
+   Mondays", names none).
 2. **Is the newer one an update?** (`is_update`) Any of
    - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
      Y", "instead of X", "no longer work at X") and shares another content word with it;
@@ -26,14 +29,20 @@ worse than showing two:
      (so "my coach Farid is moving to Bergen" does not replace "my coach Farid grew up in Perth"),
      leaves behind only what the older said ("I stopped drinking alcohol" is not "I drink tea"), and
      changes one value (not a name and a number both: "my flight to [Rome|Madrid] … [3|9] June");
-   - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new"), or the same
-     attribute whose value is single by nature: a number, date or time ("due in week 12" → "week
-     14"), or a slot (place, age, name).
+   - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new") or a value
+     named as left behind ("O positive, not A"), or the same attribute whose value is single by nature:
+     a number, date or time ("due in week 12" → "week 14"), or a slot (place, age, name, measure);
+     never when it says it adds a value ("… too", "auch"): then both hold.
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
-Only short statements (`MAX_WORDS`) are compared: a long message states many things. `probes` are the
-features encoding looks up to find the candidates (a few indexed lookups, never a scan).
+Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is
+judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
+said beside a remark ("I moved to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken
+and the remark supersedes nothing; LongMemEval's real chat showed why the older must be one sentence and
+no question (a question states no fact, and superseding a memory of several sentences would hide the
+rest). `probes` are the features encoding looks up to find the candidates (a few indexed lookups, never
+a scan; a new job looks up every job, `slots.OCCUPATIONS`).
 The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call here).
 Pure: no I/O, no clock.
 """
@@ -75,10 +84,20 @@ def claim_of(text: str) -> Claim:
 
 
 def probes(text: str) -> tuple[str, ...]:
-    """The similarity features whose memories `text` may update (empty: it updates none)."""
+    """The similarity features whose memories `text` may update (empty: it updates none); each sentence's
+    own of a message of several (`parts`)."""
     claim = claim_of(text)
     if not claim.short:
         return ()
+    said = parts(text)
+    if len(said) > 1:
+        return tuple(dict.fromkeys(p for part in said for p in _probes(part)))
+    return _probes(text)
+
+
+def _probes(text: str) -> tuple[str, ...]:
+    """`probes` of one part."""
+    claim = claim_of(text)
     # an age is said with its number alone ("I'm 41."): a new age looks up the one before it as well
     ages = (
         {claim.slot_value, str(int(claim.slot_value) - 1)}
@@ -160,9 +179,11 @@ def is_update(new: str, old: str) -> bool:
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if not same_attribute(new, old):
         return False
-    if a.cue or a.correction:
-        return True  # "actually…", "… now"
-    if a.slot and slots.same_slot(a.slot, b.slot):
+    if a.adds and not a.correction:
+        return False  # "… too", "… also": a value beside the older, both stay current (newer first)
+    if a.cue or a.correction or a.leaves:
+        return True  # "actually…", "… now", "O positive, not A"
+    if a.slot and slots.same_slot(a.slot, b.slot) and a.slot not in slots.MANY:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
@@ -208,13 +229,38 @@ def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
 
 def updates(new: str, old: str) -> bool:
     """True when the statement `new` replaces the earlier statement `old`: the same fact (question 1, or
-    the explicit evidence of question 2) and an update (question 2)."""
+    the explicit evidence of question 2) and an update (question 2). A short message of several sentences
+    is judged sentence by sentence (`parts`): "I moved to Porto. Loving it!" updates "I live in Lisbon" by
+    its first sentence, and the remark beside it updates nothing, for it is judged alone. The older must be
+    one sentence: superseding a memory of several would hide what its other sentences say."""
     a, b = claim_of(new), claim_of(old)
-    if not (a.short and b.short) or a.key == b.key or a.asks or a.sentences > 1 or b.sentences > 1:
-        return False  # a question states no update; a message of several sentences states several things
-    if _task(new):
+    if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
+        return False  # a question states no update (nor does a message that asks one beside it), nor a fact
+    said = parts(new)
+    if any(_task(part) for part in said):
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
-    if not (a.people_compatible(b)):
+    return any(_sentence_updates(part, old) for part in said)
+
+
+def parts(text: str) -> list[str]:
+    """The parts of a short message judged apart (`updates`, `probes`, `newer_first`): each sentence, and
+    each clause of a sentence of several ("I got a raise, my salary is 52,000 now"); a long message is one
+    part (it is never compared). Each part is judged alone, with its own cues: a remark beside a correction
+    ("Loving it!", "Long story.") updates nothing."""
+    claim = claim_of(text)
+    if not claim.short:
+        return [text]
+    out: list[str] = []
+    for sentence in claims.sentences_of(text) if claim.sentences > 1 else [text]:
+        clauses = claims.clauses_of(sentence)
+        out += [sentence, *clauses] if len(clauses) > 1 else [sentence]
+    return out
+
+
+def _sentence_updates(new: str, old: str) -> bool:
+    """`updates` for one sentence `new`."""
+    a, b = claim_of(new), claim_of(old)
+    if a.key == b.key or not a.people_compatible(b):
         return False
     return is_update(new, old)
 
@@ -230,10 +276,10 @@ def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]
     Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall finds it by the
     older words. A value (a name or number of the older statement that `new` does not say) is not taken
     over: "Utrecht" does not find the Rotterdam memory."""
-    claim = claim_of(new)
     kept = list(own)
-    if claim.short and claim.slot:
-        kept += [w for w in slots.SLOT_KEYWORDS.get(claim.slot, ()) if w not in own]
+    for part in parts(new) if claim_of(new).short else ():
+        claim = claim_of(part)
+        kept += [w for w in slots.SLOT_KEYWORDS.get(claim.slot, ()) if w not in kept] if claim.slot else []
     seen = {stem(w.casefold()) for w in own}
     said = features(new)
     for content, words in olds:
@@ -270,13 +316,18 @@ def newer_first(hits: list[Hit]) -> list[Hit]:
     for i in range(len(out)):
         for j in range(i + 1, len(out)):
             first, later = out[i].memory, out[j].memory
-            if not (same_attribute(first.content, later.content) or same_attribute(later.content, first.content)):
+            if not _one_attribute(first.content, later.content):
                 continue
             if later.created > first.created:
                 out.insert(i, _marked(out.pop(j)))
             elif first.created > later.created:
                 out[i] = _marked(out[i])
     return out
+
+
+def _one_attribute(x: str, y: str) -> bool:
+    """Some sentence of `x` and some sentence of `y` give the same attribute (`same_attribute`, either way)."""
+    return any(same_attribute(p, q) or same_attribute(q, p) for p in parts(x) for q in parts(y))
 
 
 def _marked(hit: Hit) -> Hit:

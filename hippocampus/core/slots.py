@@ -77,19 +77,77 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+NUMBER_WORDS = {
+    word: str(n)
+    for words in (
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty",
+        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze",
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+        "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici",
+        "zero um dois três quatro cinco seis sete oito nove dez onze doze",
+    )
+    for n, word in enumerate(words.split())
+}
+"""Numbers said as words, read as an age only (`find`): "Mateo just turned five" is "turned 5"."""
+
+ONE_HOUSEHOLD = dict(
+    pair.split(":")
+    for pair in _words(
+        """our:my nuestro:mi nuestra:mi nuestros:mis notre:mon nos:mes unser:mein unsere:meine unseren:meinen
+        nostro:mio nostra:mia nosso:meu nossa:minha"""
+    )
+)
+"""The household's possessive read as the speaker's: "[my|our] anniversary is on 8 June" is one frame."""
+_TIMES = frozenset(stem(w) for w in _words("weekend weekday morning afternoon evening night week month year"))
+
+
+def timely(word: str) -> bool:
+    """A word of a time ("on Mondays", "at weekends", "in 2019"): a shared time names no attribute."""
+    return word[:1].isdigit() or stem(word) in MONTHS or stem(word) in _TIMES or word in MONTH_WORDS
+
+
+OCCUPATIONS = _words(
+    """teacher headteacher principal nurse midwife doctor gp surgeon dentist pharmacist paramedic physiotherapist
+    physio therapist psychologist psychiatrist vet veterinarian engineer developer programmer designer architect
+    accountant lawyer solicitor barrister judge paralegal manager director ceo cto founder consultant analyst
+    scientist researcher professor lecturer student intern journalist editor writer author translator
+    photographer artist musician actor chef cook baker butcher barista waiter waitress bartender cashier clerk
+    receptionist secretary administrator librarian plumber electrician carpenter builder mechanic driver pilot
+    firefighter officer detective soldier farmer gardener cleaner caretaker carer nanny tutor trainer salesman
+    saleswoman agent banker broker economist recruiter hairdresser tailor optician technician welder courier
+    freelancer entrepreneur retiree pensioner homemaker profesor profesora médico médica enfermero enfermera
+    ingeniero ingeniera abogado abogada maestro maestra professeur médecin infirmier infirmière ingénieur avocat
+    avocate lehrer lehrerin arzt ärztin krankenpfleger krankenschwester ingenieur anwalt anwältin insegnante
+    medico infermiere infermiera ingegnere avvocato professora enfermeiro enfermeira engenheiro engenheira
+    advogado advogada"""
+)
+"""Jobs: what someone is or works as ("I'm a teacher", "I work as a nurse", "soy profesora"). A job slot
+names the attribute a bare "I'm a …" does not ("I'm a [teacher|vegetarian]" is two facts); a person may
+hold two jobs, so a new one updates only with a cue (`core.facts.is_update`)."""
+_JOB = re.compile(
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|soy|es|suis|est|bin|ist|sono|è|sou|é)"
+    r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}(?P<job>[\w-]+))$"
+)
+MANY = frozenset({"job"})
+"""Slots a holder may fill twice at once: a new value there is an update only with a cue."""
+
 SLOT_WORDS = {
     "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
     "age": "turned years old",
     "name": "name called named",
+    "job": " ".join(sorted(OCCUPATIONS)),  # a new job shares no word with the old: it looks up every job
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
-SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",)}
+SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": ("job", "work")}
 """Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
 "how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
 (a capitalised value), and a move takes over the words of the home it replaced."""
 
 
-_SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
+SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
+"""The speaker as a subject ("I…", "we…"): what follows the verb is an object, not who."""
 _POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
 _DEGREE = _words(
     """down up to about around roughly nearly almost over under at only just now currently still back bis
@@ -109,7 +167,7 @@ def _measure(words: list[str]) -> tuple[str, str, str]:
     unit = words[-1]
     if not _UNIT_RE.match(unit) or unit in MONTH_WORDS or unit in STOPWORDS:
         return "", "", ""
-    if words[0] in _SUBJECT_PRONOUNS:
+    if words[0] in SUBJECT_PRONOUNS:
         holder, rest = "i", words[1:-2]
     elif words[0] in _POSSESSIVES:
         holder, rest = holder_of(" ".join(words[:2])), words[2:-2]
@@ -148,8 +206,9 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     """The slot a statement's words (`Claim.tokens`) fill, as (slot, holder, value), or empty; `cased`: the
     words said with a capital; `speaker`: its `first_person` words."""
     flat = " ".join(words)
+    counted = " ".join(NUMBER_WORDS.get(w, w) for w in words)  # "Mateo just turned five": an age
     for name, pattern in _SLOTS:
-        found = pattern.match(flat)
+        found = pattern.match(counted if name == "age" else flat)
         if found:
             groups = {k: v for k, v in found.groupdict().items() if v is not None}
             value = groups.get("value", groups.get("v2", groups.get("v3", groups.get("v4", ""))))
@@ -157,4 +216,7 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
                 continue  # "I live near the ring road" is no home town: a place slot holds a name
             said = groups.get("holder", groups.get("h2", groups.get("h3", groups.get("h4", ""))))
             return name, holder_of(said, speaker), value.strip()
+    job = _JOB.match(flat)
+    if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
+        return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
     return _measure(words)
