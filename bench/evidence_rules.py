@@ -14,9 +14,17 @@ Rules: the product's (`core.evidence`) at several expected-strays budgets (the t
 side alone, Fisher's combination, an order-statistics test on the top similarities (a group of memories
 that all stand out), a generalised Pareto tail, the lexical chance from document frequencies instead of
 BM25, and, when the `wordfreq` package is importable, a lexical chance from general English word
-frequencies with a per-store budget (a reference outside the store). Run by hand, under `nice`:
-`.venv/bin/python bench/evidence_rules.py --mixed DIR --lme DIR [--noise-stores 12] [--dump FILE]`.
-Never asserted in tests.
+frequencies with a per-store budget (a reference outside the store).
+
+Issue 25's fourth pass added evidence pooled by provenance (each candidate's sessions, each session's
+size and every memory's similarity to the question grouped by session are dumped): a binomial tail
+over a session's memories taken as independent, Simes' test per session (valid when they are positively
+dependent), and a one-way random-effects model of the similarities (a session effect and a memory's
+own), whose intra-session correlation `--why` prints with each dev72 block miss's best candidates; and
+two other tests: the question's content words alone as a second semantic probe, and the top memory's
+lead over the second under the tail's exponential. Run by hand, under `nice`:
+`.venv/bin/python bench/evidence_rules.py --mixed DIR --lme DIR [--noise-stores 12] [--dump FILE] [--why]`
+(a dump made before the fourth pass skips its rules). Never asserted in tests.
 """
 
 from __future__ import annotations
@@ -72,27 +80,77 @@ def pool(folder: Path, question: str, now: str, gold: set[str]) -> Q:
     found = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
     ranked = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in found], when, config, len(found), scaled=True)
     words = search_cache.selective_words(conn, search_cache._tokenize(question))
+    probe = content_words(question, set(words))
+    nearest2: dict[int, float] = {}
+    if PROBE and probe and probe != question:
+        started2 = search.start_query(probe, config)
+        embedded2 = started2() if started2 is not None else None
+        if embedded2 is not None:
+            nearest2, _noise2 = search.similar(conn, model, embedded2[1], [r[0] for r in ranked], config.candidates)
     marks = ",".join(str(r[0]) for r in ranked) or "0"
     tokens = dict(conn.execute(f"SELECT rowid, tokens FROM fts WHERE rowid IN ({marks})").fetchall())
     sources = dict(conn.execute(f"SELECT rid, json_extract(json, '$.sources') FROM mem WHERE rid IN ({marks})"))
+    texts = dict(conn.execute(f"SELECT rid, json_extract(json, '$.content') FROM mem WHERE rid IN ({marks})"))
     _total, df = search_cache._document_counts(conn, words) if words else (0, {})
     count = search_cache.memory_count(conn)
+    sizes: dict[str, int] = {}
+    member: dict[int, set[str]] = {}
+    for rid, held_json in conn.execute("SELECT rid, json_extract(json, '$.sources') FROM mem"):
+        member[rid] = {str(s.get("session")) for s in json.loads(held_json or "[]")}
+        for session in member[rid]:
+            sizes[session] = sizes.get(session, 0) + 1
+    from hippocampus.store.memo import memo
+
+    matrix = memo(conn, ("matrix", model), lambda: search._refresh(conn, model))
+    every = matrix.centred(vector)
+    by_session: dict[str, list[float]] = {}
+    for i, rid in enumerate(matrix.rids):
+        if rid in member and math.isfinite(float(every[i])):
+            for session in member[rid]:
+                by_session.setdefault(session, []).append(round(float(every[i]), 4))
     conn.close()
     cands = []
     for r in ranked:
-        held = {str(s.get("session")) for s in json.loads(sources.get(r[0]) or "[]")}
+        held = sorted({str(s.get("session")) for s in json.loads(sources.get(r[0]) or "[]")})
         matched = sorted(set(words) & set(str(tokens.get(r[0]) or "").split()))
-        cands.append({"bm25": bm25.get(r[0], 0.0), "sim": nearest.get(r[0]), "ev": bool(held & gold), "words": matched})
+        cands.append(
+            {
+                "bm25": bm25.get(r[0], 0.0),
+                "sim": nearest.get(r[0]),
+                "sim2": nearest2.get(r[0]),
+                "ev": bool(set(held) & gold),
+                "words": matched,
+                "sessions": held,
+                "text": str(texts.get(r[0]) or "")[:160] if gold else "",
+            }
+        )
     return {
+        "sizes": sizes,
+        "by_session": {k: sorted(v, reverse=True) for k, v in by_session.items()},
         "q": question,
         "store": str(folder),
         "words": len(words),
         "N": count,
         "nvec": noise[2],
         "nearest": sorted(nearest.values(), reverse=True),
+        "probe": probe,
+        "nearest2": sorted(nearest2.values(), reverse=True)[: config.candidates],
         "df": df,
         "cands": cands,
     }
+
+
+PROBE = True
+"""Whether the dump also embeds each question's content words alone (`content_words`): a second probe."""
+
+
+def content_words(question: str, searched: set[str]) -> str:
+    """The question's words that `search` looks for (its selective words), in their own spelling and
+    order: the question without its request form ("can you suggest some ... that would ...")."""
+    from hippocampus.core.tokens import WORD_RE, tokenize
+
+    kept = [m.group(0) for m in WORD_RE.finditer(question) if set(tokenize(m.group(0))) & searched]
+    return " ".join(kept)
 
 
 def dump(mixed: Path, lme: Path, noise_stores: int) -> dict[str, list[Q]]:
@@ -251,6 +309,232 @@ def general_words(budget: float) -> Rule | None:
     return rule
 
 
+def binomial_tail(n: int, p: float, k: int) -> float:
+    """P(Bin(n, p) >= k), summed from k up (no cancellation when it is tiny)."""
+    if k <= 0:
+        return 1.0
+    if p >= 1.0:
+        return 1.0
+    if k > n:
+        return 0.0
+    term = math.comb(n, k) * p**k * (1 - p) ** (n - k)
+    total = 0.0
+    for i in range(k, n + 1):
+        total += term
+        if term < total * 1e-12:
+            break
+        term *= (n - i) / (i + 1) * p / (1 - p) if p > 0 else 0.0
+    return min(1.0, total)
+
+
+def session_chances(r: Q, most: int = 5) -> dict[str, tuple[float, int, float]]:
+    """Per session holding candidates: (its chance, the k that gives it, the per-memory chance at k):
+    the chance that k or more of the session's n memories, unrelated to the question, match it at
+    least as well as its k-th best does (a binomial tail on the per-memory chance), the smallest over
+    k = 2..`most`, times the number of k tried."""
+    tail = E.fit_tail(r["nearest"], r["nvec"])
+    chances: dict[str, list[float]] = {}
+    for c in r["cands"]:
+        p = E.combined(E.lexical_chance(c["bm25"], r["words"]), E.semantic_chance(c["sim"], tail))
+        for session in c.get("sessions", []):
+            chances.setdefault(session, []).append(p)
+    out: dict[str, tuple[float, int, float]] = {}
+    for session, ps in chances.items():
+        ps.sort()
+        n = max(r["sizes"].get(session, len(ps)), len(ps))
+        tried = range(2, min(most, len(ps)) + 1)
+        best = (1.0, 0, 1.0)
+        for k in tried:
+            t = binomial_tail(n, ps[k - 1], k) * len(tried)
+            if t < best[0]:
+                best = (min(1.0, t), k, ps[k - 1])
+        out[session] = best
+    return out
+
+
+def pooled(memory_strays: float = E.EXPECTED_STRAYS, session_strays: float = E.EXPECTED_STRAYS, most: int = 5) -> Rule:
+    """The product's rule, or: a memory of a session whose k best matches together are evidence (the
+    session's chance × the store's sessions <= `session_strays`) and that is among those k."""
+
+    def rule(r: Q) -> list[bool]:
+        keep = product(memory_strays)(r)
+        tail = E.fit_tail(r["nearest"], r["nvec"])
+        sessions = max(1, len(r["sizes"]))
+        passing = {
+            s: at for s, (chance, _k, at) in session_chances(r, most).items() if chance * sessions <= session_strays
+        }
+        out = []
+        for k, c in zip(keep, r["cands"], strict=True):
+            p = E.combined(E.lexical_chance(c["bm25"], r["words"]), E.semantic_chance(c["sim"], tail))
+            out.append(k or any(p <= passing[s] for s in c.get("sessions", []) if s in passing))
+        return out
+
+    return rule
+
+
+def _chances(r: Q) -> list[float]:
+    """Each candidate's combined chance, as the product computes it."""
+    tail = E.fit_tail(r["nearest"], r["nvec"])
+    return [E.combined(E.lexical_chance(c["bm25"], r["words"]), E.semantic_chance(c["sim"], tail)) for c in r["cands"]]
+
+
+def simes(session_strays: float = E.EXPECTED_STRAYS) -> Rule:
+    """Simes' test over each session's memories (valid when they are positively dependent, as a session's
+    memories are): a session is evidence when min over k of n × p_(k) / k, times the store's sessions, is
+    at most `session_strays`; its memories up to that k pass. At k = 1 it is the product's rule with the
+    session's share of the store's multiplicity, so it replaces the product's rule (no memory rule beside)."""
+
+    def rule(r: Q) -> list[bool]:
+        sessions = max(1, len(r["sizes"]))
+        chances = _chances(r)
+        by: dict[str, list[float]] = {}
+        for p, c in zip(chances, r["cands"], strict=True):
+            for session in c.get("sessions", []):
+                by.setdefault(session, []).append(p)
+        level: dict[str, float] = {}
+        for session, ps in by.items():
+            ps.sort()
+            n = max(r["sizes"].get(session, len(ps)), len(ps))
+            for k in range(1, len(ps) + 1):
+                if n * ps[k - 1] / k * sessions <= session_strays:
+                    level[session] = ps[k - 1]
+        return [
+            any(p <= level[s] for s in c.get("sessions", []) if s in level)
+            for p, c in zip(chances, r["cands"], strict=True)
+        ]
+
+    return rule
+
+
+def session_means(r: Q) -> tuple[dict[str, float], dict[str, float], float]:
+    """Per session, the z-score of its memories' mean similarity to the question under a one-way random-
+    effects model fitted to every memory of the store (a session effect of variance σa², a memory's own
+    of variance σe², by the method of moments): (mean − grand mean) / sqrt(σa² + σe²/n). Also each
+    session's mean and the intra-session correlation σa² / (σa² + σe²)."""
+    groups: dict[str, list[float]] = r["by_session"]
+    values = [v for g in groups.values() for v in g]
+    total, count = len(values), len(groups)
+    grand = sum(values) / total
+    means = {k: sum(v) / len(v) for k, v in groups.items()}
+    within = sum((x - means[k]) ** 2 for k, v in groups.items() for x in v) / max(1, total - count)
+    between = sum(len(v) * (means[k] - grand) ** 2 for k, v in groups.items()) / max(1, count - 1)
+    n0 = (total - sum(len(v) ** 2 for v in groups.values()) / total) / max(1, count - 1)
+    effect = max(0.0, (between - within) / n0)
+    z = {k: (means[k] - grand) / math.sqrt(effect + within / len(v)) for k, v in groups.items()}
+    return z, means, effect / (effect + within) if effect + within > 0 else 0.0
+
+
+def random_effects(
+    session_strays: float = E.EXPECTED_STRAYS,
+    memory_strays: float = E.EXPECTED_STRAYS,
+    tail: str = "exp",
+    best: bool = False,
+) -> Rule:
+    """The product's rule at `memory_strays`, or: a session whose mean similarity stands out (`session_means`)
+    with a chance × the store's sessions <= `session_strays`, the chance from a normal tail of z, or from an
+    exponential fitted to the sessions' z as `core.evidence` fits memories'. A passing session admits its
+    candidates at least as similar as its mean, or with `best` only its best-ranked one (a stray session
+    then costs one memory, as a stray memory does)."""
+    from statistics import NormalDist
+
+    def rule(r: Q) -> list[bool]:
+        keep = product(memory_strays)(r)
+        if len(r.get("by_session") or {}) < 4:
+            return keep
+        z, means, _icc = session_means(r)
+        sessions = len(z)
+        if tail == "normal":
+            ok = {k for k, v in z.items() if (1.0 - NormalDist().cdf(v)) * sessions <= session_strays}
+        else:
+            fit = E.fit_tail(list(z.values()), sessions)
+            ok = {k for k, v in z.items() if E.semantic_chance(v, fit) * sessions <= session_strays}
+        out, admitted = list(keep), set()
+        for i, c in enumerate(r["cands"]):
+            for s in c.get("sessions", []):
+                if s in ok and (
+                    not best and c["sim"] is not None and c["sim"] >= means[s] or best and s not in admitted
+                ):
+                    admitted.add(s)
+                    out[i] = True
+        return out
+
+    return rule
+
+
+def probe(replace: bool = False) -> Rule:
+    """A second semantic test: the similarity to the question's content words alone (`content_words`),
+    its own tail; the three chances' smallest × 3, or with `replace` the probe instead of the question."""
+
+    def rule(r: Q) -> list[bool]:
+        first = E.fit_tail(r["nearest"], r["nvec"])
+        second = E.fit_tail(r["nearest2"], r["nvec"]) if r.get("nearest2") else None
+        out = []
+        for c in r["cands"]:
+            lexical = E.lexical_chance(c["bm25"], r["words"])
+            own, other = E.semantic_chance(c["sim"], first), E.semantic_chance(c.get("sim2"), second)
+            if second is None:
+                chance = E.combined(lexical, own)
+            elif replace:
+                chance = E.combined(lexical, other)
+            else:
+                chance = min(1.0, 3.0 * min(lexical, own, other))
+            out.append(E.about_message(chance, r["N"]))
+        return out
+
+    return rule
+
+
+def gap(strays: float = E.EXPECTED_STRAYS) -> Rule:
+    """The product's two tests and a third (each × 3): the most similar memory passes when its lead over
+    the second, g, has chance e^(−g/scale) under the tail's exponential (its top spacing)."""
+
+    def rule(r: Q) -> list[bool]:
+        tail = E.fit_tail(r["nearest"], r["nvec"])
+        out = []
+        for c in r["cands"]:
+            chance = min(1.0, 3.0 * min(E.lexical_chance(c["bm25"], r["words"]), E.semantic_chance(c["sim"], tail)))
+            out.append(E.about_message(chance, r["N"], strays))
+        if tail is not None and len(r["nearest"]) >= 2:
+            lead = r["nearest"][0] - r["nearest"][1]
+            if 3.0 * math.exp(-lead / tail.scale) <= strays:
+                out = [
+                    o or (c["sim"] is not None and c["sim"] >= r["nearest"][0])
+                    for o, c in zip(out, r["cands"], strict=True)
+                ]
+        return out
+
+    return rule
+
+
+def misses(data: dict[str, list[Q]]) -> None:
+    """Why each dev72 question whose top 5 holds evidence gets none in the block: its best candidates'
+    expected strays (lexical, semantic, combined), their sessions and, per session holding evidence, how
+    many evidence candidates it has and its independent binomial pooled strays."""
+    rule = product()
+    for r in data["dev72"]:
+        if not any(c["ev"] for c in r["cands"][:5]) or any(
+            c["ev"] for c, k in zip(r["cands"], rule(r), strict=True) if k
+        ):
+            continue
+        tail, n = E.fit_tail(r["nearest"], r["nvec"]), r["N"]
+        print(f"\n{r['q'][:100]!r}: {n} memories, {len(r['sizes'])} sessions, {r['words']} words searched")
+        scored = sorted(
+            ((E.lexical_chance(c["bm25"], r["words"]), E.semantic_chance(c["sim"], tail), c) for c in r["cands"]),
+            key=lambda x: min(x[0], x[1]),
+        )
+        for lexical, semantic, c in scored[:5]:
+            print(
+                f"  {'EV' if c['ev'] else '  '} strays {2 * min(lexical, semantic) * n:6.2f} (lexical {lexical * n:7.2f},"
+                f" semantic {semantic * n:7.2f}) {c['words']} session {c['sessions'][:1]} of {[r['sizes'].get(s) for s in c['sessions'][:1]]}"
+            )
+        gold = {s for c in r["cands"] if c["ev"] for s in c["sessions"]}
+        pooled_at = session_chances(r)
+        for s in sorted(gold):
+            held = sum(1 for c in r["cands"] if c["ev"] and s in c["sessions"])
+            chance = pooled_at.get(s, (1.0, 0, 1.0))[0] * len(r["sizes"])
+            print(f"  evidence session {s[:24]} of {r['sizes'].get(s)}: {held} candidates, pooled strays {chance:.3g}")
+
+
 # --- measure ----------------------------------------------------------------------------------------
 
 
@@ -278,16 +562,37 @@ def main() -> None:
     parser.add_argument("--lme", type=Path, required=True)
     parser.add_argument("--noise-stores", type=int, default=12)
     parser.add_argument("--dump", type=Path, default=HERE / "results" / "evidence_pools.json")
+    parser.add_argument("--why", action="store_true", help="print why each dev72 block miss abstains, and stop")
     args = parser.parse_args()
     if not args.dump.exists():
         args.dump.parent.mkdir(exist_ok=True)
         args.dump.write_text(json.dumps(dump(args.mixed, args.lme, args.noise_stores)))
     data = json.loads(args.dump.read_text())
+    if args.why:
+        misses(data)
+        for name in ("dev72", "noise", "small", "facts"):
+            rows = [session_means(r)[2] for r in data[name] if len(r.get("by_session") or {}) >= 4]
+            if rows:
+                print(
+                    f"intra-session correlation of similarity, {name}: median {median(rows):.2f}, range {min(rows):.2f}-{max(rows):.2f}"
+                )
+        return
     rules: list[tuple[str, Rule | None]] = [(f"product, strays {s}", product(s)) for s in (0.25, 0.5, 1, 2, 4)]
     rules += [("lexical side alone", product(side="lexical")), ("semantic side alone", product(side="semantic"))]
     rules += [("Fisher", fisher), ("group of top similarities", group), ("IDF sum, not BM25", idf_sum)]
     rules += [(f"Pareto tail, shape >= {s}", pareto(s)) for s in (-0.5, -0.3)]
     rules += [(f"general word frequencies, {b}", general_words(b)) for b in (0.1, 0.25)]
+    if "by_session" in data["dev72"][0]:  # pooled by provenance (issue 25, fourth pass): dumps since then
+        rules += [(f"pooled, independent, {a}/{b}", pooled(a, b)) for a, b in ((0.5, 0.5), (0.5, 0.25), (0.5, 0.1))]
+        rules += [(f"Simes per session, {b}", simes(b)) for b in (0.35, 0.5, 0.75, 1.0)]
+        rules += [(f"session mean z, normal, {b}", random_effects(b, tail="normal")) for b in (0.5, 0.25)]
+        rules += [(f"session mean z, exp, {b}", random_effects(b)) for b in (0.5, 0.25)]
+        rules += [
+            (f"session mean z, exp, best, {b}/{a}", random_effects(b, a, best=True))
+            for a, b in ((0.5, 0.5), (0.5, 0.25), (0.25, 0.25))
+        ]
+        rules += [("content-word probe, 3 tests", probe()), ("content-word probe instead", probe(replace=True))]
+        rules += [("lead of the top, 3 tests", gap())]
     for name, rule in rules:
         print(measure(name, rule, data) if rule is not None else f"{name}: skipped (wordfreq not installed)")
 
