@@ -8,11 +8,7 @@ it is (`owner`: the speaker, a person by role, or unknown), whether it asks some
 update, and is no fact to update), how many sentences it holds (`sentences_of`, `clauses_of`: a message
 of several is judged part by part, `core.facts.parts`), and whether it adds a value ("… too": `ADDS`).
 
-- **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
-  they count only for the same attribute.
-- **Correction cues** (`CORRECTION`) say an earlier statement was wrong or has changed ("typo",
-  "mixed up", "changed … to", "switched", "renamed", "rescheduled", "moved to", "turned 8", "no longer",
-  "stopped"): with a shared topic word beyond people and names they make an update.
+The cue words themselves are `core.cues`.
 Pure and stdlib-only.
 """
 
@@ -23,6 +19,7 @@ from dataclasses import dataclass
 
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
+from hippocampus.core.cues import ADDS, CORRECTION, LEFT, PREFIX, PREFIX_WORDS, WEAK
 from hippocampus.core.similarity import RELATIONS, features, names
 from hippocampus.core.slots import (
     COPULAS,
@@ -36,46 +33,6 @@ from hippocampus.core.slots import (
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 
 MAX_WORDS = 30
-
-WEAK = re.compile(
-    r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new)\b"
-    r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
-    r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
-    r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
-)
-CORRECTION = re.compile(
-    r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
-    r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
-    r"went (?:up|down)(?= to\b)|(?:increased|decreased|raised|lowered|dropped|rose|fell)(?= to \d)|"
-    r"(?:moved|bumped|shifted)(?= (?:(?:my|our|the|his|her|their)(?: \w+){1,2} )?(?:to|from|in|into|back)\b)|"
-    r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
-    r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
-    r"downgraded|replaced)\b"
-    r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
-    r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
-    r"verschoben|nicht mehr|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
-    r"déplacé|cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
-    r"перенесл|больше не|исполнилось|打错|搞混|更正|改成|换成|搬到|推迟|改到|不再|打ち間違|間違え|訂正|変更|"
-    r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
-    r"התבלבלתי|תיקון|שיניתי|עברתי|נדחה|כבר לא|टाइपो|सुधार|बदल|स्थगित|अब नहीं|yazım hatası|karıştırdım|"
-    r"düzeltme|değiştirdim|taşındım|ertelendi|artık"
-)
-ADDS = re.compile(
-    r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
-)
-"""A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
-addition, not an update, unless a correction cue says so."""
-_PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
-_PREFIX_WORDS = re.compile(
-    r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
-    r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
-)
-_LEFT = re.compile(
-    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
-    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
-    r"(?: at| in| with| on| to)?|,? not|, (?:no|não|pas|nicht|non|не))"
-    r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
-)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -130,7 +87,9 @@ class Claim:
     """What `core.facts` compares, parsed once per text."""
 
     __slots__ = (
+        "acted_on",
         "asks",
+        "subject",
         "sentences",
         "cased",
         "content",
@@ -163,19 +122,22 @@ class Claim:
         self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))
         self.adds = bool(ADDS.search(said))  # as said: `fact_text` drops an opening "Actually,"
-        self.correction = bool(CORRECTION.search(said))
+        found = CORRECTION.search(said)
+        self.correction = found is not None
+        # what a correction verb acts on ("the kids renamed [the goldfish to Dory]"): the thing corrected
+        self.acted_on = frozenset(f.lstrip("!") for f in features(said[found.end() :])) if found else frozenset()
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
         body = low
-        prefix = _PREFIX.match(low)
-        if prefix and _PREFIX_WORDS.search(prefix.group(0)):
+        prefix = PREFIX.match(low)
+        if prefix and PREFIX_WORDS.search(prefix.group(0)):
             body = low[prefix.end() :]
         cased = text.replace("’", "'")
         self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         left: set[str] = set()
         self.leaves = False
-        for match in _LEFT.finditer(body):
+        for match in LEFT.finditer(body):
             value = match.group(1)
             if match.group(0).startswith(" not") and not _value_like(value, self.cased):
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
@@ -184,7 +146,7 @@ class Claim:
         self.left = frozenset(left - _CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
         self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
-        stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
+        stripped = WEAK.sub(" ", LEFT.sub(" ", body))
         words = [slots.ONE_HOUSEHOLD.get(w, w) for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
         self.features = frozenset(f.lstrip("!") for f in features(text))
@@ -198,6 +160,7 @@ class Claim:
         opening = words[: _verb_at(words)]
         subject = holder_of(" ".join(opening), speaker)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
+        self.subject = _content(features(" ".join(w for w in opening if w not in FIRST)))
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
         self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & names(text)
@@ -219,6 +182,8 @@ class Claim:
             return True
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
+        if self.owner == "people" and other.owner == "speaker" and other.subject and other.subject <= self.acted_on:
+            return True  # "the kids renamed the goldfish to Dory": another person acts on the speaker's thing
         if {self.owner, other.owner} == {"speaker", "people"}:  # unless the speaker's names the person:
             speaker, person = (self, other) if self.owner == "speaker" else (other, self)
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
@@ -246,6 +211,12 @@ def sentences_of(text: str) -> list[str]:
 
 _CLAUSE_END = re.compile(r"(?<=\w)[,;]\s+(?=\D)")
 """Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none)."""
+
+
+def opening(sentence: str) -> str:
+    """A sentence's opening remark before a colon or dash ("I had that backwards: …"), or ""."""
+    found = PREFIX.match(sentence)
+    return found.group(0) if found else ""
 
 
 def clauses_of(sentence: str) -> list[str]:

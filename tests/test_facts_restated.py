@@ -1,0 +1,85 @@
+"""Issue 24, fifth pass: a remark that a correction follows carries to the parts after it, a restated
+attribute with a new measured value, a correction acted on the speaker's thing by someone else, an age
+said as a birthday, the correction verbs of a moved date, a mistake, a thing no longer had and a relation
+that ended. Each rule with cases it must catch and look-alikes it must not; own sentences, not the
+fixtures'."""
+
+from __future__ import annotations
+
+import pytest
+
+from hippocampus.core import facts
+from hippocampus.core.scoring import REQUEST
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a remark says a correction follows; the part after it has no cue of its own
+        ("My uncle Bram is a chef.", "I had it backwards: my aunt is the chef, uncle Bram is a baker."),
+        ("Our router is in the attic.", "Sorry, I wrote attic by mistake. The router is in the cellar."),
+        # a measured or dated value restated in other words
+        ("I walk about six kilometres a day.", "These days I'm walking around nine kilometres a day."),
+        (
+            "My swim lesson is on the second Tuesday of the month.",
+            "Swim lesson is on the third Tuesday of the month now.",
+        ),
+        ("My train ride home takes 50 minutes.", "Actually my train ride home is closer to an hour."),
+        # someone else acts on the speaker's thing
+        ("Our hamster is named Biscuit.", "The twins renamed the hamster to Crumble."),
+        ("My eye test is on 4 June.", "The optician pushed my eye test to 18 June."),
+        ("My hip operation is planned for 9 May.", "They brought the hip operation forward to 2 May."),
+        # an age said as a birthday
+        ("My grandmother is 88.", "My grandmother just had her 89th birthday."),
+        # a thing no longer had, a relation that ended
+        ("My car is a grey Corolla.", "I sold the Corolla last month and got a bike."),
+        ("I work at the post office.", "I retired from the post office in March."),
+        # a move said as settling somewhere
+        ("J'habite à Lyon.", "Je me suis installée à Nantes."),
+    ],
+)
+def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
+    assert facts.updates(new, old)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a remark carries only to its own message's parts, and a part still needs the same attribute
+        ("My sister is a chef.", "I had it backwards: the party is on Friday, not Saturday."),
+        # a restated attribute needs two of its words and no new holder
+        ("My commute takes 50 minutes.", "My lunch break is an hour now."),
+        ("My hourly rate is 40 euros.", "Good news, my brother's hourly rate is 60 euros now."),
+        ("My swim lesson is on Tuesday.", "My piano lesson moved to Thursday."),
+        ("I walk six kilometres a day.", "I cycle twenty kilometres a day now."),
+        ("My flight to Oslo is on 3 May.", "My flight to Riga was pushed to 9 May."),
+        # an addition is no update
+        ("I walk about six kilometres a day.", "I also swim two kilometres a day now."),
+        # another person acting on another thing
+        ("Our hamster is named Biscuit.", "The twins renamed their teddy to Crumble."),
+        ("My eye test is on 4 June.", "The dentist pushed my check-up to 18 June."),
+        # someone else's birthday is not the speaker's grandmother's age
+        ("My grandmother is 88.", "My neighbour just had her 89th birthday."),
+        # selling or leaving one thing says nothing of another
+        ("My car is a grey Corolla.", "I sold my old piano last month."),
+        ("I work at the post office.", "My father retired from the bank in March."),
+    ],
+)
+def test_a_look_alike_does_not_supersede(old: str, new: str) -> None:
+    assert not facts.updates(new, old)
+
+
+@pytest.mark.parametrize(
+    ("text", "is_request"),
+    [
+        ("book a table for two at eight", True),
+        ("write me a haiku about rain", True),
+        ("make sure the backup is done", True),
+        ("book club is on the first monday", False),
+        ("plan b is to take the train", False),
+    ],
+)
+def test_a_noun_and_its_copula_are_no_request(text: str, is_request: bool) -> None:
+    """A verb-like first word followed by a noun and a copula opens a statement ("Book club is…"), which
+    was dropped as a request before."""
+    assert bool(REQUEST.match(text)) is is_request
