@@ -34,8 +34,12 @@ from hippocampus.core.scoring import REQUEST
         # a thing no longer had, a relation that ended
         ("My car is a grey Corolla.", "I sold the Corolla last month and got a bike."),
         ("I work at the post office.", "I retired from the post office in March."),
-        # a move said as settling somewhere
+        # a move said as settling somewhere, or moving into a home
         ("J'habite à Lyon.", "Je me suis installée à Nantes."),
+        ("I live in Hull.", "We moved into a house in Beverley."),
+        # a job one became; a value raised by someone, the verb split from its "to"
+        ("I'm a paramedic.", "I became a firefighter last spring."),
+        ("My gym membership is 30 pounds a month.", "The gym raised my membership to 35 pounds a month."),
     ],
 )
 def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
@@ -63,6 +67,9 @@ def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
         # selling or leaving one thing says nothing of another
         ("My car is a grey Corolla.", "I sold my old piano last month."),
         ("I work at the post office.", "My father retired from the bank in March."),
+        # a job one wants, or someone else's, is not the speaker's new job
+        ("I'm a paramedic.", "I want to become a firefighter."),
+        ("My brother is a paramedic.", "I became a firefighter last spring."),
     ],
 )
 def test_a_look_alike_does_not_supersede(old: str, new: str) -> None:

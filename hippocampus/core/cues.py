@@ -28,7 +28,8 @@ WEAK = re.compile(
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
-    r"went (?:up|down)(?= to\b)|(?:increased|decreased|raised|lowered|dropped|rose|fell)(?= to \d)|"
+    r"went (?:up|down)(?= to\b)|became|"
+    r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked)(?= (?:\w+ ){0,3}?to \d)|"
     r"(?:moved|bumped|shifted)(?= (?:(?:my|our|the|his|her|their)(?: \w+){1,2} )?(?:to|from|in|into|back)\b)|"
     r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
     r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"

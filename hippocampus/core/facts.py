@@ -44,7 +44,8 @@ Only short statements (`MAX_WORDS`) are compared: a long message states many thi
 judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
 said beside a remark ("I moved to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken
 and the remark supersedes nothing; a remark that a correction follows ("I had that backwards:", "Oh wait,
-I confused two people.") is carried to the parts after it, which carry no cue of their own; LongMemEval's real chat showed why the older must be one sentence and
+I confused two people.") is carried to the parts after it, which carry no cue of their own; LongMemEval's
+real chat showed why the older must be one sentence and
 no question (a question states no fact, and superseding a memory of several sentences would hide the
 rest). `probes` are the features encoding looks up to find the candidates (a few indexed lookups, never
 a scan; a new job looks up every job, `slots.OCCUPATIONS`).

@@ -50,7 +50,7 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "place",
         re.compile(
-            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at)"
+            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at|into)"
             r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
             r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
             r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach|installée?|me instalé|instalei|"
@@ -149,8 +149,10 @@ OCCUPATIONS = _words(
 names the attribute a bare "I'm a …" does not ("I'm a [teacher|vegetarian]" is two facts); a person may
 hold two jobs, so a new one updates only with a cue (`core.facts.is_update`)."""
 _JOB = re.compile(
-    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|soy|es|suis|est|bin|ist|sono|è|sou|é)"
-    r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}(?P<job>[\w-]+))$"
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|soy|es|suis|"
+    r"est|bin|ist|sono|è|sou|é)"
+    r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}?(?P<job>[\w-]+))"
+    r"(?:\s+(?:(?:last|this|in) (?:\w+)|today|yesterday|now))?$"  # "I became a principal last year"
 )
 MANY = frozenset({"job"})
 """Slots a holder may fill twice at once: a new value there is an update only with a cue."""
