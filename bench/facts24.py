@@ -95,9 +95,14 @@ def stored(ws: Workspace) -> tuple[list[Memory], list[Memory]]:
 
 
 def said(memory: Memory, text: str) -> bool:
-    """Whether `memory` holds the message `text` (its content, or a source as said)."""
-    key = text.casefold().strip(" .。")
-    return key in memory.content.casefold() or any(key in s.text.casefold() for s in memory.sources if s.text)
+    """Whether `memory` holds the message `text` (its content, or a source as said): the whole message, not a
+    message that quotes it ("Ya no vivo en Sevilla, …" holds "Vivo en Sevilla" but is not it)."""
+    key = _said(text)
+    return key == _said(memory.content) or any(key == _said(s.text) for s in memory.sources if s.text)
+
+
+def _said(text: str) -> str:
+    return " ".join(text.casefold().split()).strip(" .。!")
 
 
 def short_facts(path: str, items: list[dict[str, Any]], root: Path) -> dict[str, Any]:

@@ -35,6 +35,15 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 MAX_WORDS = 30
 
 
+_IS = re.compile(
+    r"\b(?!(?:it|he|she|that|what|there|let|who)'s)([a-z]\w*)'s (?=(?:in|on|at|to|from|a|an|the|down|up|over|"
+    r"under|about|around|called|named|\d))"
+)
+"""A noun's "'s" that is "is" ("the wedding's in Bristol", "my weight's down to 78 kg"): before a preposition,
+an article, a number or "called", not before a noun ("my son's school"), nor after a name ("Sainsbury's in
+Leeds" is a shop)."""
+
+
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -90,6 +99,7 @@ class Claim:
         "acted_on",
         "asks",
         "subject",
+        "opening",
         "sentences",
         "cased",
         "content",
@@ -117,7 +127,7 @@ class Claim:
     def __init__(self, text: str) -> None:
         said = text.casefold().replace("’", "'")
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
-        low = text.casefold().replace("’", "'").strip()
+        low = _IS.sub(r"\1 is ", text.replace("’", "'").strip()).casefold()
         self.key = " ".join(low.split()).strip(" .!。")
         self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))
@@ -125,7 +135,7 @@ class Claim:
         found = CORRECTION.search(said)
         self.correction = found is not None
         # what a correction verb acts on ("the kids renamed [the goldfish to Dory]"): the thing corrected
-        self.acted_on = frozenset(f.lstrip("!") for f in features(said[found.end() :])) if found else frozenset()
+        self.acted_on = frozenset(f.lstrip("!") for f in features(said[found.start() :])) if found else frozenset()
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
@@ -161,6 +171,7 @@ class Claim:
         subject = holder_of(" ".join(opening), speaker)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
         self.subject = _content(features(" ".join(w for w in opening if w not in FIRST)))
+        self.opening = " ".join(opening)
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
         self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & names(text)
@@ -211,6 +222,29 @@ def sentences_of(text: str) -> list[str]:
 
 _CLAUSE_END = re.compile(r"(?<=\w)[,;]\s+(?=\D)")
 """Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none)."""
+
+
+PRONOUNS = _words(
+    """he she it they he's she's it's they're er sie es il elle ils elles él ella ellos lui lei ele ela eles"""
+)
+"""Third-person subjects that stand for a thing or person named before ("Biscuit had his birthday. He's 12
+now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
+
+
+def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
+    """`sentence` with its opening pronoun read as `said_as` (an older statement's subject, whose content words
+    are `subject`), when `before` (the sentence before it) names that subject, not as an owner ("my son's
+    friend"); None otherwise. A contracted copula stays one ("he's 12" → "my dog Biscuit is 12")."""
+    words = sentence.split(maxsplit=1)
+    first = words[0].casefold().replace("’", "'") if words else ""
+    if first not in PRONOUNS or words[0].isupper() and len(words[0]) > 1 or len(words) < 2 or not subject:
+        return None  # "IT is replacing it": a department, no pronoun
+    named = subject & features(before)
+    owner = {f for w in WORD_RE.findall(before.casefold()) if w.endswith("'s") for f in features(w[:-2])}
+    if not named or named & owner:
+        return None
+    copula = " is" if first.endswith(("'s", "'re")) else ""
+    return f"{said_as}{copula} {words[1]}"
 
 
 def opening(sentence: str) -> str:

@@ -272,7 +272,16 @@ def updates(new: str, old: str) -> bool:
     said = parts(new)
     if any(_task(part) for part in said):
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
-    return any(_sentence_updates(part, old) for part in said)
+    return any(_sentence_updates(part, old) for part in [*said, *_resolved_parts(new, b)])
+
+
+def _resolved_parts(new: str, b: Claim) -> list[str]:
+    """The sentences of `new` that open on a pronoun standing for the older statement's subject (`b`), said
+    with that subject (`claims.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog Biscuit is
+    12 now" beside "Our dog Biscuit is 11"."""
+    said = claims.sentences_of(new)
+    found = (claims.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
+    return [part for part in found if part]
 
 
 def parts(text: str) -> list[str]:
@@ -288,7 +297,8 @@ def parts(text: str) -> list[str]:
     for sentence in claims.sentences_of(text) if claim.sentences > 1 else [text]:
         clauses = claims.clauses_of(sentence)
         said = [sentence, *clauses] if len(clauses) > 1 else [sentence]
-        opens = _remark(claims.opening(sentence))  # "I had that backwards: my uncle is …, aunt Rosa is …"
+        # "I had that backwards: my uncle is …, aunt Rosa is …", "Typo on my part, the plate is …"
+        opens = _remark(claims.opening(sentence)) or len(clauses) > 1 and _remark(clauses[0])
         out += [_carried(part) if remark or opens and part != sentence else part for part in said]
         remark = remark or opens or _remark(sentence)
     return out

@@ -50,7 +50,8 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "place",
         re.compile(
-            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at|into)"
+            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based|(?:home|house|flat) is)"
+            r"\s+(?:back\s+)?(?:in|to|at|into)"
             r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
             r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
             r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach|installée?|me instalé|instalei|"
@@ -61,7 +62,7 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "age",
         re.compile(
-            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
+            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|hit|reached|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
             r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
             r"last \w+|this \w+|on \w+|hoy|ayer|hoje|ontem|heute|gestern)?$"
             # "a 5 ans", "a eu 6 ans hier", "ha 10 anni", "ha compiuto 11 anni": the years word is needed here
@@ -112,7 +113,8 @@ MEASURES = frozenset(
     stem(w)
     for w in _words(
         """minute hour day week month year km kilometre kilometres mile metre meter kg kilo pound lb stone euro dollar
-        percent first second third fourth last monday tuesday wednesday thursday friday saturday sunday"""
+        percent first second third fourth fifth sixth seventh eighth ninth tenth last monday tuesday wednesday
+        thursday friday saturday sunday"""
     )
 )
 """Words that are part of a measured or dated value ("40 minutes", "an hour", "the first Monday")."""
