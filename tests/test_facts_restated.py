@@ -34,6 +34,17 @@ from hippocampus.core.scoring import REQUEST
         # a thing no longer had, a relation that ended
         ("My car is a grey Corolla.", "I sold the Corolla last month and got a bike."),
         ("I work at the post office.", "I retired from the post office in March."),
+        # a pronoun standing for the older statement's subject, named in the sentence or clause before
+        ("Our cat Miso is 4.", "Miso had a party yesterday. She's 5 now and very spoiled."),
+        ("Our van is named Rusty.", "We resprayed the van in May and it's called Goldie now."),
+        # one has one girlfriend, one best friend, one landlord at a time: naming a new one, either way round
+        ("My boyfriend is called Pavel.", "Pavel and I broke up. My boyfriend is Jonas now and he's kind."),
+        ("My landlord is Mr Hale.", "Honestly Mrs Byrne is my landlord these days."),
+        # a noun's 's that is "is"; a German noun after its article is no name
+        ("The reunion is in Leeds.", "Actually, the reunion's in York."),
+        ("Mein Friseurtermin ist am Dienstag.", "Der Salon hat meinen Friseurtermin auf Freitag verlegt."),
+        # a correction said in a sentence that opens like a request
+        ("Our chess club meets on Monday.", "Chess club got moved to Wednesday."),
         # a move said as settling somewhere, or moving into a home
         ("J'habite à Lyon.", "Je me suis installée à Nantes."),
         ("I live in Hull.", "We moved into a house in Beverley."),
@@ -67,6 +78,14 @@ def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
         # selling or leaving one thing says nothing of another
         ("My car is a grey Corolla.", "I sold my old piano last month."),
         ("I work at the post office.", "My father retired from the bank in March."),
+        # a pronoun for someone the sentence before names only as an owner ("my son's friend")
+        ("My son is 10.", "I met my son's friend. He turned 11 today."),
+        ("IT replaced my laptop.", "My work laptop is old. IT is replacing it on Monday."),
+        # a friend or a sister may be several: naming one says nothing of another
+        ("My friend is Ana.", "Bea is my friend."),
+        ("My sister is called Alma.", "Honestly Berta is my sister too."),
+        # a shop's name with its 's is no "is"
+        ("I shop at Lidl.", "I shop at Sainsbury's in Leeds."),
         # a job one wants, or someone else's, is not the speaker's new job
         ("I'm a paramedic.", "I want to become a firefighter."),
         ("My brother is a paramedic.", "I became a firefighter last spring."),

@@ -174,7 +174,7 @@ class Claim:
         self.opening = " ".join(opening)
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
-        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & names(text)
+        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
@@ -220,8 +220,11 @@ def sentences_of(text: str) -> list[str]:
     return [s for s in out if s]
 
 
-_CLAUSE_END = re.compile(r"(?<=\w)[,;]\s+(?=\D)")
-"""Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none)."""
+_CLAUSE_END = re.compile(
+    r"(?<=\w)[,;]\s+(?=\D)|,?\s+(?:and|but|so)\s+(?=(?:he|she|it|they|i|we)(?:'s|'re|'m|’s|’re|’m)?\b)"
+)
+"""Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none), or "and",
+"but", "so" before a new subject ("my girlfriend is Ruth now and she's lovely")."""
 
 
 PRONOUNS = _words(

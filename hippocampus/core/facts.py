@@ -270,16 +270,16 @@ def updates(new: str, old: str) -> bool:
     if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
         return False  # a question states no update (nor does a message that asks one beside it), nor a fact
     said = parts(new)
-    if any(_task(part) for part in said):
-        return False  # "give me chapter 2 in bullet points" is no news about chapter 1
+    if any(_task(part) and not claim_of(part).correction for part in said):
+        return False  # "give me chapter 2 in bullet points" is no news about chapter 1 ("book club got moved…" is)
     return any(_sentence_updates(part, old) for part in [*said, *_resolved_parts(new, b)])
 
 
 def _resolved_parts(new: str, b: Claim) -> list[str]:
-    """The sentences of `new` that open on a pronoun standing for the older statement's subject (`b`), said
-    with that subject (`claims.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog Biscuit is
-    12 now" beside "Our dog Biscuit is 11"."""
-    said = claims.sentences_of(new)
+    """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
+    (`b`), said with that subject (`claims.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
+    Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer now"."""
+    said = [c for sentence in claims.sentences_of(new) for c in claims.clauses_of(sentence) or [sentence]]
     found = (claims.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
     return [part for part in found if part]
 

@@ -246,4 +246,29 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     job = _JOB.match(flat)
     if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
         return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
-    return _measure(words)
+    return _role(words, cased) or _measure(words)
+
+
+ONE_AT_A_TIME = _words(
+    """girlfriend boyfriend husband wife partner fiancé fiancée fiance fiancee spouse manager boss landlord landlady
+    dentist doctor gp therapist"""
+)
+"""People by role one has one of at a time ("my girlfriend", "my dentist", "my best friend"): who fills the
+role is a name slot ("my girlfriend is Ruth" / "Tasha is my best friend"), as "my girlfriend is called Hannah"
+is. A sister, a friend or a colleague may be several, so naming one says nothing of another."""
+_ROLE_OF = re.compile(r"^(?P<holder>my|our) (?P<role>best friend|\w+) is (?:called |named )?(?P<value>.+)$")
+_ROLE_IS = re.compile(r"^(?:\w+ly )?(?P<value>.+?) is (?P<holder>my|our) (?P<role>best friend|\w+)$")
+
+
+def _role(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | None:
+    """The name slot of a role one has one of (`ONE_AT_A_TIME`), said either way round, when its value is a
+    name (every word said with a capital)."""
+    flat = " ".join(words)
+    for pattern in (_ROLE_OF, _ROLE_IS):
+        found = pattern.match(flat)
+        if not found:
+            continue
+        role, value = found.group("role"), found.group("value")
+        if (role == "best friend" or role in ONE_AT_A_TIME) and all(w in cased for w in value.split()):
+            return "name", holder_of(f"{found.group('holder')} {role}"), value
+    return None
