@@ -35,6 +35,8 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 MAX_WORDS = 30
 
 
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+"""A number as said ("1,150", "5:30", "14th" → "14")."""
 _IS = re.compile(
     r"\b(?!(?:it|he|she|that|what|there|let|who)'s)([a-z]\w*)'s (?=(?:in|on|at|to|from|a|an|the|down|up|over|"
     r"under|about|around|called|named|\d))"
@@ -99,7 +101,9 @@ class Claim:
         "acted_on",
         "asks",
         "subject",
+        "numbers",
         "opening",
+        "possessed",
         "sentences",
         "cased",
         "content",
@@ -172,6 +176,9 @@ class Claim:
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
         self.subject = _content(features(" ".join(w for w in opening if w not in FIRST)))
         self.opening = " ".join(opening)
+        self.numbers = frozenset(_NUMBER.findall(low))
+        # "my goldfish…", "our van…": a thing of the speaker's as the subject (not "I switched to…")
+        self.possessed = bool(opening) and opening[0] in slots.POSSESSIVES and bool(self.subject)
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
         self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns)
@@ -193,7 +200,7 @@ class Claim:
             return True
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
-        if self.owner == "people" and other.owner == "speaker" and other.subject and other.subject <= self.acted_on:
+        if self.owner == "people" and other.owner == "speaker" and other.subject <= self.acted_on and other.possessed:
             return True  # "the kids renamed the goldfish to Dory": another person acts on the speaker's thing
         if {self.owner, other.owner} == {"speaker", "people"}:  # unless the speaker's names the person:
             speaker, person = (self, other) if self.owner == "speaker" else (other, self)

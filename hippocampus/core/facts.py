@@ -231,6 +231,8 @@ def _restates(a: Claim, b: Claim) -> bool:
     takes [40 minutes|more like an hour]"). A restated attribute with a new number is one attribute with a
     new value, whatever the frame; a shared word or two is not ("my [commute|lunch break] … minutes")."""
     va, vb = slots.values(a.features), slots.values(b.features)
+    if len(b.numbers - a.numbers) > 1:
+        return False  # a correction changes one value: "GOAL [4|5] Objective [2|1]" is another goal
     if not (va - vb and vb - va) or a.people_and_names - b.features - va:
         return False  # one value each; a person or name the older did not say is another holder ("my brother's")
     kept = b.content - vb
@@ -270,8 +272,8 @@ def updates(new: str, old: str) -> bool:
     if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
         return False  # a question states no update (nor does a message that asks one beside it), nor a fact
     said = parts(new)
-    if any(_task(part) and not claim_of(part).correction for part in said):
-        return False  # "give me chapter 2 in bullet points" is no news about chapter 1 ("book club got moved…" is)
+    if any(_task(part) for part in said):
+        return False  # "give me chapter 2 in bullet points" is no news about chapter 1
     return any(_sentence_updates(part, old) for part in [*said, *_resolved_parts(new, b)])
 
 

@@ -174,7 +174,7 @@ SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": (
 
 SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
 """The speaker as a subject ("I…", "we…"): what follows the verb is an object, not who."""
-_POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
+POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
 _DEGREE = _words(
     """down up to about around roughly nearly almost over under at only just now currently still back bis
     à a hasta até"""
@@ -195,7 +195,7 @@ def _measure(words: list[str]) -> tuple[str, str, str]:
         return "", "", ""
     if words[0] in SUBJECT_PRONOUNS:
         holder, rest = "i", words[1:-2]
-    elif words[0] in _POSSESSIVES:
+    elif words[0] in POSSESSIVES:
         holder, rest = holder_of(" ".join(words[:2])), words[2:-2]
     else:
         return "", "", ""
