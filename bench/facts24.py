@@ -294,7 +294,9 @@ def main() -> None:
                         items = load()
                         out = run(
                             path,
-                            items if half in ("held2", "held3", "held4", "held5", "held6", "held7") else halves(items)[half],
+                            items
+                            if half in ("held2", "held3", "held4", "held5", "held6", "held7")
+                            else halves(items)[half],
                             root / half,
                         )
                     out["cpu_s"] = round(time.process_time() - started, 1)

@@ -5,7 +5,7 @@ earlier:", "change of plans:"), the value a correction leaves behind ("…, not 
 Y", "instead of X", "no longer … X"; a bare "not" only before a number or a name), one frame with one
 value swapped (`align`), the slots whose holder has one value at a time (`core.slots`), whose statement
 it is (`owner`: the speaker, a person by role, or unknown), whether it asks something (then it states no
-update, and is no fact to update), how many sentences it holds (`sentences_of`, `clauses_of`: a message
+update, and is no fact to update), how many sentences it holds (`core.sentences`: a message
 of several is judged part by part, `core.facts.parts`), and whether it adds a value ("… too": `ADDS`).
 
 The cue words themselves are `core.cues`.
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
 from hippocampus.core.cues import ADDS, CORRECTION, LEFT, PREFIX, PREFIX_WORDS, WEAK
+from hippocampus.core.sentences import SENTENCE_END
 from hippocampus.core.similarity import RELATIONS, features, names
 from hippocampus.core.slots import (
     COPULAS,
@@ -159,7 +160,7 @@ class Claim:
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
         self.left = frozenset(left - _CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
-        self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
+        self.sentences = 1 + len(SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", LEFT.sub(" ", body))
         words = [slots.ONE_HOUSEHOLD.get(w, w) for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
@@ -207,66 +208,6 @@ class Claim:
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
             return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
-
-
-_SENTENCE_END = re.compile(
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
-    r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
-)
-"""Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
-
-
-def sentences_of(text: str) -> list[str]:
-    """The sentences of `text`, each with its stop, where `_SENTENCE_END` ends one: a message of several
-    sentences is judged sentence by sentence (`core.facts.updates`)."""
-    out, start = [], 0
-    for end in _SENTENCE_END.finditer(text):
-        out.append(text[start : end.end()].strip())
-        start = end.end()
-    out.append(text[start:].strip())
-    return [s for s in out if s]
-
-
-_CLAUSE_END = re.compile(
-    r"(?<=\w)[,;]\s+(?=\D)|,?\s+(?:and|but|so)\s+(?=(?:he|she|it|they|i|we)(?:'s|'re|'m|’s|’re|’m)?\b)"
-)
-"""Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none), or "and",
-"but", "so" before a new subject ("my girlfriend is Ruth now and she's lovely")."""
-
-
-PRONOUNS = _words(
-    """he she it they he's she's it's they're er sie es il elle ils elles él ella ellos lui lei ele ela eles"""
-)
-"""Third-person subjects that stand for a thing or person named before ("Biscuit had his birthday. He's 12
-now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
-
-
-def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
-    """`sentence` with its opening pronoun read as `said_as` (an older statement's subject, whose content words
-    are `subject`), when `before` (the sentence before it) names that subject, not as an owner ("my son's
-    friend"); None otherwise. A contracted copula stays one ("he's 12" → "my dog Biscuit is 12")."""
-    words = sentence.split(maxsplit=1)
-    first = words[0].casefold().replace("’", "'") if words else ""
-    if first not in PRONOUNS or words[0].isupper() and len(words[0]) > 1 or len(words) < 2 or not subject:
-        return None  # "IT is replacing it": a department, no pronoun
-    named = subject & features(before)
-    owner = {f for w in WORD_RE.findall(before.casefold()) if w.endswith("'s") for f in features(w[:-2])}
-    if not named or named & owner:
-        return None
-    copula = " is" if first.endswith(("'s", "'re")) else ""
-    return f"{said_as}{copula} {words[1]}"
-
-
-def opening(sentence: str) -> str:
-    """A sentence's opening remark before a colon or dash ("I had that backwards: …"), or ""."""
-    found = PREFIX.match(sentence)
-    return found.group(0) if found else ""
-
-
-def clauses_of(sentence: str) -> list[str]:
-    """The clauses of a sentence of two words or more each ("I got promoted, I'm a senior developer now"
-    → "I'm a senior developer now"); an opening word alone ("Oops,", "Actually,") is no clause."""
-    return [c for c in (c.strip() for c in _CLAUSE_END.split(sentence)) if len(WORD_RE.findall(c)) >= 2]
 
 
 def _ends(cue: str) -> str:

@@ -58,10 +58,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, slots
+from hippocampus.core import claims, sentences, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
-from hippocampus.core.tokens import stem
+from hippocampus.core.tokens import agent_forms, derived, stem
 
 MAX_WORDS = 30
 """Statements longer than this many words are never superseded, nor supersede (see above)."""
@@ -112,23 +112,8 @@ def _probes(text: str) -> tuple[str, ...]:
     )
     found = sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"})
     if claim.correction:
-        found += sorted(_agent_forms(claim.content - claim.cue_features) - set(found))
+        found += sorted(agent_forms(claim.content - claim.cue_features) - set(found))
     return tuple(found)
-
-
-def _agent_forms(words: frozenset[str]) -> set[str]:
-    """The doer's noun of each verb stem and the verb of each doer's noun ("smok" / "smoker", "run" /
-    "runner", "drink" / "drinker"): a correction says what the older statement said in another form ("I no
-    longer smoke" / "I'm a smoker"), and `is_update` takes it (`_derived`); these find that statement."""
-    out: set[str] = set()
-    for w in words:
-        if w[:1].isdigit() or len(w) < 3:
-            continue
-        if w.endswith("er") and len(w) >= 6:
-            out |= {w[:-2], w[:-3]} if w[-3] == w[-4] else {w[:-2]}
-        else:
-            out |= {w + "er", w + w[-1] + "er"} if len(w) <= 4 else {w + "er"}
-    return out
 
 
 def related_probes(text: str) -> tuple[str, ...]:
@@ -174,12 +159,12 @@ def is_update(new: str, old: str) -> bool:
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
     if named and (named - claims.PEOPLE or shared - a.left):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
-    derived = _derived(a.content - a.cue_features - shared, b.content - shared)
+    forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and (shared | derived) - a.people_and_names - b.people_and_names
-        and (derived or topic_overlap(new, old) >= CORRECTION_OVERLAP)
-        and not (a.left and not (named or _derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
+        and (shared | forms) - a.people_and_names - b.people_and_names
+        and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+        and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
         and not _other_things(a, b)
     ):
@@ -236,7 +221,7 @@ def _restates(a: Claim, b: Claim) -> bool:
     if not (va - vb and vb - va) or a.people_and_names - b.features - va:
         return False  # one value each; a person or name the older did not say is another holder ("my brother's")
     kept = b.content - vb
-    shared = _derived(kept, a.content - va)
+    shared = derived(kept, a.content - va)
     units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
     return bool(shared) and len(kept - shared) <= 1 and len(shared) + len(units) >= 2
 
@@ -248,18 +233,6 @@ def _other_things(a: Claim, b: Claim) -> bool:
     "I switched to…") is no subject of the same kind."""
     sa, sb = a.subject - a.cue_features, b.subject
     return bool(sa & sb and sa - b.features and sb - a.features)
-
-
-def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
-    """Of `words`, those one of `others` is, or derives from or into ("smok" / "smoker", "runn" / "runner"):
-    the shorter opens the longer and has four letters at least. A correction cue with such a word
-    shares its topic ("I no longer smoke" / "I'm a smoker"); numbers are left out."""
-    return frozenset(
-        w
-        for w in words
-        for o in others
-        if (w == o or min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w))) and not w[0].isdigit()
-    )
 
 
 def updates(new: str, old: str) -> bool:
@@ -279,10 +252,10 @@ def updates(new: str, old: str) -> bool:
 
 def _resolved_parts(new: str, b: Claim) -> list[str]:
     """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
-    (`b`), said with that subject (`claims.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
+    (`b`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
     Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer now"."""
-    said = [c for sentence in claims.sentences_of(new) for c in claims.clauses_of(sentence) or [sentence]]
-    found = (claims.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
+    said = [c for sentence in sentences.sentences_of(new) for c in sentences.clauses_of(sentence) or [sentence]]
+    found = (sentences.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
     return [part for part in found if part]
 
 
@@ -296,11 +269,11 @@ def parts(text: str) -> list[str]:
         return [text]
     out: list[str] = []
     remark = False
-    for sentence in claims.sentences_of(text) if claim.sentences > 1 else [text]:
-        clauses = claims.clauses_of(sentence)
+    for sentence in sentences.sentences_of(text) if claim.sentences > 1 else [text]:
+        clauses = sentences.clauses_of(sentence)
         said = [sentence, *clauses] if len(clauses) > 1 else [sentence]
         # "I had that backwards: my uncle is …, aunt Rosa is …", "Typo on my part, the plate is …"
-        opens = _remark(claims.opening(sentence)) or len(clauses) > 1 and _remark(clauses[0])
+        opens = _remark(sentences.opening(sentence)) or len(clauses) > 1 and _remark(clauses[0])
         out += [_carried(part) if remark or opens and part != sentence else part for part in said]
         remark = remark or opens or _remark(sentence)
     return out
