@@ -43,6 +43,16 @@ from hippocampus.core.scoring import REQUEST
         # a noun's 's that is "is"; a German noun after its article is no name
         ("The reunion is in Leeds.", "Actually, the reunion's in York."),
         ("Mein Friseurtermin ist am Dienstag.", "Der Salon hat meinen Friseurtermin auf Freitag verlegt."),
+        # a value raised by someone else, bumped up to a number in words
+        ("My credit limit is $2,000.", "The bank raised my credit limit to $3,500."),
+        ("My daily step goal is 8,000.", "I bumped my step goal up to twelve thousand."),
+        ("My grandfather is 79.", "Grandpa turned eighty on Friday!"),
+        # a job at a workplace; a pronoun after a remark's colon; "isn't" leaves a value behind
+        ("I'm a nurse at St Mary's.", "I'm a nurse at the Royal Infirmary now."),
+        ("My booking code is QX7.", "Correction on the booking code: it's QX9, not QX7."),
+        ("My sister's wedding is in Napa.", "The wedding isn't in Napa, it's in Sonoma."),
+        # the same verbs in any form
+        ("Our open day is on 3 May.", "We've had to postpone the open day, so it's on 10 May."),
         # a correction said in a sentence that opens like a request
         ("Our chess club meets on Monday.", "Chess club got moved to Wednesday."),
         # a move said as settling somewhere, or moving into a home
@@ -70,6 +80,12 @@ def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
         ("My flight to Oslo is on 3 May.", "My flight to Riga was pushed to 9 May."),
         # two numbers changed is another thing, not one value corrected (LongMemEval's real chat)
         ("Step 4 of part 2: list the new options.", "Step 5 of part 1: list the new options."),
+        # a value left behind by another thing is that thing's ("the party", "my team"), not the speaker's
+        ("I live in Leeds.", "The party isn't in Leeds, it's in York."),
+        ("I live in Leeds.", "The party is not in Leeds, it is in York."),
+        ("I use Evernote.", "My team switched from Evernote to Notion."),
+        # closing one account at a bank says nothing of another there ("closed" leaves no value behind)
+        ("I have a Barclays credit card.", "I closed my Barclays savings account."),
         # a request supersedes nothing, whatever cue it holds
         ("Tell me a story about a dragon.", "Tell me a story about how the dragon became a king."),
         # an addition is no update

@@ -157,7 +157,7 @@ def is_update(new: str, old: str) -> bool:
     named = a.left & b.features
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
-    if named and (named - claims.PEOPLE or shared - a.left):
+    if named and (named - claims.PEOPLE or shared - a.left) and not _another_subject(a, b):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
@@ -226,6 +226,16 @@ def _restates(a: Claim, b: Claim) -> bool:
     return bool(shared) and len(kept - shared) <= 1 and len(shared) + len(units) >= 2
 
 
+def _another_subject(a: Claim, b: Claim) -> bool:
+    """`a` is said of a thing the older statement `b` does not name ("The party isn't in Leeds" / "I live in
+    Leeds", "My team switched from Evernote" / "I use Evernote"): a value left behind there is that thing's,
+    not `b`'s. The speaker's own statements, and one that involves the speaker ("my doctor switched me
+    from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
+    if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker:
+        return False
+    return bool(a.subject - a.cue_features - b.features)
+
+
 def _other_things(a: Claim, b: Claim) -> bool:
     """Each subject has a word the other statement does not say ("my [piano|swim] lesson", "my [physio|dentist]
     appointment"): two things of one kind, so a correction of one says nothing of the other. Only when the
@@ -254,7 +264,12 @@ def _resolved_parts(new: str, b: Claim) -> list[str]:
     """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
     (`b`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
     Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer now"."""
-    said = [c for sentence in sentences.sentences_of(new) for c in sentences.clauses_of(sentence) or [sentence]]
+    said = [
+        piece
+        for sentence in sentences.sentences_of(new)
+        for clause in sentences.clauses_of(sentence) or [sentence]
+        for piece in sentences.after_opening(clause)
+    ]
     found = (sentences.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
     return [part for part in found if part]
 

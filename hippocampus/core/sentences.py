@@ -30,7 +30,7 @@ def sentences_of(text: str) -> list[str]:
 
 
 CLAUSE_END = re.compile(
-    r"(?<=\w)[,;]\s+(?=\D)|,?\s+(?:and|but|so)\s+(?=(?:he|she|it|they|i|we)(?:'s|'re|'m|’s|’re|’m)?\b)"
+    r"(?<=\w)[,;]\s+(?=\D)|,?\s+(?:and|but|so)\s+(?=(?:he|she|it|they|i|we|my|our)(?:'s|'re|'m|’s|’re|’m)?\b)"
 )
 """Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none), or "and",
 "but", "so" before a new subject ("my girlfriend is Ruth now and she's lovely")."""
@@ -54,7 +54,7 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
         return None  # "IT is replacing it": a department, no pronoun
     named = subject & features(before)
     owner = {f for w in WORD_RE.findall(before.casefold()) if w.endswith("'s") for f in features(w[:-2])}
-    if not named or named & owner:
+    if not named - owner:  # "my son's friend. He…" names the son as an owner only
         return None
     copula = " is" if first.endswith(("'s", "'re")) else ""
     return f"{said_as}{copula} {words[1]}"
@@ -70,3 +70,10 @@ def clauses_of(sentence: str) -> list[str]:
     """The clauses of a sentence of two words or more each ("I got promoted, I'm a senior developer now"
     → "I'm a senior developer now"); an opening word alone ("Oops,", "Actually,") is no clause."""
     return [c for c in (c.strip() for c in CLAUSE_END.split(sentence)) if len(WORD_RE.findall(c)) >= 2]
+
+
+def after_opening(clause: str) -> list[str]:
+    """A clause as its opening remark and what follows it ("Correction on the booking code: it's QZ7P4J"), so
+    a pronoun after the colon is read against the remark before it; the clause alone when it has none."""
+    found = opening(clause)
+    return [found.strip(), clause[len(found) :]] if found and clause[len(found) :].strip() else [clause]

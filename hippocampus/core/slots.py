@@ -95,6 +95,9 @@ NUMBER_WORDS = {
         "zero um dois três quatro cinco seis sete oito nove dez onze doze",
     )
     for n, word in enumerate(words.split())
+} | {
+    word: str(10 * n)
+    for n, word in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)  # noqa: SIM905 - words
 }
 """Numbers said as words, read as an age only (`find`): "Mateo just turned five" is "turned 5"."""
 
@@ -113,7 +116,7 @@ MEASURES = frozenset(
     stem(w)
     for w in _words(
         """minute hour day week month year km kilometre kilometres mile metre meter kg kilo pound lb stone euro dollar
-        percent first second third fourth fifth sixth seventh eighth ninth tenth last monday tuesday wednesday
+        percent degree first second third fourth fifth sixth seventh eighth ninth tenth last monday tuesday wednesday
         thursday friday saturday sunday"""
     )
 )
@@ -145,7 +148,7 @@ OCCUPATIONS = _words(
     ingeniero ingeniera abogado abogada maestro maestra professeur médecin infirmier infirmière ingénieur avocat
     avocate lehrer lehrerin arzt ärztin krankenpfleger krankenschwester ingenieur anwalt anwältin insegnante
     medico infermiere infermiera ingegnere avvocato professora enfermeiro enfermeira engenheiro engenheira
-    advogado advogada"""
+    advogado advogada attorney"""
 )
 """Jobs: what someone is or works as ("I'm a teacher", "I work as a nurse", "soy profesora"). A job slot
 names the attribute a bare "I'm a …" does not ("I'm a [teacher|vegetarian]" is two facts); a person may
@@ -154,6 +157,7 @@ _JOB = re.compile(
     r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|soy|es|suis|"
     r"est|bin|ist|sono|è|sou|é)"
     r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}?(?P<job>[\w-]+))"
+    r"(?:\s+(?:at|for|in|with) [\w' .&-]{1,40}?)?"  # where: "a pharmacist at St. Vincent's"
     r"(?:\s+(?:(?:last|this|in) (?:\w+)|today|yesterday|now))?$"  # "I became a principal last year"
 )
 MANY = frozenset({"job"})
