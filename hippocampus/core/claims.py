@@ -5,14 +5,10 @@ earlier:", "change of plans:"), the value a correction leaves behind ("…, not 
 Y", "instead of X", "no longer … X"; a bare "not" only before a number or a name), one frame with one
 value swapped (`align`), the slots whose holder has one value at a time (`core.slots`), whose statement
 it is (`owner`: the speaker, a person by role, or unknown), whether it asks something (then it states no
-update, and is no fact to update), how many sentences it holds (`sentences_of`, `clauses_of`: a message
+update, and is no fact to update), how many sentences it holds (`core.sentences`: a message
 of several is judged part by part, `core.facts.parts`), and whether it adds a value ("… too": `ADDS`).
 
-- **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new"):
-  they count only for the same attribute.
-- **Correction cues** (`CORRECTION`) say an earlier statement was wrong or has changed ("typo",
-  "mixed up", "changed … to", "switched", "renamed", "rescheduled", "moved to", "turned 8", "no longer",
-  "stopped"): with a shared topic word beyond people and names they make an update.
+The cue words themselves are `core.cues`.
 Pure and stdlib-only.
 """
 
@@ -23,6 +19,8 @@ from dataclasses import dataclass
 
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
+from hippocampus.core.cues import ADDS, CORRECTION, LEFT, PREFIX, PREFIX_WORDS, WEAK
+from hippocampus.core.sentences import SENTENCE_END
 from hippocampus.core.similarity import RELATIONS, features, names
 from hippocampus.core.slots import (
     COPULAS,
@@ -37,45 +35,16 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
 
 MAX_WORDS = 30
 
-WEAK = re.compile(
-    r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new)\b"
-    r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
-    r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
-    r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
+
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+"""A number as said ("1,150", "5:30", "14th" → "14")."""
+_IS = re.compile(
+    r"\b(?!(?:it|he|she|that|what|there|let|who)'s)([a-z]\w*)'s (?=(?:in|on|at|to|from|a|an|the|down|up|over|"
+    r"under|about|around|called|named|\d))"
 )
-CORRECTION = re.compile(
-    r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
-    r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
-    r"went (?:up|down)(?= to\b)|(?:increased|decreased|raised|lowered|dropped|rose|fell)(?= to \d)|"
-    r"(?:moved|bumped|shifted)(?= (?:(?:my|our|the|his|her|their)(?: \w+){1,2} )?(?:to|from|in|into|back)\b)|"
-    r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
-    r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
-    r"downgraded|replaced)\b"
-    r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
-    r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
-    r"verschoben|nicht mehr|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
-    r"déplacé|cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
-    r"перенесл|больше не|исполнилось|打错|搞混|更正|改成|换成|搬到|推迟|改到|不再|打ち間違|間違え|訂正|変更|"
-    r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
-    r"התבלבלתי|תיקון|שיניתי|עברתי|נדחה|כבר לא|टाइपो|सुधार|बदल|स्थगित|अब नहीं|yazım hatası|karıştırdım|"
-    r"düzeltme|değiştirdim|taşındım|ertelendi|artık"
-)
-ADDS = re.compile(
-    r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
-)
-"""A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
-addition, not an update, unless a correction cue says so."""
-_PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
-_PREFIX_WORDS = re.compile(
-    r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
-    r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
-)
-_LEFT = re.compile(
-    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
-    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
-    r"(?: at| in| with| on| to)?|,? not|, (?:no|não|pas|nicht|non|не))"
-    r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
-)
+"""A noun's "'s" that is "is" ("the wedding's in Bristol", "my weight's down to 78 kg"): before a preposition,
+an article, a number or "called", not before a noun ("my son's school"), nor after a name ("Sainsbury's in
+Leeds" is a shop)."""
 
 
 def _words(text: str) -> frozenset[str]:
@@ -130,7 +99,12 @@ class Claim:
     """What `core.facts` compares, parsed once per text."""
 
     __slots__ = (
+        "acted_on",
         "asks",
+        "subject",
+        "numbers",
+        "opening",
+        "possessed",
         "sentences",
         "cased",
         "content",
@@ -158,24 +132,27 @@ class Claim:
     def __init__(self, text: str) -> None:
         said = text.casefold().replace("’", "'")
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
-        low = text.casefold().replace("’", "'").strip()
+        low = _IS.sub(r"\1 is ", text.replace("’", "'").strip()).casefold()
         self.key = " ".join(low.split()).strip(" .!。")
         self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))
         self.adds = bool(ADDS.search(said))  # as said: `fact_text` drops an opening "Actually,"
-        self.correction = bool(CORRECTION.search(said))
+        found = CORRECTION.search(said)
+        self.correction = found is not None
+        # what a correction verb acts on ("the kids renamed [the goldfish to Dory]"): the thing corrected
+        self.acted_on = frozenset(f.lstrip("!") for f in features(said[found.start() :])) if found else frozenset()
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
         body = low
-        prefix = _PREFIX.match(low)
-        if prefix and _PREFIX_WORDS.search(prefix.group(0)):
+        prefix = PREFIX.match(low)
+        if prefix and PREFIX_WORDS.search(prefix.group(0)):
             body = low[prefix.end() :]
         cased = text.replace("’", "'")
         self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         left: set[str] = set()
         self.leaves = False
-        for match in _LEFT.finditer(body):
+        for match in LEFT.finditer(body):
             value = match.group(1)
             if match.group(0).startswith(" not") and not _value_like(value, self.cased):
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
@@ -183,8 +160,8 @@ class Claim:
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
         self.left = frozenset(left - _CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
-        self.sentences = 1 + len(_SENTENCE_END.findall(text.strip()))
-        stripped = WEAK.sub(" ", _LEFT.sub(" ", body))
+        self.sentences = 1 + len(SENTENCE_END.findall(text.strip()))
+        stripped = WEAK.sub(" ", LEFT.sub(" ", body))
         words = [slots.ONE_HOUSEHOLD.get(w, w) for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
         self.features = frozenset(f.lstrip("!") for f in features(text))
@@ -198,9 +175,14 @@ class Claim:
         opening = words[: _verb_at(words)]
         subject = holder_of(" ".join(opening), speaker)
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
+        self.subject = _content(features(" ".join(w for w in opening if w not in FIRST)))
+        self.opening = " ".join(opening)
+        self.numbers = frozenset(_NUMBER.findall(low))
+        # "my goldfish…", "our van…": a thing of the speaker's as the subject (not "I switched to…")
+        self.possessed = bool(opening) and opening[0] in slots.POSSESSIVES and bool(self.subject)
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
-        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & names(text)
+        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
@@ -219,39 +201,13 @@ class Claim:
             return True
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
+        if self.owner == "people" and other.owner == "speaker" and other.subject <= self.acted_on and other.possessed:
+            return True  # "the kids renamed the goldfish to Dory": another person acts on the speaker's thing
         if {self.owner, other.owner} == {"speaker", "people"}:  # unless the speaker's names the person:
             speaker, person = (self, other) if self.owner == "speaker" else (other, self)
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
             return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
-
-
-_SENTENCE_END = re.compile(
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
-    r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
-)
-"""Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
-
-
-def sentences_of(text: str) -> list[str]:
-    """The sentences of `text`, each with its stop, where `_SENTENCE_END` ends one: a message of several
-    sentences is judged sentence by sentence (`core.facts.updates`)."""
-    out, start = [], 0
-    for end in _SENTENCE_END.finditer(text):
-        out.append(text[start : end.end()].strip())
-        start = end.end()
-    out.append(text[start:].strip())
-    return [s for s in out if s]
-
-
-_CLAUSE_END = re.compile(r"(?<=\w)[,;]\s+(?=\D)")
-"""Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none)."""
-
-
-def clauses_of(sentence: str) -> list[str]:
-    """The clauses of a sentence of two words or more each ("I got promoted, I'm a senior developer now"
-    → "I'm a senior developer now"); an opening word alone ("Oops,", "Actually,") is no clause."""
-    return [c for c in (c.strip() for c in _CLAUSE_END.split(sentence)) if len(WORD_RE.findall(c)) >= 2]
 
 
 def _ends(cue: str) -> str:

@@ -33,13 +33,19 @@ worse than showing two:
      named as left behind ("O positive, not A"), or the same attribute whose value is single by nature:
      a number, date or time ("due in week 12" → "week 14"), or a slot (place, age, name, measure);
      never when it says it adds a value ("… too", "auch"): then both hold.
+   - it has a cue and restates what the older is about with a new measured or dated value (`_restates`:
+     "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"), in whatever frame.
+   A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
+   says nothing of another of its kind ("my [piano|swim] lesson", `_other_things`).
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
 Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is
 judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
 said beside a remark ("I moved to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken
-and the remark supersedes nothing; LongMemEval's real chat showed why the older must be one sentence and
+and the remark supersedes nothing; a remark that a correction follows ("I had that backwards:", "Oh wait,
+I confused two people.") is carried to the parts after it, which carry no cue of their own; LongMemEval's
+real chat showed why the older must be one sentence and
 no question (a question states no fact, and superseding a memory of several sentences would hide the
 rest). `probes` are the features encoding looks up to find the candidates (a few indexed lookups, never
 a scan; a new job looks up every job, `slots.OCCUPATIONS`).
@@ -52,10 +58,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, slots
+from hippocampus.core import claims, sentences, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
-from hippocampus.core.tokens import stem
+from hippocampus.core.tokens import agent_forms, derived, stem
 
 MAX_WORDS = 30
 """Statements longer than this many words are never superseded, nor supersede (see above)."""
@@ -106,23 +112,8 @@ def _probes(text: str) -> tuple[str, ...]:
     )
     found = sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"})
     if claim.correction:
-        found += sorted(_agent_forms(claim.content - claim.cue_features) - set(found))
+        found += sorted(agent_forms(claim.content - claim.cue_features) - set(found))
     return tuple(found)
-
-
-def _agent_forms(words: frozenset[str]) -> set[str]:
-    """The doer's noun of each verb stem and the verb of each doer's noun ("smok" / "smoker", "run" /
-    "runner", "drink" / "drinker"): a correction says what the older statement said in another form ("I no
-    longer smoke" / "I'm a smoker"), and `is_update` takes it (`_derived`); these find that statement."""
-    out: set[str] = set()
-    for w in words:
-        if w[:1].isdigit() or len(w) < 3:
-            continue
-        if w.endswith("er") and len(w) >= 6:
-            out |= {w[:-2], w[:-3]} if w[-3] == w[-4] else {w[:-2]}
-        else:
-            out |= {w + "er", w + w[-1] + "er"} if len(w) <= 4 else {w + "er"}
-    return out
 
 
 def related_probes(text: str) -> tuple[str, ...]:
@@ -166,17 +157,20 @@ def is_update(new: str, old: str) -> bool:
     named = a.left & b.features
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
-    if named and (named - claims.PEOPLE or shared - a.left):
+    if named and (named - claims.PEOPLE or shared - a.left) and not _another_subject(a, b):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
-    derived = _derived(a.content - a.cue_features - shared, b.content - shared)
+    forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and (shared | derived) - a.people_and_names - b.people_and_names
-        and (derived or topic_overlap(new, old) >= CORRECTION_OVERLAP)
-        and not (a.left and not (named or _derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
+        and (shared | forms) - a.people_and_names - b.people_and_names
+        and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+        and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
+        and not _other_things(a, b)
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
+    if (a.cue or a.correction) and not a.adds and _restates(a, b) and not _two_values(a, b):
+        return True  # "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"
     if not same_attribute(new, old):
         return False
     if a.adds and not a.correction:
@@ -215,16 +209,40 @@ def _two_values(a: Claim, b: Claim) -> bool:
     return bool(na and nb and da - db and db - da)
 
 
-def _derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
-    """Of `words`, those one of `others` is, or derives from or into ("smok" / "smoker", "runn" / "runner"):
-    the shorter opens the longer and has four letters at least. A correction cue with such a word
-    shares its topic ("I no longer smoke" / "I'm a smoker"); numbers are left out."""
-    return frozenset(
-        w
-        for w in words
-        for o in others
-        if (w == o or min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w))) and not w[0].isdigit()
-    )
+def _restates(a: Claim, b: Claim) -> bool:
+    """`a` says again what `b` is about, in its words, with another measured or dated value: every content
+    word of `b` that is no value, but at most one (its verb, said otherwise: "[meets|is] on the first
+    Wednesday"), is in `a`, two at least, and each side has a value the other has not ("my drive to work
+    takes [40 minutes|more like an hour]"). A restated attribute with a new number is one attribute with a
+    new value, whatever the frame; a shared word or two is not ("my [commute|lunch break] … minutes")."""
+    va, vb = slots.values(a.features), slots.values(b.features)
+    if len(b.numbers - a.numbers) > 1:
+        return False  # a correction changes one value: "GOAL [4|5] Objective [2|1]" is another goal
+    if not (va - vb and vb - va) or a.people_and_names - b.features - va:
+        return False  # one value each; a person or name the older did not say is another holder ("my brother's")
+    kept = b.content - vb
+    shared = derived(kept, a.content - va)
+    units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
+    return bool(shared) and len(kept - shared) <= 1 and len(shared) + len(units) >= 2
+
+
+def _another_subject(a: Claim, b: Claim) -> bool:
+    """`a` is said of a thing the older statement `b` does not name ("The party isn't in Leeds" / "I live in
+    Leeds", "My team switched from Evernote" / "I use Evernote"): a value left behind there is that thing's,
+    not `b`'s. The speaker's own statements, and one that involves the speaker ("my doctor switched me
+    from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
+    if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker:
+        return False
+    return bool(a.subject - a.cue_features - b.features)
+
+
+def _other_things(a: Claim, b: Claim) -> bool:
+    """Each subject has a word the other statement does not say ("my [piano|swim] lesson", "my [physio|dentist]
+    appointment"): two things of one kind, so a correction of one says nothing of the other. Only when the
+    subjects share a word (the kind) does this say anything: an opening without one ("we renamed the…",
+    "I switched to…") is no subject of the same kind."""
+    sa, sb = a.subject - a.cue_features, b.subject
+    return bool(sa & sb and sa - b.features and sb - a.features)
 
 
 def updates(new: str, old: str) -> bool:
@@ -239,7 +257,21 @@ def updates(new: str, old: str) -> bool:
     said = parts(new)
     if any(_task(part) for part in said):
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
-    return any(_sentence_updates(part, old) for part in said)
+    return any(_sentence_updates(part, old) for part in [*said, *_resolved_parts(new, b)])
+
+
+def _resolved_parts(new: str, b: Claim) -> list[str]:
+    """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
+    (`b`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
+    Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer now"."""
+    said = [
+        piece
+        for sentence in sentences.sentences_of(new)
+        for clause in sentences.clauses_of(sentence) or [sentence]
+        for piece in sentences.after_opening(clause)
+    ]
+    found = (sentences.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
+    return [part for part in found if part]
 
 
 def parts(text: str) -> list[str]:
@@ -251,10 +283,32 @@ def parts(text: str) -> list[str]:
     if not claim.short:
         return [text]
     out: list[str] = []
-    for sentence in claims.sentences_of(text) if claim.sentences > 1 else [text]:
-        clauses = claims.clauses_of(sentence)
-        out += [sentence, *clauses] if len(clauses) > 1 else [sentence]
+    remark = False
+    for sentence in sentences.sentences_of(text) if claim.sentences > 1 else [text]:
+        clauses = sentences.clauses_of(sentence)
+        said = [sentence, *clauses] if len(clauses) > 1 else [sentence]
+        # "I had that backwards: my uncle is …, aunt Rosa is …", "Typo on my part, the plate is …"
+        opens = _remark(sentences.opening(sentence)) or len(clauses) > 1 and _remark(clauses[0])
+        out += [_carried(part) if remark or opens and part != sentence else part for part in said]
+        remark = remark or opens or _remark(sentence)
     return out
+
+
+REMARK = "correction:"
+"""How a remark that a correction follows is carried to the parts after it (`parts`): the canonical cue."""
+
+
+def _remark(text: str) -> bool:
+    """`text` says that something said before was wrong and little else ("Oh wait, I confused two
+    people.", "I had that backwards:", "Sorry, I wrote hallway by mistake"): the parts after it are
+    corrections, though they carry no cue of their own ("… aunt Rosa is a flight attendant")."""
+    claim = claim_of(text)
+    return bool(text) and claim.correction and len(claim.content - claim.cue_features) <= 3
+
+
+def _carried(part: str) -> str:
+    """`part` with the correction a remark before it announced (`REMARK`), unless it says one itself."""
+    return part if claim_of(part).correction else f"{REMARK} {part}"
 
 
 def _sentence_updates(new: str, old: str) -> bool:

@@ -30,8 +30,8 @@ MONTH_WORDS = _words(
 MONTHS = MONTH_WORDS | frozenset(stem(w) for w in MONTH_WORDS)
 """Months and weekdays, as said and as features: part of a date, never a name."""
 NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
-_AUX = _words("have has had 've just recently finally also still already ai")
-_I = _words("i me my ich je j' yo eu io я ben 我 私")
+_AUX = _words("have has had 've just recently finally also still already ai suis sono sou bin")
+_I = _words("i me my ich je j j' yo eu io я ben 我 私")
 FIRST = _I | _words(
     """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
     nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
@@ -50,21 +50,27 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "place",
         re.compile(
-            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based)\s+(?:back\s+)?(?:in|to|at)"
+            r"^(?P<holder>.*?)\b(?:live|lives|living|lived|moved|moving|relocated|based|(?:home|house|flat) is)"
+            r"\s+(?:back\s+)?(?:in|to|at|into)"
             r"\s+(?P<value>.+)$|^(?P<h2>.*?)(?:vivo|vive|moro|mora|abito|abita|habite|vis|vit|wohne|wohnt|lebe|lebt|"
             r"живу|живёт|живет)\s+(?:en|em|no|na|a|à|in|в)\s+(?P<v2>.+)$|^(?P<h3>.*?)(?:me mudé|se mudó|mudei(?:-me)?|"
-            r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach)\s+(?:a|para|pro|à|a|в|nach)?\s*(?P<v3>.+)$"
+            r"mudou|déménagé|trasferit[oa]|переехал[аи]?|bin nach|ist nach|installée?|me instalé|instalei|"
+            r"settled(?: in)?)"
+            r"\s+(?:a|para|pro|à|a|в|nach)?\s*(?P<v3>.+)$"
         ),
     ),
     (
         "age",
         re.compile(
-            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
+            r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|hit|reached|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
             r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
             r"last \w+|this \w+|on \w+|hoy|ayer|hoje|ontem|heute|gestern)?$"
             # "a 5 ans", "a eu 6 ans hier", "ha 10 anni", "ha compiuto 11 anni": the years word is needed here
             r"|^(?P<h4>.*?)\s*\b(?:a|a eu|vient d'avoir|ha|ha compiuto)\s+(?P<v4>\d{1,3})\s*(?:ans|anni)"
             r"\s*(?:aujourd'hui|hier|oggi|ieri)?$"
+            # "my dad just had his 72nd birthday", "Mia celebrated her 9th birthday"
+            r"|^(?P<h5>.*?)\s*\b(?:had|celebrated|has)\s+(?:his|her|their|my|our)\s+(?P<v5>\d{1,3})(?:st|nd|rd|th)\s+"
+            r"birthday\b"
         ),
     ),
     (
@@ -89,6 +95,9 @@ NUMBER_WORDS = {
         "zero um dois três quatro cinco seis sete oito nove dez onze doze",
     )
     for n, word in enumerate(words.split())
+} | {
+    word: str(10 * n)
+    for n, word in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)  # noqa: SIM905 - words
 }
 """Numbers said as words, read as an age only (`find`): "Mateo just turned five" is "turned 5"."""
 
@@ -103,6 +112,23 @@ ONE_HOUSEHOLD = dict(
 _TIMES = frozenset(stem(w) for w in _words("weekend weekday morning afternoon evening night week month year"))
 
 
+MEASURES = frozenset(
+    stem(w)
+    for w in _words(
+        """minute hour day week month year km kilometre kilometres mile metre meter kg kilo pound lb stone euro dollar
+        percent degree first second third fourth fifth sixth seventh eighth ninth tenth last monday tuesday wednesday
+        thursday friday saturday sunday"""
+    )
+)
+"""Words that are part of a measured or dated value ("40 minutes", "an hour", "the first Monday")."""
+NUMBER_STEMS = frozenset(stem(w) for w in NUMBER_WORDS)
+
+
+def values(feats: frozenset[str]) -> frozenset[str]:
+    """The features of a statement that are values: numbers (in digits or words), months, units, ordinals."""
+    return frozenset(f for f in feats if f[:1].isdigit() or f in NUMBER_STEMS or f in MONTHS or f in MEASURES)
+
+
 def timely(word: str) -> bool:
     """A word of a time ("on Mondays", "at weekends", "in 2019"): a shared time names no attribute."""
     return word[:1].isdigit() or stem(word) in MONTHS or stem(word) in _TIMES or word in MONTH_WORDS
@@ -114,21 +140,25 @@ OCCUPATIONS = _words(
     accountant lawyer solicitor barrister judge paralegal manager director ceo cto founder consultant analyst
     scientist researcher professor lecturer student intern journalist editor writer author translator
     photographer artist musician actor chef cook baker butcher barista waiter waitress bartender cashier clerk
-    receptionist secretary administrator librarian plumber electrician carpenter builder mechanic driver pilot
+    receptionist secretary administrator librarian attendant steward stewardess plumber electrician carpenter
+    builder mechanic driver pilot
     firefighter officer detective soldier farmer gardener cleaner caretaker carer nanny tutor trainer salesman
     saleswoman agent banker broker economist recruiter hairdresser tailor optician technician welder courier
     freelancer entrepreneur retiree pensioner homemaker profesor profesora médico médica enfermero enfermera
     ingeniero ingeniera abogado abogada maestro maestra professeur médecin infirmier infirmière ingénieur avocat
     avocate lehrer lehrerin arzt ärztin krankenpfleger krankenschwester ingenieur anwalt anwältin insegnante
     medico infermiere infermiera ingegnere avvocato professora enfermeiro enfermeira engenheiro engenheira
-    advogado advogada"""
+    advogado advogada attorney"""
 )
 """Jobs: what someone is or works as ("I'm a teacher", "I work as a nurse", "soy profesora"). A job slot
 names the attribute a bare "I'm a …" does not ("I'm a [teacher|vegetarian]" is two facts); a person may
 hold two jobs, so a new one updates only with a cue (`core.facts.is_update`)."""
 _JOB = re.compile(
-    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|soy|es|suis|est|bin|ist|sono|è|sou|é)"
-    r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}(?P<job>[\w-]+))$"
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|soy|es|suis|"
+    r"est|bin|ist|sono|è|sou|é)"
+    r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}?(?P<job>[\w-]+))"
+    r"(?:\s+(?:at|for|in|with) [\w' .&-]{1,40}?)?"  # where: "a pharmacist at St. Vincent's"
+    r"(?:\s+(?:(?:last|this|in) (?:\w+)|today|yesterday|now))?$"  # "I became a principal last year"
 )
 MANY = frozenset({"job"})
 """Slots a holder may fill twice at once: a new value there is an update only with a cue."""
@@ -148,7 +178,7 @@ SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": (
 
 SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
 """The speaker as a subject ("I…", "we…"): what follows the verb is an object, not who."""
-_POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
+POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
 _DEGREE = _words(
     """down up to about around roughly nearly almost over under at only just now currently still back bis
     à a hasta até"""
@@ -169,7 +199,7 @@ def _measure(words: list[str]) -> tuple[str, str, str]:
         return "", "", ""
     if words[0] in SUBJECT_PRONOUNS:
         holder, rest = "i", words[1:-2]
-    elif words[0] in _POSSESSIVES:
+    elif words[0] in POSSESSIVES:
         holder, rest = holder_of(" ".join(words[:2])), words[2:-2]
     else:
         return "", "", ""
@@ -183,7 +213,8 @@ def holder_of(text: str, speaker: frozenset[str] = FIRST) -> str:
     """A holder's words, auxiliaries dropped and the first person (`_I`, of the words that are the
     `speaker`) as "i"; "" is the first person too."""
     words = [w for w in WORD_RE.findall(text) if w not in _AUX and w not in FILLER]
-    return " ".join("i" if (w in _I and w in speaker) or w.startswith("j'") else w for w in words) or "i"
+    said = ["i" if (w in _I and w in speaker) or w.startswith("j'") else w for w in words]
+    return " ".join(w for n, w in enumerate(said) if not (w == "i" and said[n - 1 : n] == ["i"])) or "i"
 
 
 def same_slot(a: str, b: str) -> bool:
@@ -211,12 +242,37 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
         found = pattern.match(counted if name == "age" else flat)
         if found:
             groups = {k: v for k, v in found.groupdict().items() if v is not None}
-            value = groups.get("value", groups.get("v2", groups.get("v3", groups.get("v4", ""))))
+            value = next((groups[k] for k in ("value", "v2", "v3", "v4", "v5") if k in groups), "")
             if name == "place" and not (set(WORD_RE.findall(value)) & cased or not value.isascii()):
                 continue  # "I live near the ring road" is no home town: a place slot holds a name
-            said = groups.get("holder", groups.get("h2", groups.get("h3", groups.get("h4", ""))))
+            said = next((groups[k] for k in ("holder", "h2", "h3", "h4", "h5") if k in groups), "")
             return name, holder_of(said, speaker), value.strip()
     job = _JOB.match(flat)
     if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
         return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
-    return _measure(words)
+    return _role(words, cased) or _measure(words)
+
+
+ONE_AT_A_TIME = _words(
+    """girlfriend boyfriend husband wife partner fiancé fiancée fiance fiancee spouse manager boss landlord landlady
+    dentist doctor gp therapist"""
+)
+"""People by role one has one of at a time ("my girlfriend", "my dentist", "my best friend"): who fills the
+role is a name slot ("my girlfriend is Ruth" / "Tasha is my best friend"), as "my girlfriend is called Hannah"
+is. A sister, a friend or a colleague may be several, so naming one says nothing of another."""
+_ROLE_OF = re.compile(r"^(?P<holder>my|our) (?P<role>best friend|\w+) is (?:called |named )?(?P<value>.+)$")
+_ROLE_IS = re.compile(r"^(?:\w+ly )?(?P<value>.+?) is (?P<holder>my|our) (?P<role>best friend|\w+)$")
+
+
+def _role(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | None:
+    """The name slot of a role one has one of (`ONE_AT_A_TIME`), said either way round, when its value is a
+    name (every word said with a capital)."""
+    flat = " ".join(words)
+    for pattern in (_ROLE_OF, _ROLE_IS):
+        found = pattern.match(flat)
+        if not found:
+            continue
+        role, value = found.group("role"), found.group("value")
+        if (role == "best friend" or role in ONE_AT_A_TIME) and all(w in cased for w in value.split()):
+            return "name", holder_of(f"{found.group('holder')} {role}"), value
+    return None

@@ -217,3 +217,30 @@ def keywords(text: str, n: int = 6) -> list[str]:
             position += 1
     ranked = sorted(seen.values(), key=lambda item: (-item[0], -min(item[1], 12), item[2]))
     return [item[3] for item in ranked[: max(n, 0)]]
+
+
+def agent_forms(words: frozenset[str]) -> set[str]:
+    """The doer's noun of each verb stem and the verb of each doer's noun ("smok" / "smoker", "run" /
+    "runner", "drink" / "drinker"): a correction says what the older statement said in another form ("I no
+    longer smoke" / "I'm a smoker"), and `core.facts.is_update` takes it (`derived`); these find that statement."""
+    out: set[str] = set()
+    for w in words:
+        if w[:1].isdigit() or len(w) < 3:
+            continue
+        if w.endswith("er") and len(w) >= 6:
+            out |= {w[:-2], w[:-3]} if w[-3] == w[-4] else {w[:-2]}
+        else:
+            out |= {w + "er", w + w[-1] + "er"} if len(w) <= 4 else {w + "er"}
+    return out
+
+
+def derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
+    """Of `words`, those one of `others` is, or derives from or into ("smok" / "smoker", "runn" / "runner"):
+    the shorter opens the longer and has four letters at least. A correction cue with such a word
+    shares its topic ("I no longer smoke" / "I'm a smoker"); numbers are left out."""
+    return frozenset(
+        w
+        for w in words
+        for o in others
+        if (w == o or min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w))) and not w[0].isdigit()
+    )

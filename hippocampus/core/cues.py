@@ -1,0 +1,85 @@
+"""Cue words of fact identity (`core.claims`), per supported language: what says a statement is newer news,
+a correction, an addition, or names the value it leaves behind.
+
+- **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new",
+  "as of"): they count only for the same attribute.
+- **Correction cues** (`CORRECTION`) say an earlier statement was wrong or has changed ("typo", "by
+  mistake", "mixed up", "changed … to", "switched", "renamed", "rescheduled", "moved to", "pushed to",
+  "brought … forward", "turned 8", "no longer", "stopped", "sold", "broke up"): with a shared topic word
+  beyond people and names they make an update. Grouped by what they say, not by the sentences they were
+  found in: a date that moved, a thing said wrong, a thing no longer had, a relation that ended.
+- `ADDS`: a value said beside another ("… too"): both hold.
+- `LEFT`: the value a correction leaves behind ("…, not X", "switched from X to Y", "sold the X").
+- `PREFIX` / `PREFIX_WORDS`: a discourse opening ("sorry, typo earlier:", "change of plans:").
+Pure and stdlib-only.
+"""
+
+from __future__ import annotations
+
+import re
+
+WEAK = re.compile(
+    r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new|update|as of|lately|recently|"
+    r"instead|ended up|in the end|after all|"
+    r"starting (?:today|tomorrow|next|this|on|in|from))\b|ab (?:jetzt|sofort)|desde hoy|a partir de|à partir d|da oggi"
+    r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
+    r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
+    r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
+)
+CORRECTION = re.compile(
+    r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
+    r"correction|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
+    # the same verbs in any form: "we've had to postpone the party", "changing the kitten's name to Juniper"
+    r"(?:postpon|reschedul|renam|cancel|delay|relocat|transferr?)(?:e|es|ed|ing|s)?|"
+    r"chang(?:e|es|ing)(?= (?:\w+ ){0,4}?to\b)|"
+    r"went (?:up|down)(?= to\b)|became|"
+    r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked)(?= (?:\w+ ){0,3}?to [$£€]?\d)|"
+    r"(?:put|bumped) (?:\w+ ){0,3}?(?:up|down)(?= to\b)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
+    r"(?:moved|bumped|shifted)(?= (?:\w+ ){0,3}?(?:to|from|in|into|back)\b)|"
+    r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
+    r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
+    r"downgraded|replac(?:e|ed|ing)|"
+    # said wrong: "I wrote hallway by mistake", "I had that backwards"
+    r"by mistake|mistakenly|wrongly|my mistake|my bad|(?:got|had) (?:\w+ ){0,2}(?:backwards|the wrong way round)|"
+    r"muddled|mixed up|(?:got|had) (?:\w+ ){1,3}wrong|i was wrong|wrong about|"
+    # a date that moved, however the verb is split: "pushed to", "brought my surgery forward", "called off"
+    r"pushed(?= (?:\w+ ){0,3}?(?:back|to|out|forward|up)\b)|brought (?:\w+ ){0,4}?forward|"
+    r"moved (?:\w+ ){0,4}?(?:up|forward)(?= to\b)|delayed|put off|cancell?ed|called off|"
+    # a thing no longer had: "I sold the Golf", "we got rid of the sofa"
+    r"sold|got rid of|gave away|traded in|"
+    # a relation that ended: "I broke up with Tom", "she retired from the bank"
+    r"broke up|split up|divorced|separated from|resigned|retired)\b"
+    r"|por error|por engano|aus versehen|par erreur|per errore|per sbaglio|adelantad|aplazad|cancelad|vorverlegt|"
+    r"verlegt|abgesagt|avancé|annulé|anticipat|annullat|antecipad|verkauft|vendu|vendí|venduto|vendi\b|troquei|"
+    r"cambiaron|cambiado|cambiamos|umbenannt|renommée?|rinominat|renomead|rebautizad|aument(?:ou|aram|ado|ó)|"
+    r"subió|erhöht|augmentée?|aumentat|smess|dejé de|deje de|arrêté|parei de|aufgehört|"
+    r"trocou|trocamos|installée?\b|instalad[oa]|instalei"
+    r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
+    r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
+    r"verschoben|nicht mehr|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
+    r"déplacé|cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
+    r"перенесл|больше не|исполнилось|打错|搞混|更正|改成|换成|搬到|推迟|改到|不再|打ち間違|間違え|訂正|変更|"
+    r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
+    r"התבלבלתי|תיקון|שיניתי|עברתי|נדחה|כבר לא|टाइपो|सुधार|बदल|स्थगित|अब नहीं|yazım hatası|karıştırdım|"
+    r"düzeltme|değiştirdim|taşındım|ertelendi|artık"
+)
+ADDS = re.compile(
+    r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
+)
+"""A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
+addition, not an update, unless a correction cue says so."""
+PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
+PREFIX_WORDS = re.compile(
+    r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
+    r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
+)
+LEFT = re.compile(
+    r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
+    r"|sold|got rid of|gave away|traded in|broke up with|split up with|divorced|separated from|resigned from"
+    r"|retired from"
+    r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
+    r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
+    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
+    r"(?: at| in| with| on| to)?|,? not|, (?:no|não|pas|nicht|non|не))"
+    r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
+)

@@ -1,0 +1,79 @@
+"""How a short message splits into the parts fact identity judges apart (`core.facts.parts`): its
+sentences, the clauses of a sentence, an opening remark before a colon, and a pronoun that stands for a
+subject named just before it. Pure and stdlib-only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hippocampus.core.cues import PREFIX
+from hippocampus.core.similarity import features
+from hippocampus.core.tokens import WORD_RE
+
+SENTENCE_END = re.compile(
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
+    r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
+)
+"""Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
+
+
+def sentences_of(text: str) -> list[str]:
+    """The sentences of `text`, each with its stop, where `SENTENCE_END` ends one: a message of several
+    sentences is judged sentence by sentence (`core.facts.updates`)."""
+    out, start = [], 0
+    for end in SENTENCE_END.finditer(text):
+        out.append(text[start : end.end()].strip())
+        start = end.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+CLAUSE_END = re.compile(
+    r"(?<=\w)[,;]\s+(?=\D)|,?\s+(?:and|but|so)\s+(?=(?:he|she|it|they|i|we|my|our)(?:'s|'re|'m|’s|’re|’m)?\b)"
+)
+"""Where a clause ends inside a sentence: a comma or semicolon after a word ("52,000" is none), or "and",
+"but", "so" before a new subject ("my girlfriend is Ruth now and she's lovely")."""
+
+
+PRONOUNS = frozenset(
+    """he she it they he's she's it's they're er sie es il elle ils elles él ella ellos lui lei ele ela
+    eles""".split()  # noqa: SIM905 - a word list reads as words
+)
+"""Third-person subjects that stand for a thing or person named before ("Biscuit had his birthday. He's 12
+now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
+
+
+def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
+    """`sentence` with its opening pronoun read as `said_as` (an older statement's subject, whose content words
+    are `subject`), when `before` (the sentence before it) names that subject, not as an owner ("my son's
+    friend"); None otherwise. A contracted copula stays one ("he's 12" → "my dog Biscuit is 12")."""
+    words = sentence.split(maxsplit=1)
+    first = words[0].casefold().replace("’", "'") if words else ""
+    if first not in PRONOUNS or words[0].isupper() and len(words[0]) > 1 or len(words) < 2 or not subject:
+        return None  # "IT is replacing it": a department, no pronoun
+    named = subject & features(before)
+    owner = {f for w in WORD_RE.findall(before.casefold()) if w.endswith("'s") for f in features(w[:-2])}
+    if not named - owner:  # "my son's friend. He…" names the son as an owner only
+        return None
+    copula = " is" if first.endswith(("'s", "'re")) else ""
+    return f"{said_as}{copula} {words[1]}"
+
+
+def opening(sentence: str) -> str:
+    """A sentence's opening remark before a colon or dash ("I had that backwards: …"), or ""."""
+    found = PREFIX.match(sentence)
+    return found.group(0) if found else ""
+
+
+def clauses_of(sentence: str) -> list[str]:
+    """The clauses of a sentence of two words or more each ("I got promoted, I'm a senior developer now"
+    → "I'm a senior developer now"); an opening word alone ("Oops,", "Actually,") is no clause."""
+    return [c for c in (c.strip() for c in CLAUSE_END.split(sentence)) if len(WORD_RE.findall(c)) >= 2]
+
+
+def after_opening(clause: str) -> list[str]:
+    """A clause as its opening remark and what follows it ("Correction on the booking code: it's QZ7P4J"), so
+    a pronoun after the colon is read against the remark before it; the clause alone when it has none."""
+    found = opening(clause)
+    return [found.strip(), clause[len(found) :]] if found and clause[len(found) :].strip() else [clause]
