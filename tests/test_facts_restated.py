@@ -53,6 +53,17 @@ from hippocampus.core.scoring import REQUEST
         ("My sister's wedding is in Napa.", "The wedding isn't in Napa, it's in Sonoma."),
         # the same verbs in any form
         ("Our open day is on 3 May.", "We've had to postpone the open day, so it's on 10 May."),
+        # round three: a name in a value is a shared topic; a pronoun for a subject whose opening holds its verb;
+        # chat's lower-case sentences; the speaker's slot in a verb-first language names no subject
+        ("My son goes to Hillside Primary.", "We moved my son in January. He's at Oakwood Primary now."),
+        ("My visa expires in 2027.", "Looked at the actual visa, it expires in 2026."),
+        ("I'm 41.", "Birthday was on Monday, I'm 42 now. feeling ancient lol"),
+        ("Vivo en Cádiz.", "Nos mudamos en junio, ahora vivo en Granada."),
+        ("Meine Tochter ist 7 Jahre alt.", "Meine Tochter hatte Geburtstag, sie ist jetzt acht."),
+        # a typo said as fat fingers; going back to another; quitting in French
+        ("Our broadband is 200 Mbps.", "Fat-fingered that. The broadband is 900 Mbps."),
+        ("I drink soy milk in my tea.", "Went back to ordinary milk in my tea."),
+        ("Je travaille chez Michelin.", "J'ai quitté Michelin, je travaille chez Safran depuis mai."),
         # a correction said in a sentence that opens like a request
         ("Our chess club meets on Monday.", "Chess club got moved to Wednesday."),
         # a move said as settling somewhere, or moving into a home
@@ -84,6 +95,9 @@ def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
         ("I live in Leeds.", "The party isn't in Leeds, it's in York."),
         ("I live in Leeds.", "The party is not in Leeds, it is in York."),
         ("I use Evernote.", "My team switched from Evernote to Notion."),
+        # a pronoun for a subject the sentence before names only as an owner, and chat's abbreviations
+        ("My visa expires in 2027.", "My sister's visa was renewed. It expires in 2031."),
+        ("I'm 41.", "Party for my boss etc. he's 50 now."),
         # closing one account at a bank says nothing of another there ("closed" leaves no value behind)
         ("I have a Barclays credit card.", "I closed my Barclays savings account."),
         # a request supersedes nothing, whatever cue it holds

@@ -154,7 +154,7 @@ class Claim:
         self.leaves = False
         for match in LEFT.finditer(body):
             value = match.group(1)
-            if match.group(0).startswith(" not") and not _value_like(value, self.cased):
+            if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased):
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             left |= {f.lstrip("!") for f in features(value)}
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
@@ -182,6 +182,7 @@ class Claim:
         self.possessed = bool(opening) and opening[0] in slots.POSSESSIVES and bool(self.subject)
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
+        mine_first = mine_first or self.holder == "i" and bool(self.slot)  # "Vivo en Sevilla": the speaker's slot
         self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
@@ -340,3 +341,16 @@ def _verbish(x: str, y: str) -> bool:
 def names_of(claim: Claim) -> frozenset[str]:
     """The names among a statement's features (people by role are not names)."""
     return claim.people_and_names - _PEOPLE
+
+
+_MEMO: dict[str, Claim] = {}
+
+
+def parsed(text: str) -> Claim:
+    """The parsed statement (`Claim`), memoised: encoding compares one text with many (`core.facts.claim_of`)."""
+    found = _MEMO.get(text)
+    if found is None:
+        if len(_MEMO) > 50_000:
+            _MEMO.clear()
+        found = _MEMO[text] = Claim(text)
+    return found
