@@ -98,6 +98,11 @@ def test_a_correction_in_other_words_supersedes(old: str, new: str) -> None:
         # a pronoun for a subject the sentence before names only as an owner, and chat's abbreviations
         ("My visa expires in 2027.", "My sister's visa was renewed. It expires in 2031."),
         ("I'm 41.", "Party for my boss etc. he's 50 now."),
+        # "my other sister" is a second one; "son's" before a word that opens like "in" is no "is"
+        ("My brother lives in Perth.", "My other brother lives in Darwin."),
+        ("My son's inhaler is blue.", "My son is in the school play."),
+        # a pronoun after a remark about someone else ("my son changed instruments, he …")
+        ("My daughter plays the violin.", "My son changed instruments, he plays the drums now."),
         # closing one account at a bank says nothing of another there ("closed" leaves no value behind)
         ("I have a Barclays credit card.", "I closed my Barclays savings account."),
         # a request supersedes nothing, whatever cue it holds
@@ -145,3 +150,19 @@ def test_a_noun_and_its_copula_are_no_request(text: str, is_request: bool) -> No
     """A verb-like first word followed by a noun and a copula opens a statement ("Book club is…"), which
     was dropped as a request before."""
     assert bool(REQUEST.match(text)) is is_request
+
+
+@pytest.mark.parametrize("text", ["had", "the", "I am", "👍", "  ..."])
+def test_a_text_without_a_searchable_word_is_noise(text: str) -> None:
+    """Hypothesis found `remember "had"` stored a memory that recall could never find by any query: a text
+    with no search token is refused, with its reason, like keyboard mash."""
+    from hippocampus.core.junk import noise
+
+    assert noise(text)
+
+
+@pytest.mark.parametrize("text", ["got", "ok", "我", "no", "I have a dog"])
+def test_a_text_with_a_searchable_word_is_no_noise(text: str) -> None:
+    from hippocampus.core.junk import noise
+
+    assert not noise(text)

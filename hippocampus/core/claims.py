@@ -40,7 +40,7 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 """A number as said ("1,150", "5:30", "14th" → "14")."""
 _IS = re.compile(
     r"\b(?!(?:it|he|she|that|what|there|let|who)'s)([a-z]\w*)'s (?=(?:in|on|at|to|from|a|an|the|down|up|over|"
-    r"under|about|around|called|named|\d))"
+    r"under|about|around|called|named)\b|\d)"
 )
 """A noun's "'s" that is "is" ("the wedding's in Bristol", "my weight's down to 78 kg"): before a preposition,
 an article, a number or "called", not before a noun ("my son's school"), nor after a name ("Sainsbury's in
@@ -89,10 +89,10 @@ class Swap:
 
 
 def _content(feats: frozenset[str]) -> frozenset[str]:
-    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - _CUE_FEATURES
+    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - CUE_FEATURES
 
 
-_CUE_FEATURES = frozenset(features("actually now currently new sorry typo oops earlier correction"))
+CUE_FEATURES = frozenset(features("actually now currently new sorry typo oops earlier correction"))
 
 
 class Claim:
@@ -158,7 +158,7 @@ class Claim:
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             left |= {f.lstrip("!") for f in features(value)}
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
-        self.left = frozenset(left - _CUE_FEATURES)
+        self.left = frozenset(left - CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
         self.sentences = 1 + len(SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", LEFT.sub(" ", body))

@@ -65,6 +65,7 @@ CORRECTION = re.compile(
 )
 ADDS = re.compile(
     r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
+    r"|\b(?:my|our|his|her|their) other\b"  # "my other sister lives in Adelaide": a second one
 )
 """A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
 addition, not an update, unless a correction cue says so."""

@@ -42,8 +42,13 @@ def _remark(text: str) -> bool:
 
 
 def _carried(part: str) -> str:
-    """`part` with the correction a remark before it announced (`REMARK`), unless it says one itself."""
-    return part if parsed(part).correction else f"{REMARK} {part}"
+    """`part` with the correction a remark before it announced (`REMARK`), unless it says one itself or is
+    said of "he", "she", "it": whose fact that is depends on the remark ("My son changed instruments, he
+    plays the drums now" says nothing of "My daughter plays the violin"), so such a part carries the
+    correction only when read as the older's subject (`resolved_parts`)."""
+    if parsed(part).correction or sentences.pronoun_subject(part):
+        return part
+    return f"{REMARK} {part}"
 
 
 def resolved_parts(new: str, b: Claim) -> list[str]:
@@ -60,5 +65,5 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
     for n, (before, piece) in enumerate(zip(said, said[1:], strict=False)):
         found = sentences.resolved(piece, before, b.subject, b.opening)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
-            out.append(_carried(found) if any(_remark(p) for p in said[: n + 1]) else found)
+            out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     return out

@@ -72,6 +72,13 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     return f"{_up_to(said_as, named)}{copula} {words[1]}"
 
 
+def pronoun_subject(part: str) -> bool:
+    """`part` opens on a third-person pronoun (after a carried "correction:" cue), so whose fact it is depends
+    on what came before it."""
+    words = part.removeprefix("correction:").split(maxsplit=1)
+    return bool(words) and words[0].casefold().replace("’", "'") in PRONOUNS and not words[0].isupper()
+
+
 def _up_to(said_as: str, named: set[str] | frozenset[str]) -> str:
     """`said_as` cut after its last word that is `named`: the subject's noun phrase, not the verb an opening
     of three words may hold ("my passport expires" → "my passport")."""
