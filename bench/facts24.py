@@ -9,7 +9,8 @@ reported whole, never tuned on; `heldout3.json` and `heldout4.json` the same, be
 fourth passes (heldout4 adds corrections said in two or three sentences); `heldout5.json` after the
 fourth pass's rules, to check them on text they were not fitted to; `heldout6.json` by a helper who never
 saw the rules, before the fifth pass changed any; `heldout7.json` the same, while the fifth pass changed
-them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7).
+them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7); `heldout9.json` after its
+third round (on heldout8).
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -258,6 +259,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct7": (distinct, lambda: fixture("heldout7")["distinct"], "held out seven times"),
     "corrections8": (corrections, lambda: fixture("heldout8")["corrections"], "held out eight times"),
     "distinct8": (distinct, lambda: fixture("heldout8")["distinct"], "held out eight times"),
+    "corrections9": (corrections, lambda: fixture("heldout9")["corrections"], "held out nine times"),
+    "distinct9": (distinct, lambda: fixture("heldout9")["distinct"], "held out nine times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
@@ -268,7 +271,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        help="short, corrections, corrections2..8, distinct2..8, paraphrases, importance, person",
+        help="short, corrections, corrections2..9, distinct2..9, paraphrases, importance, person",
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
@@ -287,7 +290,7 @@ def main() -> None:
         root = Path(tmp)
         for name in wanted:
             for path in args.paths.split(","):
-                for half in (f"held{name[-1]}",) if name[-1] in "2345678" else ("dev", "held"):
+                for half in (f"held{name[-1]}",) if name[-1] in "23456789" else ("dev", "held"):
                     started = time.process_time()
                     if name == "person":
                         out = person(path, person_facts(1000, held=half == "held"), root / half)
@@ -297,7 +300,7 @@ def main() -> None:
                         out = run(
                             path,
                             items
-                            if half in ("held2", "held3", "held4", "held5", "held6", "held7", "held8")
+                            if half in ("held2", "held3", "held4", "held5", "held6", "held7", "held8", "held9")
                             else halves(items)[half],
                             root / half,
                         )

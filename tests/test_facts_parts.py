@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hippocampus import encoding, memories
-from hippocampus.core import facts
+from hippocampus.core import facts, parts
 from hippocampus.core.config import Config
 from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
@@ -60,7 +60,7 @@ def test_a_long_message_is_one_part_and_supersedes_nothing() -> None:
         "I moved to Porto. Loving it! The weather has been amazing and the people are very friendly, and I have"
         " been exploring the old town, the river, the bookshops and the cafes every single evening after work."
     )
-    assert facts.parts(long) == [long]
+    assert parts.parts(long) == [long]
     assert not facts.updates(long, "I live in Lisbon.")
 
 

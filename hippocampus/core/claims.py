@@ -40,7 +40,7 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 """A number as said ("1,150", "5:30", "14th" → "14")."""
 _IS = re.compile(
     r"\b(?!(?:it|he|she|that|what|there|let|who)'s)([a-z]\w*)'s (?=(?:in|on|at|to|from|a|an|the|down|up|over|"
-    r"under|about|around|called|named|\d))"
+    r"under|about|around|called|named)\b|\d)"
 )
 """A noun's "'s" that is "is" ("the wedding's in Bristol", "my weight's down to 78 kg"): before a preposition,
 an article, a number or "called", not before a noun ("my son's school"), nor after a name ("Sainsbury's in
@@ -89,10 +89,10 @@ class Swap:
 
 
 def _content(feats: frozenset[str]) -> frozenset[str]:
-    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - _CUE_FEATURES
+    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - CUE_FEATURES
 
 
-_CUE_FEATURES = frozenset(features("actually now currently new sorry typo oops earlier correction"))
+CUE_FEATURES = frozenset(features("actually now currently new sorry typo oops earlier correction"))
 
 
 class Claim:
@@ -154,11 +154,11 @@ class Claim:
         self.leaves = False
         for match in LEFT.finditer(body):
             value = match.group(1)
-            if match.group(0).startswith(" not") and not _value_like(value, self.cased):
+            if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased):
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             left |= {f.lstrip("!") for f in features(value)}
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
-        self.left = frozenset(left - _CUE_FEATURES)
+        self.left = frozenset(left - CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
         self.sentences = 1 + len(SENTENCE_END.findall(text.strip()))
         stripped = WEAK.sub(" ", LEFT.sub(" ", body))
@@ -182,6 +182,7 @@ class Claim:
         self.possessed = bool(opening) and opening[0] in slots.POSSESSIVES and bool(self.subject)
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
+        mine_first = mine_first or self.holder == "i" and bool(self.slot)  # "Vivo en Sevilla": the speaker's slot
         self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
@@ -340,3 +341,16 @@ def _verbish(x: str, y: str) -> bool:
 def names_of(claim: Claim) -> frozenset[str]:
     """The names among a statement's features (people by role are not names)."""
     return claim.people_and_names - _PEOPLE
+
+
+_MEMO: dict[str, Claim] = {}
+
+
+def parsed(text: str) -> Claim:
+    """The parsed statement (`Claim`), memoised: encoding compares one text with many (`core.facts.claim_of`)."""
+    found = _MEMO.get(text)
+    if found is None:
+        if len(_MEMO) > 50_000:
+            _MEMO.clear()
+        found = _MEMO[text] = Claim(text)
+    return found

@@ -32,7 +32,7 @@ CORRECTION = re.compile(
     # the same verbs in any form: "we've had to postpone the party", "changing the kitten's name to Juniper"
     r"(?:postpon|reschedul|renam|cancel|delay|relocat|transferr?)(?:e|es|ed|ing|s)?|"
     r"chang(?:e|es|ing)(?= (?:\w+ ){0,4}?to\b)|"
-    r"went (?:up|down)(?= to\b)|became|"
+    r"went (?:up|down)(?= to\b)|went back(?= to\b)|switched back|became|"
     r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked)(?= (?:\w+ ){0,3}?to [$£€]?\d)|"
     r"(?:put|bumped) (?:\w+ ){0,3}?(?:up|down)(?= to\b)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
     r"(?:moved|bumped|shifted)(?= (?:\w+ ){0,3}?(?:to|from|in|into|back)\b)|"
@@ -41,7 +41,7 @@ CORRECTION = re.compile(
     r"downgraded|replac(?:e|ed|ing)|"
     # said wrong: "I wrote hallway by mistake", "I had that backwards"
     r"by mistake|mistakenly|wrongly|my mistake|my bad|(?:got|had) (?:\w+ ){0,2}(?:backwards|the wrong way round)|"
-    r"muddled|mixed up|(?:got|had) (?:\w+ ){1,3}wrong|i was wrong|wrong about|"
+    r"fat[- ]finger(?:ed|s)?|muddled|mixed up|(?:got|had) (?:\w+ ){1,3}wrong|i was wrong|wrong about|"
     # a date that moved, however the verb is split: "pushed to", "brought my surgery forward", "called off"
     r"pushed(?= (?:\w+ ){0,3}?(?:back|to|out|forward|up)\b)|brought (?:\w+ ){0,4}?forward|"
     r"moved (?:\w+ ){0,4}?(?:up|forward)(?= to\b)|delayed|put off|cancell?ed|called off|"
@@ -65,6 +65,7 @@ CORRECTION = re.compile(
 )
 ADDS = re.compile(
     r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
+    r"|\b(?:my|our|his|her|their) other\b"  # "my other sister lives in Adelaide": a second one
 )
 """A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
 addition, not an update, unless a correction cue says so."""
@@ -79,7 +80,8 @@ LEFT = re.compile(
     r"|retired from"
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
+    r"|j'ai quitté|dejé|deixei|ho lasciato"  # quit, in the other languages: "j'ai quitté Renault"
     r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
-    r"(?: at| in| with| on| to)?|,? not|, (?:no|não|pas|nicht|non|не))"
+    r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )

@@ -58,7 +58,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, sentences, slots
+from hippocampus.core import claims, slots
+from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
 from hippocampus.core.tokens import agent_forms, derived, stem
@@ -76,17 +77,8 @@ PROBE_LIMIT = 12
 if TYPE_CHECKING:
     from hippocampus.core.ranking import Hit
 
-_MEMO: dict[str, Claim] = {}
-
-
-def claim_of(text: str) -> Claim:
-    """The parsed statement (`core.claims.Claim`), memoised: encoding compares one text with many."""
-    found = _MEMO.get(text)
-    if found is None:
-        if len(_MEMO) > 50_000:
-            _MEMO.clear()
-        found = _MEMO[text] = Claim(text)
-    return found
+claim_of = claims.parsed
+"""The parsed statement (`core.claims.parsed`), memoised."""
 
 
 def probes(text: str) -> tuple[str, ...]:
@@ -95,7 +87,7 @@ def probes(text: str) -> tuple[str, ...]:
     claim = claim_of(text)
     if not claim.short:
         return ()
-    said = parts(text)
+    said = message_parts.parts(text)
     if len(said) > 1:
         return tuple(dict.fromkeys(p for part in said for p in _probes(part)))
     return _probes(text)
@@ -162,7 +154,8 @@ def is_update(new: str, old: str) -> bool:
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and (shared | forms) - a.people_and_names - b.people_and_names
+        and (shared | forms) - _who(a, b)
+        and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
         and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP)
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
@@ -226,6 +219,13 @@ def _restates(a: Claim, b: Claim) -> bool:
     return bool(shared) and len(kept - shared) <= 1 and len(shared) + len(units) >= 2
 
 
+def _who(a: Claim, b: Claim) -> frozenset[str]:
+    """The people either statement names, by role or as its subject's name ("my coach Farid"): a shared person
+    is no shared topic. A name in a value is ("Lincoln Elementary" / "Maple Grove Elementary")."""
+    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE
+    return named | a.subject_names | b.subject_names
+
+
 def _another_subject(a: Claim, b: Claim) -> bool:
     """`a` is said of a thing the older statement `b` does not name ("The party isn't in Leeds" / "I live in
     Leeds", "My team switched from Evernote" / "I use Evernote"): a value left behind there is that thing's,
@@ -254,61 +254,10 @@ def updates(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
         return False  # a question states no update (nor does a message that asks one beside it), nor a fact
-    said = parts(new)
+    said = message_parts.parts(new)
     if any(_task(part) for part in said):
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
-    return any(_sentence_updates(part, old) for part in [*said, *_resolved_parts(new, b)])
-
-
-def _resolved_parts(new: str, b: Claim) -> list[str]:
-    """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
-    (`b`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
-    Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer now"."""
-    said = [
-        piece
-        for sentence in sentences.sentences_of(new)
-        for clause in sentences.clauses_of(sentence) or [sentence]
-        for piece in sentences.after_opening(clause)
-    ]
-    found = (sentences.resolved(s, before, b.subject, b.opening) for before, s in zip(said, said[1:], strict=False))
-    return [part for part in found if part]
-
-
-def parts(text: str) -> list[str]:
-    """The parts of a short message judged apart (`updates`, `probes`, `newer_first`): each sentence, and
-    each clause of a sentence of several ("I got a raise, my salary is 52,000 now"); a long message is one
-    part (it is never compared). Each part is judged alone, with its own cues: a remark beside a correction
-    ("Loving it!", "Long story.") updates nothing."""
-    claim = claim_of(text)
-    if not claim.short:
-        return [text]
-    out: list[str] = []
-    remark = False
-    for sentence in sentences.sentences_of(text) if claim.sentences > 1 else [text]:
-        clauses = sentences.clauses_of(sentence)
-        said = [sentence, *clauses] if len(clauses) > 1 else [sentence]
-        # "I had that backwards: my uncle is …, aunt Rosa is …", "Typo on my part, the plate is …"
-        opens = _remark(sentences.opening(sentence)) or len(clauses) > 1 and _remark(clauses[0])
-        out += [_carried(part) if remark or opens and part != sentence else part for part in said]
-        remark = remark or opens or _remark(sentence)
-    return out
-
-
-REMARK = "correction:"
-"""How a remark that a correction follows is carried to the parts after it (`parts`): the canonical cue."""
-
-
-def _remark(text: str) -> bool:
-    """`text` says that something said before was wrong and little else ("Oh wait, I confused two
-    people.", "I had that backwards:", "Sorry, I wrote hallway by mistake"): the parts after it are
-    corrections, though they carry no cue of their own ("… aunt Rosa is a flight attendant")."""
-    claim = claim_of(text)
-    return bool(text) and claim.correction and len(claim.content - claim.cue_features) <= 3
-
-
-def _carried(part: str) -> str:
-    """`part` with the correction a remark before it announced (`REMARK`), unless it says one itself."""
-    return part if claim_of(part).correction else f"{REMARK} {part}"
+    return any(_sentence_updates(part, old) for part in [*said, *message_parts.resolved_parts(new, b)])
 
 
 def _sentence_updates(new: str, old: str) -> bool:
@@ -331,7 +280,7 @@ def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]
     older words. A value (a name or number of the older statement that `new` does not say) is not taken
     over: "Utrecht" does not find the Rotterdam memory."""
     kept = list(own)
-    for part in parts(new) if claim_of(new).short else ():
+    for part in message_parts.parts(new) if claim_of(new).short else ():
         claim = claim_of(part)
         kept += [w for w in slots.SLOT_KEYWORDS.get(claim.slot, ()) if w not in kept] if claim.slot else []
     seen = {stem(w.casefold()) for w in own}
@@ -381,7 +330,8 @@ def newer_first(hits: list[Hit]) -> list[Hit]:
 
 def _one_attribute(x: str, y: str) -> bool:
     """Some sentence of `x` and some sentence of `y` give the same attribute (`same_attribute`, either way)."""
-    return any(same_attribute(p, q) or same_attribute(q, p) for p in parts(x) for q in parts(y))
+    xs, ys = message_parts.parts(x), message_parts.parts(y)
+    return any(same_attribute(p, q) or same_attribute(q, p) for p in xs for q in ys)
 
 
 def _marked(hit: Hit) -> Hit:

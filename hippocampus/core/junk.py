@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from hippocampus.core.tokens import tokenize
+
 NOT_CORE = 0.65
 """The importance a memory is capped at when it must never be core (below `lifecycle.CORE_FLOOR`)."""
 MIN_CONTENT_WORDS = 3
@@ -99,6 +101,8 @@ def noise(text: str, raw: str = "") -> str:
         return "code or a stack trace"
     if _mash(stripped):
         return "keyboard mash"
+    if not tokenize(stripped):
+        return "without a searchable word"  # "had", "the", "👍": nothing recall could ever match
     return ""
 
 

@@ -14,6 +14,10 @@ from hippocampus.core.tokens import WORD_RE
 SENTENCE_END = re.compile(
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
     r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
+    # chat often opens a sentence in lower case ("I'm 35 now. feeling old lol"): a stop after a word of
+    # three letters or more, not an abbreviation
+    r"|(?<=[a-z]{3})(?<!\betc)(?<!\bapprox)(?<!\bincl)(?<!\bvs)(?<!\bmin)(?<!\bmax)(?<!\bdept)(?<!\best)"
+    r"[.!?]+\s+(?=[a-z]{2})"
 )
 """Where a sentence ends: a stop, then a capital ("Dr. Reyes" and "Mrs. Lind" are no end)."""
 
@@ -46,18 +50,41 @@ now."): `core.facts` reads them as the older statement's subject when the senten
 
 def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
     """`sentence` with its opening pronoun read as `said_as` (an older statement's subject, whose content words
-    are `subject`), when `before` (the sentence before it) names that subject, not as an owner ("my son's
-    friend"); None otherwise. A contracted copula stays one ("he's 12" → "my dog Biscuit is 12")."""
+    are `subject`), when `before` (the sentence before it) names that subject as nobody else's (not "my son's
+    friend", nor "my sister's visa"); None otherwise. A contracted copula stays one ("he's 12" → "my dog
+    Biscuit is 12")."""
     words = sentence.split(maxsplit=1)
     first = words[0].casefold().replace("’", "'") if words else ""
     if first not in PRONOUNS or words[0].isupper() and len(words[0]) > 1 or len(words) < 2 or not subject:
         return None  # "IT is replacing it": a department, no pronoun
-    named = subject & features(before)
-    owner = {f for w in WORD_RE.findall(before.casefold()) if w.endswith("'s") for f in features(w[:-2])}
-    if not named - owner:  # "my son's friend. He…" names the son as an owner only
+    said = WORD_RE.findall(before.casefold().replace("’", "'"))
+    # a mention of the subject that is nobody else's: not an owner ("my son's friend") nor owned by another
+    # ("my sister's visa"): then the pronoun may stand for it
+    named = {
+        f
+        for i, w in enumerate(said)
+        if not w.endswith("'s") and not (i and said[i - 1].endswith("'s"))
+        for f in features(w) & subject
+    }
+    if not named:
         return None
     copula = " is" if first.endswith(("'s", "'re")) else ""
-    return f"{said_as}{copula} {words[1]}"
+    return f"{_up_to(said_as, named)}{copula} {words[1]}"
+
+
+def pronoun_subject(part: str) -> bool:
+    """`part` opens on a third-person pronoun (after a carried "correction:" cue), so whose fact it is depends
+    on what came before it."""
+    words = part.removeprefix("correction:").split(maxsplit=1)
+    return bool(words) and words[0].casefold().replace("’", "'") in PRONOUNS and not words[0].isupper()
+
+
+def _up_to(said_as: str, named: set[str] | frozenset[str]) -> str:
+    """`said_as` cut after its last word that is `named`: the subject's noun phrase, not the verb an opening
+    of three words may hold ("my passport expires" → "my passport")."""
+    words = said_as.split()
+    last = max((i for i, w in enumerate(words) if features(w) & named), default=len(words) - 1)
+    return " ".join(words[: last + 1])
 
 
 def opening(sentence: str) -> str:

@@ -63,7 +63,7 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "age",
         re.compile(
             r"^(?P<holder>.*?)\s*(?:\b(?:is|am|'m|was|turned|turns|hit|reached|ist|est|tiene|tem|fez|cumplió|wird|wurde)|'s)\s+"
-            r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+old)?)?\s*(?:today|yesterday|"
+            r"(?P<value>\d{1,3})(?:\s*(?:years?|yrs?|ans|años|anos|jahre|anni)(?:\s+(?:old|alt))?)?\s*(?:today|yesterday|"
             r"last \w+|this \w+|on \w+|hoy|ayer|hoje|ontem|heute|gestern)?$"
             # "a 5 ans", "a eu 6 ans hier", "ha 10 anni", "ha compiuto 11 anni": the years word is needed here
             r"|^(?P<h4>.*?)\s*\b(?:a|a eu|vient d'avoir|ha|ha compiuto)\s+(?P<v4>\d{1,3})\s*(?:ans|anni)"
