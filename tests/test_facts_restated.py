@@ -166,3 +166,34 @@ def test_a_text_with_a_searchable_word_is_no_noise(text: str) -> None:
     from hippocampus.core.junk import noise
 
     assert not noise(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mum's now on a statin as well.", "Grandpa hit 90 on Sunday.", "Il giovedì faccio anche pilates.", "Hago yoga."],
+)
+def test_the_speakers_family_and_verb_first_speech_are_first_person(text: str) -> None:
+    """Fifth pass: the speaker's family as they call them, and first-person verbs said without a pronoun,
+    are personal facts, kept whatever their length (they were dropped as below the threshold)."""
+    from hippocampus.core.personal import first_person
+
+    assert first_person(text.casefold())
+
+
+@pytest.mark.parametrize("text", ["The studio moved the class.", "Anna's promotion was announced.", "Dadaism is odd."])
+def test_other_peoples_statements_are_not_first_person(text: str) -> None:
+    from hippocampus.core.personal import first_person
+
+    assert not first_person(text.casefold())
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "distinct"),
+    [
+        ("Faccio yoga il martedì.", "Il giovedì faccio anche pilates.", True),
+        ("My mum takes blood pressure tablets.", "Mum takes a statin as well.", True),
+        ("I like green tea.", "I also like green tea.", False),  # said again, nothing added
+    ],
+)
+def test_a_value_said_as_one_more_is_never_the_same(old: str, new: str, distinct: bool) -> None:
+    assert facts.distinct_values(new, old) is distinct

@@ -305,6 +305,8 @@ def distinct_values(new: str, old: str) -> bool:
         return True  # "my coach Caspian plays tennis" / "I play tennis": two people ("Dr. Reyes is my dentist": one)
     if a.short and b.short and claims.relation_swap(a, b):
         return True  # "my brother [lives|works] in Gdańsk": two relations, two facts
+    if a.adds and a.content - a.cue_features - b.features:
+        return True  # "Il giovedì faccio anche pilates" beside "Faccio yoga il martedì": said as one more
     swap = claims.align(a, b)
     return swap is not None and swap.content_differs
 

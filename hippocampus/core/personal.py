@@ -6,8 +6,9 @@ things in their life ("I have a peanut allergy.", "My birthday is on June 3rd.",
 "Kedim var.", "我有高血压。") is a fact, however short. Two tests, both grammar rather than examples:
 
 - **First person** (`FIRST_PERSON`): the pronouns, possessives and the first-person forms of "have"
-  and "be" of each supported language ("I", "my", "yo", "tengo", "ich", "mein", "j'ai", "ho", "я", "у
-  меня", 我, 私, 나는, أنا, عندي, אני, שלי, मैं, मेरा, and Turkish possessive suffixes before "var").
+  and "be" of each supported language ("I", "my", "yo", "tengo", "faccio", "ich", "mein", "j'ai", "ho", "я", "у
+  меня", 我, 私, 나는, أنا, عندي, אני, שלי, मैं, मेरा, and Turkish possessive suffixes before "var"), and the
+  speaker's family as they call them ("Mum", "Dad", "Grandpa").
 - **Something stated**: at least one content word that is not conversational filler ("I'm back", "I see",
   "I agree", "I'm done", "I think so" state nothing about anyone: `FILLER`).
 Questions, requests, greetings and junk are decided before this (`core.scoring`).
@@ -23,11 +24,13 @@ from hippocampus.core.tokens import STOPWORDS, is_cjk
 
 FIRST_PERSON = LazyPattern(
     r"(?<![\w'])(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)(?![\w])"  # en
-    r"|(?<!\w)(?:yo|mi|mis|me|tengo|soy|estoy|vivo|trabajo|tomo)(?!\w)"  # es
-    r"|(?<!\w)(?:eu|meu|minha|meus|minhas|tenho|sou|estou|moro)(?!\w)"  # pt
+    # the speaker's own family, named as they call them: "Mum's now on a statin", "Grandpa hit 90"
+    r"|(?<![\w'])(?:mum|mom|mummy|mommy|dad|daddy|grandma|grandpa|granny|nana)(?![\w])"
+    r"|(?<!\w)(?:yo|mi|mis|me|tengo|soy|estoy|vivo|trabajo|tomo|hago|juego|voy|corro|estudio)(?!\w)"  # es
+    r"|(?<!\w)(?:eu|meu|minha|meus|minhas|tenho|sou|estou|moro|faço|jogo|trabalho|vou|estudo)(?!\w)"  # pt
     r"|(?<!\w)(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere)(?!\w)"  # de
     r"|(?<!\w)(?:je|j'|mon|ma|mes|moi|nous|notre|nos)"  # fr (j'ai, j'habite)
-    r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostro|nostra)(?!\w)"  # it
+    r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostro|nostra|faccio|lavoro|vado|corro|prendo)(?!\w)"  # it
     r"|(?<!\w)(?:я|мой|моя|моё|мои|меня|мне|мы|наш|наша)(?!\w)"  # ru
     r"|(?<!\w)(?:ben|benim|biz|bizim)(?!\w)|\w+(?:ım|im|um|üm|m) (?:var|yok)\b|\w+(?:yorum|iyorum|ıyorum)\b"  # tr
     r"|(?<!\w)(?:annem|babam|karım|kocam|oğlum|kızım|kardeşim)"  # tr: my mother, father, wife ...
