@@ -374,7 +374,14 @@ def test_uninstall_dry_run_shows_the_record_and_changes_nothing(box: dict[str, A
     done = install(box, "--uninstall", "--dry-run", "--json")
     assert done.returncode == 0, done.stderr
     plan = json.loads(done.stdout)["plan"]
-    assert [s["kind"] for s in plan] == ["cron", "cron", "cron", "plugin", "config", "config", "file", "keep"]
+    # the suite runs real-Gateway groups beside the unit tests, and their hook workers serve this same skill
+    # folder: a "process" step may then rightly appear, naming only live workers of this skill
+    stopping = [s for s in plan if s["kind"] == "process"]
+    kinds = [s["kind"] for s in plan if s["kind"] != "process"]
+    assert kinds == ["cron", "cron", "cron", "plugin", "config", "config", "file", "keep"]
+    assert len(stopping) <= 1
+    for step in stopping:  # the pids it found, each said as "pid N"
+        assert all(p.removeprefix("pid ").isdigit() for p in step["target"].split(", ")), step
     assert snapshot(box["state"], box["ws"]) == before
 
 
