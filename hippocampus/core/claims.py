@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
 from hippocampus.core.cues import ADDS, CORRECTION, LEFT, PREFIX, PREFIX_WORDS, WEAK
-from hippocampus.core.sentences import SENTENCE_END
+from hippocampus.core.sentences import CLEFT, OPENER, SENTENCE_END, uncleft
 from hippocampus.core.similarity import RELATIONS, features, names
 from hippocampus.core.slots import (
     COPULAS,
@@ -45,6 +45,14 @@ _IS = re.compile(
 """A noun's "'s" that is "is" ("the wedding's in Bristol", "my weight's down to 78 kg"): before a preposition,
 an article, a number or "called", not before a noun ("my son's school"), nor after a name ("Sainsbury's in
 Leeds" is a shop)."""
+
+
+_GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
+"""A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
+_SPELLS = re.compile(
+    r"\b(?P<who>[\w']+)(?P<adv> \w+)? spel(?:ls|led|lt) (?:it|(?:her|his|their) name)\b", re.IGNORECASE
+)
+"""A name said by its spelling ("my sister actually spells it Caitlin"): her name is Caitlin."""
 
 
 def _words(text: str) -> frozenset[str]:
@@ -77,6 +85,8 @@ _EXTRA_PEOPLE = frozenset(
 _PEOPLE = RELATIONS | _EXTRA_PEOPLE
 _DE_ARTICLES = _words("der die das den dem des ein eine einen einem mein meine meinen meinem unser unsere")
 PEOPLE = _PEOPLE
+_THIRD_PERSON = _words("he's she's they're he'll she'll they'll he'd she'd")
+"""A contracted copula or auxiliary with a third person in it: "he's at Eastfield Primary" is said of someone."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,7 @@ class Claim:
     __slots__ = (
         "acted_on",
         "asks",
+        "cleft",
         "subject",
         "numbers",
         "opening",
@@ -130,6 +141,9 @@ class Claim:
     )
 
     def __init__(self, text: str) -> None:
+        self.cleft = bool(CLEFT.match(text.strip()))
+        text = uncleft(text.strip())  # "It's my daughter who has football…": said of my daughter
+        text = OPENER.sub("", _SPELLS.sub(r"\g<who>'s name is\g<adv>", _GOES_BY.sub(" is ", text)))
         said = text.casefold().replace("’", "'")
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
         low = _IS.sub(r"\1 is ", text.replace("’", "'").strip()).casefold()
@@ -187,7 +201,10 @@ class Claim:
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
-        self.owner = "people" if self.subject_people else "speaker" if first in speaker or not opening else ""
+        # "he's at Eastfield Primary": a verb-first opening whose verb holds a third person is not the speaker's
+        third = not opening and bool(words) and words[0] in _THIRD_PERSON
+        mine = first in speaker or not (opening or third)
+        self.owner = "people" if self.subject_people else "speaker" if mine else ""
         said_words = WORD_RE.findall(body)
         mine = sum(w in speaker for w in said_words) - sum(w in speaker for w in opening)
         self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
@@ -198,8 +215,8 @@ class Claim:
         "my coach plays golf"), unless this one names the other's person or value as left behind ("Elias is
         my cousin, not my brother": a person left behind, not a value, "I quit smoking" / "my brother smokes").
         The speaker may act on the person's fact: "We changed the baby's name"."""
-        if self.left & other.subject_people:
-            return True
+        if self.left & other.subject_people or self.cleft and self.correction:
+            return True  # "It's my daughter who has football on Tuesdays", after "I got the kids mixed up"
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
         if self.owner == "people" and other.owner == "speaker" and other.subject <= self.acted_on and other.possessed:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from hippocampus.core import sentences
 from hippocampus.core.claims import Claim, parsed
+from hippocampus.core.similarity import features
 
 
 def parts(text: str) -> list[str]:
@@ -63,7 +64,9 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
     ]
     out = []
     for n, (before, piece) in enumerate(zip(said, said[1:], strict=False)):
-        found = sentences.resolved(piece, before, b.subject, b.opening)
+        # the subject as named, or by its name ("My manager is called Priya Shah" / "Priya got married, so she…")
+        named = b.subject | (features(b.slot_value) if b.slot == "name" else frozenset())
+        found = sentences.resolved(piece, before, named, b.opening)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
             out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     return out

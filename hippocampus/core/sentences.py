@@ -48,12 +48,30 @@ PRONOUNS = frozenset(
 now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
 
 
+OPENER = re.compile(r"^(?:so|and|but|then)\s+(?=\w)", re.IGNORECASE)
+"""A clause's opening conjunction ("…, so she goes by Priya Menon now"): no part of what the clause says."""
+CLEFT = re.compile(
+    r"^(?P<cue>correction:\s*)?it(?:'s|’s| is| was) "
+    r"(?P<who>(?:my|our|his|her|their|the) [\w'’ -]{1,30}?) (?:who|that) ",
+    re.IGNORECASE,
+)
+"""A cleft sentence ("It's my daughter who has football on Tuesdays"): "it" stands for nothing; it says who,
+and no one else, does what follows (`core.claims`: after a correction, the person it names replaces another)."""
+
+
+def uncleft(sentence: str) -> str:
+    """`sentence` with its cleft undone ("It's my daughter who has football" → "my daughter has football")."""
+    return CLEFT.sub(lambda m: f"{m.group('cue') or ''}{m.group('who')} ", sentence, count=1)
+
+
 def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
     """`sentence` with its opening pronoun read as `said_as` (an older statement's subject, whose content words
     are `subject`), when `before` (the sentence before it) names that subject as nobody else's (not "my son's
     friend", nor "my sister's visa"); None otherwise. A contracted copula stays one ("he's 12" → "my dog
     Biscuit is 12")."""
-    words = sentence.split(maxsplit=1)
+    words = OPENER.sub("", sentence).split(maxsplit=1)
+    if CLEFT.match(sentence):
+        return None
     first = words[0].casefold().replace("’", "'") if words else ""
     if first not in PRONOUNS or words[0].isupper() and len(words[0]) > 1 or len(words) < 2 or not subject:
         return None  # "IT is replacing it": a department, no pronoun
@@ -75,6 +93,8 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
 def pronoun_subject(part: str) -> bool:
     """`part` opens on a third-person pronoun (after a carried "correction:" cue), so whose fact it is depends
     on what came before it."""
+    if CLEFT.match(part):
+        return False  # "It's my daughter who…": "it" stands for nothing
     words = part.removeprefix("correction:").split(maxsplit=1)
     return bool(words) and words[0].casefold().replace("’", "'") in PRONOUNS and not words[0].isupper()
 
