@@ -154,7 +154,9 @@ class Claim:
         found = CORRECTION.search(said)
         self.correction = found is not None
         # what a correction verb acts on ("the kids renamed [the goldfish to Dory]"): the thing corrected
-        self.acted_on = frozenset(f.lstrip("!") for f in features(said[found.start() :])) if found else frozenset()
+        # (less the names it gives: "switched to Microsoft Teams" acts on no team)
+        acted = (text if len(text) == len(said) else said)[found.start() :] if found else ""
+        self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - names(acted)
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
@@ -185,6 +187,8 @@ class Claim:
         self.people_and_names = frozenset(f for f in self.content if f in _PEOPLE) | (names(text) - nouns)
         speaker = slots.first_person(words)
         self.slot, self.holder, self.slot_value = slots.find(words, self.cased, speaker)
+        if self.slot == "where" and stem(self.holder.split()[-1]) in _PEOPLE:
+            self.slot, self.holder, self.slot_value = "", "", ""  # where a person is ("my son is at football")
         self.slot_probes = frozenset(features(SLOT_WORDS.get(self.slot, ""))) if self.slot else frozenset()
         opening = words[: _verb_at(words)]
         subject = holder_of(" ".join(opening), speaker)
@@ -197,7 +201,9 @@ class Claim:
         # "my cousin Ben …": who, not what; after "I" the opening's names are objects ("I use Spotify")
         mine_first = bool(opening) and opening[0] in slots.SUBJECT_PRONOUNS
         mine_first = mine_first or self.holder == "i" and bool(self.slot)  # "Vivo en Sevilla": the speaker's slot
-        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns)
+        # a word said in lower case is no name, though said with a capital elsewhere ("the dog's vet … Parkside Vets")
+        common = features(" ".join(w for w in WORD_RE.findall(cased) if w[:1].islower()))
+        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns - common)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
@@ -217,6 +223,8 @@ class Claim:
         The speaker may act on the person's fact: "We changed the baby's name"."""
         if self.left & other.subject_people or self.cleft and self.correction:
             return True  # "It's my daughter who has football on Tuesdays", after "I got the kids mixed up"
+        if self.opening.startswith("the ") and self.subject_people and self.subject_people < other.subject_people:
+            return True  # "the vet at Parkside is…" / "the dog's vet is…": the one named before, said shorter
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
         if self.owner == "people" and other.owner == "speaker" and other.subject <= self.acted_on and other.possessed:

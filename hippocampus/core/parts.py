@@ -66,7 +66,9 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
     for n, (before, piece) in enumerate(zip(said, said[1:], strict=False)):
         # the subject as named, or by its name ("My manager is called Priya Shah" / "Priya got married, so she…")
         named = b.subject | (features(b.slot_value) if b.slot == "name" else frozenset())
-        found = sentences.resolved(piece, before, named, b.opening)
+        # a thing's place is said of the thing, wherever it stands ("I keep the spare key under the doormat")
+        named, said_as = (features(b.holder), b.holder) if b.slot == "where" else (named, b.opening)
+        found = sentences.resolved(piece, before, named, said_as)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
             out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     return out

@@ -81,9 +81,9 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     named = {
         f
         for i, w in enumerate(said)
-        if not w.endswith("'s") and not (i and said[i - 1].endswith("'s"))
+        if not w.endswith("'s") and not (i and said[i - 1].endswith("'s") and not features(said[i - 1]) <= subject)
         for f in features(w) & subject
-    }
+    }  # the older's own owner may own it: "I had my manager's surname wrong, it's…" / "my manager's name is…"
     if not named:
         return None
     copula = " is" if first.endswith(("'s", "'re")) else ""

@@ -160,17 +160,45 @@ _JOB = re.compile(
     r"(?:\s+(?:at|for|in|with) [\w' .&-]{1,40}?)?"  # where: "a pharmacist at St. Vincent's"
     r"(?:\s+(?:(?:last|this|in) (?:\w+)|today|yesterday|now))?$"  # "I became a principal last year"
 )
-MANY = frozenset({"job"})
-"""Slots a holder may fill twice at once: a new value there is an update only with a cue."""
+MANY = frozenset({"job", "where"})
+"""Slots a holder may fill twice at once: a new value there is an update only with a cue (a thing's place
+may be said at two scales: "my office is [in Soho|on the 6th floor]")."""
+
+_WHERE = re.compile(
+    r"^(?P<holder>(?:the|my|his|her|their) (?:[\w'-]+ ){0,3}?[\w'-]+) (?:is|are|was|were|sits|stays|happens|"
+    r"takes place|is kept|are kept|is held|are held) (?P<value>(?:in|inside|under|underneath|on|at|behind|beside|by|"
+    r"next to|on top of) .+)$"
+    r"|^(?:i|we) (?:keep|leave|store|stash|hide|park) (?P<h2>(?:the|my|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+) "
+    r"(?P<v2>(?:in|inside|under|underneath|on|at|behind|beside|by|next to|on top of) .+)$"
+)
+"""Where a thing is ("the spare key is under the flowerpot", "I keep the spare key under the doormat", "the
+swimming lessons are at the school pool"): a place said under any preposition (`where`)."""
+_WHEN = re.compile(
+    r"^\d+(?:st|nd|rd|th|am|pm|h)$|^\d{1,2}[:.]\d{2}|^(?:19|20)\d\d$|^(?:noon|midnight|today|tomorrow|tonight)$"
+)
+
+
+def _where(flat: str) -> tuple[str, str, str] | None:
+    """The place of a thing (`_WHERE`), as ("where", holder, value), when the value is no time ("the wedding is
+    in June" is when, not where)."""
+    found = _WHERE.match(flat)
+    if not found:
+        return None
+    holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
+    if any(timely(w) or _WHEN.match(w) for w in value.split()):
+        return None
+    return "where", holder, value
+
 
 SLOT_WORDS = {
     "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
     "age": "turned years old",
     "name": "name called named",
     "job": " ".join(sorted(OCCUPATIONS)),  # a new job shares no word with the old: it looks up every job
+    "where": "",
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
-SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": ("job", "work")}
+SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": ("job", "work"), "where": ()}
 """Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
 "how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
 (a capitalised value), and a move takes over the words of the home it replaced."""
@@ -250,7 +278,7 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     job = _JOB.match(flat)
     if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
         return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
-    return _role(words, cased) or _measure(words)
+    return _role(words, cased) or _where(flat) or _measure(words)
 
 
 ONE_AT_A_TIME = _words(
