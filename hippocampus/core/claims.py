@@ -99,7 +99,28 @@ class Swap:
 
 
 def _content(feats: frozenset[str]) -> frozenset[str]:
-    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - CUE_FEATURES
+    return frozenset(f.lstrip("!") for f in feats if not f.lstrip("!")[:1].isdigit()) - CUE_FEATURES - _FUNCTION
+
+
+_FUNCTION = frozenset(
+    f.lstrip("!")
+    for f in features(
+        """el la los las lo un una unos unas y o que se me te nos le les del al con por para en de es está
+        están fue ha han hemos he mi mis tu su sus nuestro nuestra
+        o a os as um uma e que se me te nos lhe do da dos das no na nos nas com por para em de é são está estão
+        foi tem têm meu minha meus minhas seu sua nosso nossa agora
+        le la les un une des du au aux et ou que qui se me te nous vous lui leur en de est sont était a ont ai
+        mon mes ta tes sa ses notre nos votre vos dans sur avec pour par chez
+        der das den dem des ein eine einen einem einer und oder dass sich mich mir uns ist sind haben
+        habe hatte mein meine meinen meinem unser unsere sein seine ihr ihre im am um zu zum zur mit bei von für
+        auf nach aus an in
+        il lo la i gli le un una uno e o che si mi ti ci è sono ha hanno ho mio mia miei mie suo sua nostro
+        nostra del della dei delle al alla nel nella con per di da in su"""
+    )
+)
+"""The function words of the other supported languages (articles, pronouns, copulas, prepositions): no topic
+("Unser Zahnarzt ist Dr. Becker" is about "Zahnarzt", not "ist"). English's are `STOPWORDS`; a word that is
+also an English noun ("son", "hat", "war", "die", "era", "ma") is left in."""
 
 
 CUE_FEATURES = frozenset(features("actually now currently new sorry typo oops earlier correction"))

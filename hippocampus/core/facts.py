@@ -216,7 +216,8 @@ def _restates(a: Claim, b: Claim) -> bool:
     kept = b.content - vb
     shared = derived(kept, a.content - va)
     units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
-    return bool(shared) and len(kept - shared) <= 1 and len(shared) + len(units) >= 2
+    whole = bool(b.subject) and b.subject == a.subject - a.cue_features <= shared  # "the thermostat['s at|is set to]"
+    return bool(shared) and len(kept - shared) <= 1 and (len(shared) + len(units) >= 2 or whole)
 
 
 def _who(a: Claim, b: Claim) -> frozenset[str]:

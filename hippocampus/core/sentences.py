@@ -12,7 +12,8 @@ from hippocampus.core.similarity import features
 from hippocampus.core.tokens import WORD_RE
 
 SENTENCE_END = re.compile(
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)(?<!\bDra)(?<!\bSra)"
+    r"(?<!\bMme)(?<!\bMlle)(?<!\bSig)(?<!\bFr)(?<!\bHr)"
     r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
     # chat often opens a sentence in lower case ("I'm 35 now. feeling old lol"): a stop after a word of
     # three letters or more, not an abbreviation

@@ -158,7 +158,7 @@ _JOB = re.compile(
     r"est|bin|ist|sono|è|sou|é)"
     r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}?(?P<job>[\w-]+))"
     r"(?:\s+(?:at|for|in|with) [\w' .&-]{1,40}?)?"  # where: "a pharmacist at St. Vincent's"
-    r"(?:\s+(?:(?:last|this|in) (?:\w+)|today|yesterday|now))?$"  # "I became a principal last year"
+    r"(?:\s+(?:(?:last|this|next|in) (?:\w+ ){0,2}\w+|today|yesterday|now))?$"  # "… last year", "next pay period"
 )
 MANY = frozenset({"job", "where"})
 """Slots a holder may fill twice at once: a new value there is an update only with a cue (a thing's place
@@ -176,6 +176,28 @@ swimming lessons are at the school pool"): a place said under any preposition (`
 _WHEN = re.compile(
     r"^\d+(?:st|nd|rd|th|am|pm|h)$|^\d{1,2}[:.]\d{2}|^(?:19|20)\d\d$|^(?:noon|midnight|today|tomorrow|tonight)$"
 )
+
+
+STATUSES = _words(
+    """single engaged married divorced separated widowed widow widower dating attached soltero soltera casado casada
+    comprometido comprometida divorciado divorciada célibataire marié mariée fiancé fiancée divorcé divorcée
+    ledig verheiratet verlobt geschieden single celibe nubile sposato sposata fidanzato fidanzata divorziato
+    divorziata solteiro solteira noivo noiva"""
+)
+"""A relationship status: one at a time ("I'm single" / "I'm engaged!")."""
+_STATUS = re.compile(
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|got|just got|soy|estoy|es|está|suis|est|bin|ist|sono|è|sou|estou|é)"
+    r"|'m|'s)"
+    r"\s+(?:(?:now|officially|newly|happily|recently|finally|so)\s+)?(?P<value>\w+)(?:\s+(?:now|again|today))?$"
+)
+
+
+def _status(flat: str) -> tuple[str, str, str] | None:
+    """A holder's relationship status (`STATUSES`), as ("status", holder, value)."""
+    found = _STATUS.match(flat)
+    if not found or found.group("value") not in STATUSES or len(found.group("holder").split()) > 3:
+        return None
+    return "status", holder_of(found.group("holder")), found.group("value")
 
 
 def _where(flat: str) -> tuple[str, str, str] | None:
@@ -196,9 +218,17 @@ SLOT_WORDS = {
     "name": "name called named",
     "job": " ".join(sorted(OCCUPATIONS)),  # a new job shares no word with the old: it looks up every job
     "where": "",
+    "status": " ".join(sorted(STATUSES)),  # "I'm engaged" shares no word with "I'm single"
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
-SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": ("job", "work"), "where": ()}
+SLOT_KEYWORDS = {
+    "place": (),
+    "age": ("age", "old"),
+    "name": ("name",),
+    "job": ("job", "work"),
+    "where": (),
+    "status": (),
+}
 """Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
 "how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
 (a capitalised value), and a move takes over the words of the home it replaced."""
@@ -278,7 +308,7 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     job = _JOB.match(flat)
     if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
         return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
-    return _role(words, cased) or _where(flat) or _measure(words)
+    return _role(words, cased) or _status(flat) or _where(flat) or _measure(words)
 
 
 ONE_AT_A_TIME = _words(
