@@ -147,6 +147,7 @@ class Claim:
         "holder",
         "involves_speaker",
         "key",
+        "modifiers",
         "adds",
         "leaves",
         "left",
@@ -177,7 +178,7 @@ class Claim:
         # what a correction verb acts on ("the kids renamed [the goldfish to Dory]"): the thing corrected
         # (less the names it gives: "switched to Microsoft Teams" acts on no team)
         acted = (text if len(text) == len(said) else said)[found.start() :] if found else ""
-        self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - names(acted)
+        self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - (names(acted) - slots.MONTHS)
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))
@@ -213,7 +214,9 @@ class Claim:
         self.slot_probes = frozenset(features(SLOT_WORDS.get(self.slot, ""))) if self.slot else frozenset()
         opening = words[: _verb_at(words)]
         subject = holder_of(" ".join(opening), speaker)
-        self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE)
+        # "my dentist appointment is…", "the kids' parent-teacher conference is…": people that name a kind of thing
+        self.modifiers = _modifiers(opening, self.cased) if any(w in COPULAS for w in words) else frozenset()
+        self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE) - self.modifiers
         self.subject = _content(features(" ".join(w for w in opening if w not in FIRST)))
         self.opening = " ".join(opening)
         self.numbers = frozenset(_NUMBER.findall(low))
@@ -224,7 +227,9 @@ class Claim:
         mine_first = mine_first or self.holder == "i" and bool(self.slot)  # "Vivo en Sevilla": the speaker's slot
         # a word said in lower case is no name, though said with a capital elsewhere ("the dog's vet … Parkside Vets")
         common = features(" ".join(w for w in WORD_RE.findall(cased) if w[:1].islower()))
-        self.subject_names = frozenset() if mine_first else features(" ".join(opening)) & (names(text) - nouns - common)
+        # a name before a noun in "my …", "the …" qualifies it ("my MRI scan", "our Netflix account"): no one's name
+        named = [w for n, w in enumerate(opening) if not (_qualifier(opening, n, self.cased))]
+        self.subject_names = frozenset() if mine_first else features(" ".join(named)) & (names(text) - nouns - common)
         # whose statement it is: a person by role ("my coach…"), the speaker ("I…", "my car…"), or unknown
         # ("Rita…", "the wedding…"); `opening` is empty when the statement opens on its verb ("I'm…", "Vivo…")
         first = (opening or words or [""])[0]
@@ -255,6 +260,31 @@ class Claim:
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
             return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
+
+
+def _qualifier(opening: list[str], n: int, cased: frozenset[str]) -> bool:
+    """The word at `n` of a subject opened by "my", "our" or "the" stands before a common noun ("my MRI scan")."""
+    after = opening[n + 1] if n + 1 < len(opening) else ""
+    owned = bool(opening) and (opening[0] in slots.POSSESSIVES or opening[0] == "the")
+    return owned and n > 0 and bool(after) and after not in cased and after not in STOPWORDS and after not in COPULAS
+
+
+def _modifiers(opening: list[str], cased: frozenset[str]) -> frozenset[str]:
+    """The people words of a subject said before the noun they qualify ("my [dentist] appointment", "the
+    [parent]-[teacher] conference"): a kind of thing, not a person, so a topic word ("The dentist moved me to
+    Wednesday" speaks of the appointment). Not an owner ("my son's coach") nor a person with a name ("my coach
+    Farid")."""
+    out: set[str] = set()
+    qualifies = False  # the word after this one is a noun a people word may qualify
+    for word in reversed(opening):
+        person = stem(word) in _PEOPLE
+        if person and qualifies and not word.endswith("'s"):
+            out |= features(word)
+        elif person or word in STOPWORDS or word in cased or word.endswith("'s") or word in FIRST:
+            qualifies = False
+            continue
+        qualifies = True
+    return frozenset(out)
 
 
 def _ends(cue: str) -> str:

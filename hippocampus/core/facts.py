@@ -156,7 +156,7 @@ def is_update(new: str, old: str) -> bool:
         a.correction
         and (shared | forms) - _who(a, b)
         and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
-        and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+        and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
         and not _other_things(a, b)
@@ -202,6 +202,13 @@ def _two_values(a: Claim, b: Claim) -> bool:
     return bool(na and nb and da - db and db - da)
 
 
+def _dated(a: Claim, b: Claim) -> bool:
+    """The correction moves a date: what it acts on holds a day or month, as the older statement does ("The
+    dentist rang and moved me to Wednesday the 14th" / "My dentist appointment is on Friday the 9th"); a shared
+    topic word is then enough, however much else the newer says."""
+    return bool(a.acted_on & slots.MONTHS) and bool(b.features & slots.MONTHS)
+
+
 def _restates(a: Claim, b: Claim) -> bool:
     """`a` says again what `b` is about, in its words, with another measured or dated value: every content
     word of `b` that is no value, but at most one (its verb, said otherwise: "[meets|is] on the first
@@ -223,7 +230,7 @@ def _restates(a: Claim, b: Claim) -> bool:
 def _who(a: Claim, b: Claim) -> frozenset[str]:
     """The people either statement names, by role or as its subject's name ("my coach Farid"): a shared person
     is no shared topic. A name in a value is ("Lincoln Elementary" / "Maple Grove Elementary")."""
-    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE
+    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE - b.modifiers  # "my dentist appointment"
     return named | a.subject_names | b.subject_names
 
 
@@ -243,7 +250,8 @@ def _other_things(a: Claim, b: Claim) -> bool:
     subjects share a word (the kind) does this say anything: an opening without one ("we renamed the…",
     "I switched to…") is no subject of the same kind."""
     sa, sb = a.subject - a.cue_features, b.subject
-    return bool(sa & sb and sa - b.features and sb - a.features)
+    # a kind is a noun: "the dentist rang" is no appointment of another kind than "my dentist appointment"
+    return bool(sa & sb - b.modifiers and sa - b.features and sb - a.features)
 
 
 def updates(new: str, old: str) -> bool:

@@ -308,7 +308,7 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     job = _JOB.match(flat)
     if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
         return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
-    return _role(words, cased) or _status(flat) or _where(flat) or _measure(words)
+    return _role(words, cased) or _named(words, cased) or _status(flat) or _where(flat) or _measure(words)
 
 
 ONE_AT_A_TIME = _words(
@@ -320,6 +320,26 @@ role is a name slot ("my girlfriend is Ruth" / "Tasha is my best friend"), as "m
 is. A sister, a friend or a colleague may be several, so naming one says nothing of another."""
 _ROLE_OF = re.compile(r"^(?P<holder>my|our) (?P<role>best friend|\w+) is (?:called |named )?(?P<value>.+)$")
 _ROLE_IS = re.compile(r"^(?:\w+ly )?(?P<value>.+?) is (?P<holder>my|our) (?P<role>best friend|\w+)$")
+
+
+_NAMED = re.compile(
+    r"^(?:i|we|they|the \w+) (?:\w+ ){0,2}?(?:named|called|renamed|rechristened) "
+    r"(?P<holder>(?:the|my|his|her|their) (?:[\w-]+ ){0,2}?[\w-]+) (?P<value>.+)$"
+    r"|^.*?\b(?P<h2>(?:the|my|his|her|their) (?:[\w-]+ ){0,2}?[\w-]+)'s (?:name|surname) (?:to|is|as) (?P<v2>.+)$"
+)
+"""A name given ("we named the puppy Bear") or changed ("changing the kitten's name to Juniper"): the thing's
+name slot, as "the puppy's name is Bear" is."""
+
+
+def _named(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | None:
+    """The name slot of a thing named (`_NAMED`), when its value is a name (every word said with a capital)."""
+    found = _NAMED.match(" ".join(words))
+    if not found:
+        return None
+    holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
+    if not all(w in cased for w in value.split()):
+        return None
+    return "name", holder_of(holder), value
 
 
 def _role(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | None:
