@@ -177,7 +177,8 @@ class Claim:
         self.correction = found is not None
         # what a correction verb acts on ("the kids renamed [the goldfish to Dory]"): the thing corrected
         # (less the names it gives: "switched to Microsoft Teams" acts on no team)
-        acted = (text if len(text) == len(said) else said)[found.start() :] if found else ""
+        carried = found is not None and said.startswith("correction:") and found.start() == 0  # `core.parts.REMARK`
+        acted = (text if len(text) == len(said) else said)[found.start() :] if found and not carried else ""
         self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - (names(acted) - slots.MONTHS)
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
@@ -235,8 +236,8 @@ class Claim:
         first = (opening or words or [""])[0]
         # "he's at Eastfield Primary": a verb-first opening whose verb holds a third person is not the speaker's
         third = not opening and bool(words) and words[0] in _THIRD_PERSON
-        mine = first in speaker or not (opening or third)
-        self.owner = "people" if self.subject_people else "speaker" if mine else ""
+        speaks = first in speaker or not (opening or third)
+        self.owner = "people" if self.subject_people else "speaker" if speaks else ""
         said_words = WORD_RE.findall(body)
         mine = sum(w in speaker for w in said_words) - sum(w in speaker for w in opening)
         self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
@@ -356,8 +357,9 @@ def align(a: Claim, b: Claim) -> Swap | None:
     relation = dx[0] in _RELATION_WORDS or dy[0] in _RELATION_WORDS or (_verbish(dx[0], dy[0]) and not gerunds)
     if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
         return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
-    if prefix[-1] in COPULAS and kx != ky:
-        return None  # "my sister is [Alma|a nurse]": a name and a job are two attributes
+    placed = len(prefix) > 1 and prefix[-2] in COPULAS and prefix[-1] in _RELATION_WORDS  # "is in", "is at"
+    if (prefix[-1] in COPULAS or placed) and kx != ky:
+        return None  # "my sister is [Alma|a nurse]", "the wedding is in [Bristol|June]": two attributes
     cx, cy = _content(features(" ".join(dx))), _content(features(" ".join(dy)))
     named = [w for w in a.tokens[len(a.tokens) - s :] if w not in STOPWORDS] if s else []
     if not content and not named and kx == ky == "other" and not cx & cy:

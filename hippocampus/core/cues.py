@@ -76,7 +76,7 @@ addition, not an update, unless a correction cue says so."""
 PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
 PREFIX_WORDS = re.compile(
     r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
-    r"mistake|renamed)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
+    r"mistake|renamed|news)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"
 )
 LEFT = re.compile(
     r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"

@@ -146,7 +146,7 @@ def is_update(new: str, old: str) -> bool:
     """Question 2 (given question 1, or the evidence below): does `new` replace `old`?"""
     a, b = claim_of(new), claim_of(old)
     shared = (a.content & b.content) - a.cue_features
-    named = a.left & b.features
+    named = a.left & b.features | {f for f in b.features if _clock(f) in a.left}  # "not 2" / "at 2pm"
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
     if named and (named - claims.PEOPLE or shared - a.left) and not _another_subject(a, b):
@@ -160,6 +160,7 @@ def is_update(new: str, old: str) -> bool:
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
         and not _other_things(a, b)
+        and not (a.acted_on & claims.PEOPLE) - b.features  # "the physio moved my husband to Thursday"
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if (a.cue or a.correction) and not a.adds and _restates(a, b) and not _two_values(a, b):
@@ -174,6 +175,11 @@ def is_update(new: str, old: str) -> bool:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
     swap = claims.align(a, b)
     return swap is not None and swap.single
+
+
+def _clock(feature: str) -> str:
+    """The hour of a time said with its half of the day ("2pm" → "2"), or ""."""
+    return feature[:-2] if feature.endswith(("am", "pm")) and feature[:-2].isdigit() else ""
 
 
 def _task(text: str) -> bool:

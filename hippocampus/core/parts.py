@@ -6,7 +6,7 @@ and the parts whose pronoun stands for the older statement's subject. Pure.
 from __future__ import annotations
 
 from hippocampus.core import sentences
-from hippocampus.core.claims import Claim, parsed
+from hippocampus.core.claims import PEOPLE, Claim, parsed
 from hippocampus.core.similarity import features
 
 
@@ -71,4 +71,9 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
         found = sentences.resolved(piece, before, named, said_as)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
             out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
+    # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named
+    for piece in said:
+        owned = sentences.possessive(piece, b.opening)
+        if owned and features(new) & PEOPLE <= b.features:
+            out.append(owned)
     return out

@@ -91,6 +91,28 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     return f"{_up_to(said_as, named)}{copula} {words[1]}"
 
 
+_HERS = frozenset(
+    "daughter sister mother mum mom wife girlfriend fiancée aunt niece grandmother grandma granddaughter".split()  # noqa: SIM905 - a word list reads as words
+)
+_HIS = frozenset(
+    "son brother father dad husband boyfriend fiancé uncle nephew grandfather grandpa grandson".split()  # noqa: SIM905 - a word list reads as words
+)
+_OWNER = re.compile(r"^(?P<my>my|our) (?P<who>[\w-]+)'s ")
+
+
+def possessive(sentence: str, said_as: str) -> str | None:
+    """`sentence` with its opening "his", "her" or "their" read as the owner of an older statement's subject
+    (`said_as`: "my daughter's teacher"), when the owner's gender or number agrees ("her teacher is Mr Doyle
+    now" → "my daughter's teacher is Mr Doyle now"); None otherwise."""
+    words = OPENER.sub("", sentence).split(maxsplit=1)
+    owner = _OWNER.match(said_as)
+    if len(words) < 2 or not owner:
+        return None
+    first, who = words[0].casefold(), owner.group("who")
+    agrees = first == "her" and who in _HERS or first == "his" and who in _HIS or first == "their" and who[-1:] == "s"
+    return f"{owner.group(0)}{words[1]}" if agrees else None
+
+
 def pronoun_subject(part: str) -> bool:
     """`part` opens on a third-person pronoun (after a carried "correction:" cue), so whose fact it is depends
     on what came before it."""
