@@ -121,6 +121,13 @@ def topic_overlap(new: str, old: str) -> float:
     return feature_similarity(claim_of(new).content, claim_of(old).content)
 
 
+def _topic(a: Claim, b: Claim) -> float:
+    """`topic_overlap` with the values left out: the names each statement says and the other does not ("changed
+    over to [Apple Music]" / "I use [Spotify] for music") are what a correction swaps, not its topic."""
+    na, nb = claims.names_of(a) - b.features, claims.names_of(b) - a.features
+    return feature_similarity(a.content - na, b.content - nb)
+
+
 def domains_of(domain: str) -> tuple[str, ...]:
     """The domains whose memories a statement of `domain` may update: the user's and the world's statements
     are one space ("The standup is at 9:30" may be filed as either, by its length), the others their own."""
@@ -156,7 +163,7 @@ def is_update(new: str, old: str) -> bool:
         a.correction
         and (shared | forms) - _who(a, b)
         and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
-        and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP or _dated(a, b))
+        and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
         and not _other_things(a, b)
