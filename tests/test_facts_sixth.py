@@ -55,6 +55,14 @@ from hippocampus.core import claims, facts
         ("My son's coach is Mr Ellis.", "They reorganised the squads, his coach is Mr Grant now."),
         # Dra. is no sentence end
         ("Minha dentista é a Dra. Lima.", "Troquei de dentista, agora vou à Dra. Souza."),
+        # a correction's topic without the names it swaps
+        ("I use Dropbox for my photos.", "My brother talked me into it, so we changed over to Google Photos."),
+        # a workplace left ("said goodbye to"), a date moved in Spanish, "Not X after all -"
+        ("I'm a waiter at a bistro in Leith.", "Started at the bank on Monday. Said goodbye to the bistro."),
+        ("Mi clase de yoga es el martes.", "La clase de yoga la pasaron al jueves."),
+        ("The vet said my dog is allergic to chicken.", "Not chicken after all - the test says it's beef."),
+        # where a thing is, said of a bare noun
+        ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
 )
 def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
@@ -90,6 +98,12 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         # a possessive pronoun that does not agree, or with another person named
         ("My son's coach is Mr Ellis.", "Her coach is Mr Grant now."),
         ("My son's coach is Mr Ellis.", "My daughter joined too, his coach is Mr Grant now."),
+        # a bare "not" before a common word in mid-sentence leaves nothing behind
+        ("The vet said my dog is allergic to chicken.", "My dog is not allergic to pollen, the vet says."),
+        # saying goodbye to a person is no workplace left
+        ("I'm a waiter at a bistro in Leith.", "Said goodbye to my cousin at the airport."),
+        # a pronoun is no thing with a place
+        ("Book club is in the library.", "It is in the news now."),
         # another team acting on its own tool: "Teams" named is no team acted on
         ("My team switched to Slack.", "My wife's team switched to Microsoft Teams."),
     ],

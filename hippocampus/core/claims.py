@@ -47,6 +47,8 @@ an article, a number or "called", not before a noun ("my son's school"), nor aft
 Leeds" is a shop)."""
 
 
+_NOT_X = re.compile(r"not (?:the |my |a |an )?([\w'-]+)\s*(?:[,;:—–-]|after all\b)")
+"""A message that opens on "not X" and a break ("Not cats after all -", "Not the blue one,"): X is left behind."""
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
 _SPELLS = re.compile(
@@ -142,6 +144,7 @@ class Claim:
         "content",
         "cue_features",
         "correction",
+        "denies",
         "cue",
         "features",
         "holder",
@@ -190,10 +193,14 @@ class Claim:
         cased = text.replace("’", "'")
         self.cased = frozenset(w.casefold() for w in WORD_RE.findall(cased) if w[:1].isupper())
         left: set[str] = set()
-        self.leaves = False
+        self.leaves = self.denies = False
         for match in LEFT.finditer(body):
             value = match.group(1)
-            if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased):
+            # "Not cats after all -", "Not the blue one,": a message that opens on "not" names what it leaves behind
+            opens = match.start() == 0 and _NOT_X.match(body)
+            self.denies = self.denies or bool(opens)
+            value = opens.group(1) if opens else value
+            if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased) and not opens:
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             left |= {f.lstrip("!") for f in features(value)}
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")

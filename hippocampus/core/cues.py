@@ -51,6 +51,7 @@ CORRECTION = re.compile(
     r"sold|got rid of|gave away|traded in|"
     # a relation that ended: "I broke up with Tom", "she retired from the bank"
     r"broke up|split up|divorced|separated from|resigned|retired)\b"
+    r"|pas(?:aron|ó|amos|aram|sou|samos)(?= (?:\w+ ){0,3}?(?:al|a la|para el|para la|para o|para a|pro|pra)\b)"
     r"|por error|por engano|aus versehen|par erreur|petite erreur|mon erreur|pequeño error|mi error|"
     r"piccolo errore|mio errore|pequeno erro|meu erro|kleiner fehler|mein fehler|"
     r"per errore|per sbaglio|adelantad|aplazad|cancelad|vorverlegt|"
@@ -81,7 +82,7 @@ PREFIX_WORDS = re.compile(
 LEFT = re.compile(
     r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
     r"|sold|got rid of|gave away|traded in|broke up with|split up with|divorced|separated from|resigned from"
-    r"|retired from"
+    r"|retired from|said goodbye to|waved goodbye to"
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
     r"|j'ai quitté|dejé|deixei|ho lasciato"  # quit, in the other languages: "j'ai quitté Renault"

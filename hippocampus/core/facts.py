@@ -156,7 +156,7 @@ def is_update(new: str, old: str) -> bool:
     named = a.left & b.features | {f for f in b.features if _clock(f) in a.left}  # "not 2" / "at 2pm"
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
-    if named and (named - claims.PEOPLE or shared - a.left) and not _another_subject(a, b):
+    if named and (named - claims.PEOPLE or shared - a.left) and (a.denies or not _another_subject(a, b)):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (

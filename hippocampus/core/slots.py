@@ -165,7 +165,7 @@ MANY = frozenset({"job", "where"})
 may be said at two scales: "my office is [in Soho|on the 6th floor]")."""
 
 _WHERE = re.compile(
-    r"^(?P<holder>(?:the|my|his|her|their) (?:[\w'-]+ ){0,3}?[\w'-]+) (?:is|are|was|were|sits|stays|happens|"
+    r"^(?P<holder>(?:(?:the|my|his|her|their) )?(?:[\w'-]+ ){0,3}?[\w'-]+) (?:is|are|was|were|sits|stays|happens|meets|meet|"
     r"takes place|is kept|are kept|is held|are held) (?P<value>(?:in|inside|under|underneath|on|at|behind|beside|by|"
     r"next to|on top of) .+)$"
     r"|^(?:i|we) (?:keep|leave|store|stash|hide|park) (?P<h2>(?:the|my|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+) "
@@ -200,6 +200,9 @@ def _status(flat: str) -> tuple[str, str, str] | None:
     return "status", holder_of(found.group("holder")), found.group("value")
 
 
+_PRONOUNS = _words("it he she they this that there everything everyone something someone nothing all")
+
+
 def _where(flat: str) -> tuple[str, str, str] | None:
     """The place of a thing (`_WHERE`), as ("where", holder, value), when the value is no time ("the wedding is
     in June" is when, not where)."""
@@ -209,6 +212,8 @@ def _where(flat: str) -> tuple[str, str, str] | None:
     holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
     if any(timely(w) or _WHEN.match(w) for w in value.split()):
         return None
+    if holder.split()[0] in SUBJECT_PRONOUNS or holder.split()[0] in _PRONOUNS:
+        return None  # "I'm in Leeds", "it is on the shelf": a thing named, not a person or a pronoun
     return "where", holder, value
 
 
