@@ -6,7 +6,7 @@ worse than showing two:
 
 1. **Same subject and attribute?** (`same_attribute`) Sharing a frame ("I live…", "I work…", "my
    coach Farid is…") is not enough. Either
-   - the two align as one frame with one value swapped (`core.claims.align`): the shared part holds
+   - the two align as one frame with one value swapped (`core.frames.align`): the shared part holds
      the subject *and* the relation ("my office is on the [2nd|6th] floor", "my coach Farid is learning
      to [cook|sail]"), the values are short and start with no other relation word ("is [moving to
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
@@ -58,7 +58,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, slots
+from hippocampus.core import claims, frames, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -146,7 +146,7 @@ def same_attribute(new: str, old: str) -> bool:
         return False
     if a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder):
         return True
-    return claims.align(a, b) is not None
+    return frames.align(a, b) is not None
 
 
 def is_update(new: str, old: str) -> bool:
@@ -180,7 +180,7 @@ def is_update(new: str, old: str) -> bool:
         return True  # "actually…", "… now", "O positive, not A"
     if a.slot and slots.same_slot(a.slot, b.slot) and a.slot not in slots.MANY:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
-    swap = claims.align(a, b)
+    swap = frames.align(a, b)
     return swap is not None and swap.single
 
 
@@ -325,11 +325,11 @@ def distinct_values(new: str, old: str) -> bool:
     pa, pb = a.subject_people, b.subject_people
     if a.short and b.short and pa != pb and not (pa <= b.features and pb <= a.features) and not a.left & b.features:
         return True  # "my coach Caspian plays tennis" / "I play tennis": two people ("Dr. Reyes is my dentist": one)
-    if a.short and b.short and claims.relation_swap(a, b):
+    if a.short and b.short and frames.relation_swap(a, b):
         return True  # "my brother [lives|works] in Gdańsk": two relations, two facts
     if a.adds and a.content - a.cue_features - b.features:
         return True  # "Il giovedì faccio anche pilates" beside "Faccio yoga il martedì": said as one more
-    swap = claims.align(a, b)
+    swap = frames.align(a, b)
     return swap is not None and swap.content_differs
 
 
