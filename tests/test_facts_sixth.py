@@ -61,6 +61,8 @@ from hippocampus.core import claims, facts
         ("I'm a waiter at a bistro in Leith.", "Started at the bank on Monday. Said goodbye to the bistro."),
         ("Mi clase de yoga es el martes.", "La clase de yoga la pasaron al jueves."),
         ("The vet said my dog is allergic to chicken.", "Not chicken after all - the test says it's beef."),
+        # the same thing moved, with its particle ("pushed my MRI back to")
+        ("My van insurance is with Aviva.", "I moved the van insurance over to Direct Line."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -104,6 +106,11 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("I'm a waiter at a bistro in Leith.", "Said goodbye to my cousin at the airport."),
         # a pronoun is no thing with a place
         ("Book club is in the library.", "It is in the news now."),
+        # two things of one kind moved: the move of one says nothing of the other
+        ("I moved the van insurance to Aviva.", "I moved the pet insurance to Petplan."),
+        ("My van insurance is with Aviva.", "I switched the pet insurance to Petplan."),
+        # a pronoun after a sentence that names someone the older does not ("my son's …, he's …")
+        ("My GP changed my cream to a stronger one.", "The GP also changed my son's cream, he's on a mild one."),
         # another team acting on its own tool: "Teams" named is no team acted on
         ("My team switched to Slack.", "My wife's team switched to Microsoft Teams."),
     ],

@@ -46,6 +46,11 @@ Leeds" is a shop)."""
 
 _NOT_X = re.compile(r"not (?:the |my |a |an )?([\w'-]+)\s*(?:[,;:—–-]|after all\b)")
 """A message that opens on "not X" and a break ("Not cats after all -", "Not the blue one,"): X is left behind."""
+_THING = re.compile(
+    r"\s+((?:the|my|our|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+)(?: (?:back|up|forward|out|off|down|over))? "
+    r"(?:to|from|into|onto)\b"
+)
+"""The thing a correction verb acts on, before where it goes ("moved [the car insurance] to Admiral")."""
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
 _SPELLS = re.compile(
@@ -151,6 +156,7 @@ class Claim:
         "slot_value",
         "subject_names",
         "subject_people",
+        "thing",
         "tokens",
     )
 
@@ -172,6 +178,9 @@ class Claim:
         carried = found is not None and said.startswith("correction:") and found.start() == 0  # `core.parts.REMARK`
         acted = (text if len(text) == len(said) else said)[found.start() :] if found and not carried else ""
         self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - (names(acted) - slots.MONTHS)
+        # the thing a correction verb moves or changes, up to where it goes ("moved [the home insurance] to Aviva")
+        thing = _THING.match(acted.casefold()[len(found.group(0)) :]) if found and acted else None
+        self.thing = content_of(features(thing.group(1))) if thing else frozenset()
         # a cue's own words, not what it spans ("non lavoro più": the topic word "lavoro" is no cue)
         cues = " ".join(_ends(m.group(0)) for pattern in (WEAK, CORRECTION) for m in pattern.finditer(said))
         self.cue_features = frozenset(f.lstrip("!") for f in features(cues))

@@ -36,7 +36,7 @@ CORRECTION = re.compile(
     r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked)(?= (?:\w+ ){0,3}?to [$£€]?\d)|"
     r"(?:put|bumped) (?:\w+ ){0,3}?(?:up|down)(?= to\b|\s*[,.;!]|$)|"
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
-    r"(?:moved|bumped|shifted)(?= (?:[\w']+ ){0,3}?(?:to|from|in|into|back)\b)|"
+    r"(?:moved|bumped|shifted)(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"
     r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
     r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replac(?:e|ed|ing)|"

@@ -176,7 +176,7 @@ def is_update(new: str, old: str) -> bool:
         return False
     if a.adds and not a.correction:
         return False  # "… too", "… also": a value beside the older, both stay current (newer first)
-    if a.cue or a.correction or a.leaves:
+    if (a.cue or a.correction or a.leaves) and not _other_moved(a, b):
         return True  # "actually…", "… now", "O positive, not A"
     if a.slot and slots.same_slot(a.slot, b.slot) and a.slot not in slots.MANY:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
@@ -264,7 +264,16 @@ def _other_things(a: Claim, b: Claim) -> bool:
     "I switched to…") is no subject of the same kind."""
     sa, sb = a.subject - a.cue_features, b.subject
     # a kind is a noun: "the dentist rang" is no appointment of another kind than "my dentist appointment"
-    return bool(sa & sb - b.modifiers and sa - b.features and sb - a.features)
+    if sa & sb - b.modifiers and sa - b.features and sb - a.features:
+        return True
+    return _other_moved(a, b)
+
+
+def _other_moved(a: Claim, b: Claim) -> bool:
+    """The things a correction verb moves are two of one kind ("I moved the [home|car] insurance to …", or "my
+    car insurance is with …" before it): the move of one says nothing of the other."""
+    ta, tb = a.thing, b.thing or b.subject
+    return bool(ta & tb and ta - b.features and tb - a.features)
 
 
 def updates(new: str, old: str) -> bool:
