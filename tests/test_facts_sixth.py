@@ -111,6 +111,12 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("My van insurance is with Aviva.", "I switched the pet insurance to Petplan."),
         # a pronoun after a sentence that names someone the older does not ("my son's …, he's …")
         ("My GP changed my cream to a stronger one.", "The GP also changed my son's cream, he's on a mild one."),
+        # the names a correction does not give are topic: a message about much else (LongMemEval's chat)
+        (
+            "the fountain of the park - other ways to say this",
+            "But there's more - you can also lose yourself in the world of Narnia at The Narnia Experience of Narnia "
+            "replace this with Hyde Park",
+        ),
         # another team acting on its own tool: "Teams" named is no team acted on
         ("My team switched to Slack.", "My wife's team switched to Microsoft Teams."),
     ],

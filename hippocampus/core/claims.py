@@ -126,6 +126,7 @@ class Claim:
     """What `core.facts` compares, parsed once per text."""
 
     __slots__ = (
+        "acted_names",
         "acted_on",
         "asks",
         "cleft",
@@ -177,7 +178,8 @@ class Claim:
         # (less the names it gives: "switched to Microsoft Teams" acts on no team)
         carried = found is not None and said.startswith("correction:") and found.start() == 0  # `core.parts.REMARK`
         acted = (text if len(text) == len(said) else said)[found.start() :] if found and not carried else ""
-        self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - (names(acted) - slots.MONTHS)
+        self.acted_names = names(acted) - slots.MONTHS  # the names it gives: "changed over to [Apple Music]"
+        self.acted_on = frozenset(f.lstrip("!") for f in features(acted.casefold())) - self.acted_names
         # the thing a correction verb moves or changes, up to where it goes ("moved [the home insurance] to Aviva")
         thing = _THING.match(acted.casefold()[len(found.group(0)) :]) if found and acted else None
         self.thing = content_of(features(thing.group(1))) if thing else frozenset()

@@ -122,9 +122,11 @@ def topic_overlap(new: str, old: str) -> float:
 
 
 def _topic(a: Claim, b: Claim) -> float:
-    """`topic_overlap` with the values left out: the names each statement says and the other does not ("changed
-    over to [Apple Music]" / "I use [Spotify] for music") are what a correction swaps, not its topic."""
-    na, nb = claims.names_of(a) - b.features, claims.names_of(b) - a.features
+    """`topic_overlap` with the values left out: the names a correction gives and the older does not say ("changed
+    over to [Apple Music]" / "I use [Spotify] for music") are what it swaps, not its topic; so are the older's
+    names the newer does not say. Other names in the newer are more topic ("… Harry Potter … replace this with
+    Jurassic Park" is about much else)."""
+    na, nb = claims.names_of(a) & a.acted_names - b.features, claims.names_of(b) - a.features
     return feature_similarity(a.content - na, b.content - nb)
 
 
