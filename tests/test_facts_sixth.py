@@ -63,6 +63,11 @@ from hippocampus.core import claims, facts
         ("The vet said my dog is allergic to chicken.", "Not chicken after all - the test says it's beef."),
         # the same thing moved, with its particle ("pushed my MRI back to")
         ("My van insurance is with Aviva.", "I moved the van insurance over to Direct Line."),
+        # "ours" for the older's subject named in the sentence before
+        (
+            "My son's school play is on 3 March.",
+            "The school wrote, the school plays were reshuffled. Ours is on 10 March now.",
+        ),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -117,6 +122,8 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
             "But there's more - you can also lose yourself in the world of Narnia at The Narnia Experience of Narnia "
             "replace this with Hyde Park",
         ),
+        # "ours" after a sentence that names no such thing
+        ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on
         ("My team switched to Slack.", "My wife's team switched to Microsoft Teams."),
     ],

@@ -43,7 +43,7 @@ CLAUSE_END = re.compile(
 
 PRONOUNS = frozenset(
     """he she it they he's she's it's they're er sie es il elle ils elles él ella ellos lui lei ele ela
-    eles""".split()  # noqa: SIM905 - a word list reads as words
+    eles ours mine""".split()  # noqa: SIM905 - a word list reads as words
 )
 """Third-person subjects that stand for a thing or person named before ("Biscuit had his birthday. He's 12
 now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
