@@ -68,6 +68,14 @@ from hippocampus.core import claims, facts
             "My son's school play is on 3 March.",
             "The school wrote, the school plays were reshuffled. Ours is on 10 March now.",
         ),
+        # "it" after a sentence that names a person is still the thing ("Landlord raised the rent, it's …")
+        ("My water bill is £30 a month.", "The council raised the water bill, it's £34 a month now."),
+        # a dose upped; an opening remark ("Honestly,"); "now it …"; a time's colon is no remark's
+        ("I take 20mg of citalopram.", "My GP upped my citalopram to 40mg."),
+        ("My favourite film is Alien.", "Honestly my favourite film these days is Arrival."),
+        ("My train home is at 6pm.", "Train got cancelled, now it leaves at 7:15pm."),
+        # a diet one keeps, one at a time
+        ("I'm pescatarian.", "I went vegetarian in January."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -122,6 +130,10 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
             "But there's more - you can also lose yourself in the world of Narnia at The Narnia Experience of Narnia "
             "replace this with Hyde Park",
         ),
+        # a word after the kind is said of it, not another kind ("my flight [leaves]"); before it, it is
+        ("My flight home is at 7pm.", "My return flight got moved to 9pm."),
+        # a diet of another holder
+        ("I'm pescatarian.", "My daughter went vegetarian in January."),
         # "ours" after a sentence that names no such thing
         ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on

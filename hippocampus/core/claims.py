@@ -146,6 +146,7 @@ class Claim:
         "involves_speaker",
         "key",
         "modifiers",
+        "nominal",
         "adds",
         "leaves",
         "left",
@@ -227,6 +228,7 @@ class Claim:
         self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE) - self.modifiers
         self.subject = content_of(features(" ".join(w for w in opening if w not in FIRST)))
         self.opening = " ".join(opening)
+        self.nominal = len(opening) < len(words) and words[len(opening)] in COPULAS  # "my flight home [is]…"
         self.numbers = frozenset(_NUMBER.findall(low))
         # "my goldfish…", "our van…": a thing of the speaker's as the subject (not "I switched to…")
         self.possessed = bool(opening) and opening[0] in slots.POSSESSIVES and bool(self.subject)

@@ -33,7 +33,7 @@ CORRECTION = re.compile(
     r"(?:postpon|reschedul|renam|rebrand|cancel|delay|relocat|transferr?)(?:e|es|ed|ing|s)?|"
     r"chang(?:e|es|ing)(?= (?:[\w']+ ){0,4}?to\b)|"
     r"went (?:up|down)(?= to\b)|went back(?= to\b)|switched back|became|"
-    r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked)(?= (?:\w+ ){0,3}?to [$£€]?\d)|"
+    r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked|upped|reduced|doubled|halved)(?= (?:\w+ ){0,3}?to [$£€]?\d)|"
     r"(?:put|bumped) (?:\w+ ){0,3}?(?:up|down)(?= to\b|\s*[,.;!]|$)|"
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
     r"(?:moved|bumped|shifted)(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"
@@ -74,7 +74,7 @@ ADDS = re.compile(
 )
 """A value said beside another ("I'm allergic to cats too", "meine Tochter spielt jetzt auch Handball"): an
 addition, not an update, unless a correction cue says so."""
-PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:[:;—–]| - )\s*")
+PREFIX = re.compile(r"^[^:;—–]{0,60}?(?:(?<!\d):(?!\d)|[;—–]| - )\s*")  # a time's colon is none ("9:30")
 PREFIX_WORDS = re.compile(
     r"\b(?:typo|sorry|oops|correction|mixed|confused|change of plans|update|actually|earlier|wait|small|"
     r"mistake|renamed|news)\b|perdón|error|entschuldig|pardon|désolé|scusa|извини|抱歉|すみません|미안"

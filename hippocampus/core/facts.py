@@ -266,9 +266,19 @@ def _other_things(a: Claim, b: Claim) -> bool:
     "I switched to…") is no subject of the same kind."""
     sa, sb = a.subject - a.cue_features, b.subject
     # a kind is a noun: "the dentist rang" is no appointment of another kind than "my dentist appointment"
-    if sa & sb - b.modifiers and sa - b.features and sb - a.features:
+    kind = sa & sb - b.modifiers
+    if kind and _qualified(a, kind) - b.features and _qualified(b, kind) - a.features:
         return True
     return _other_moved(a, b)
+
+
+def _qualified(claim: Claim, kind: frozenset[str]) -> frozenset[str]:
+    """The words of `claim`'s subject that qualify its `kind` word: all of a subject said before a copula ("my
+    [piano] lesson is", "my flight [home] is"), else those before the kind ("my flight [leaves]" is no other
+    flight: a subject cut at its third word may hold its verb)."""
+    words = claim.opening.split()
+    last = len(words) if claim.nominal else max((i for i, w in enumerate(words) if features(w) & kind), default=-1)
+    return claims.content_of(features(" ".join(words[:last]))) - claim.cue_features - kind
 
 
 def _other_moved(a: Claim, b: Claim) -> bool:

@@ -69,7 +69,8 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
         # a thing's place is said of the thing, wherever it stands ("I keep the spare key under the doormat")
         named, said_as = (features(b.holder), b.holder) if b.slot == "where" else (named, b.opening)
         # "The doctor also changed my son's inhaler, he's on…": "he" may be the son the older never named
-        found = None if features(before) & PEOPLE - b.features else sentences.resolved(piece, before, named, said_as)
+        personal = not sentences.impersonal(piece) and bool(features(before) & PEOPLE - b.features)
+        found = None if personal else sentences.resolved(piece, before, named, said_as)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
             out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named

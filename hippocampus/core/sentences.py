@@ -49,8 +49,12 @@ PRONOUNS = frozenset(
 now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
 
 
-OPENER = re.compile(r"^(?:so|and|but|then)\s+(?=\w)", re.IGNORECASE)
-"""A clause's opening conjunction ("…, so she goes by Priya Menon now"): no part of what the clause says."""
+OPENER = re.compile(
+    r"^(?:(?:so|and|but|then|honestly|frankly|basically|apparently|officially|luckily|sadly|anyway),?\s+)+(?=\w)",
+    re.IGNORECASE,
+)
+"""A clause's opening conjunction or remark ("…, so she goes by Priya Menon now", "Honestly, my …"): no part of
+what the clause says."""
 CLEFT = re.compile(
     r"^(?P<cue>correction:\s*)?it(?:'s|’s| is| was) "
     r"(?P<who>(?:my|our|his|her|their|the) [\w'’ -]{1,30}?) (?:who|that) ",
@@ -70,7 +74,9 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     are `subject`), when `before` (the sentence before it) names that subject as nobody else's (not "my son's
     friend", nor "my sister's visa"); None otherwise. A contracted copula stays one ("he's 12" → "my dog
     Biscuit is 12")."""
-    words = OPENER.sub("", sentence).split(maxsplit=1)
+    sentence = OPENER.sub("", sentence)
+    now = re.match(r"(?:now|these days)\s+", sentence, re.IGNORECASE)  # "now it leaves at 9:30pm"
+    words = sentence[now.end() if now else 0 :].split(maxsplit=1)
     if CLEFT.match(sentence):
         return None
     first = words[0].casefold().replace("’", "'") if words else ""
@@ -88,7 +94,7 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     if not named:
         return None
     copula = " is" if first.endswith(("'s", "'re")) else ""
-    return f"{_up_to(said_as, named)}{copula} {words[1]}"
+    return f"{'now ' if now else ''}{_up_to(said_as, named)}{copula} {words[1]}"
 
 
 _HERS = frozenset(
@@ -111,6 +117,15 @@ def possessive(sentence: str, said_as: str) -> str | None:
     first, who = words[0].casefold(), owner.group("who")
     agrees = first == "her" and who in _HERS or first == "his" and who in _HIS or first == "their" and who[-1:] == "s"
     return f"{owner.group(0)}{words[1]}" if agrees else None
+
+
+_IMPERSONAL = frozenset(["it", "it's", "ours", "mine"])
+
+
+def impersonal(sentence: str) -> bool:
+    """`sentence` opens on a pronoun that stands for a thing ("it's $1,950 a month now"), never a person."""
+    words = OPENER.sub("", sentence).split(maxsplit=1)
+    return bool(words) and words[0].casefold().replace("’", "'") in _IMPERSONAL
 
 
 def pronoun_subject(part: str) -> bool:

@@ -185,19 +185,27 @@ STATUSES = _words(
     divorziata solteiro solteira noivo noiva"""
 )
 """A relationship status: one at a time ("I'm single" / "I'm engaged!")."""
+DIETS = _words(
+    """vegetarian vegan pescatarian pescetarian flexitarian carnivore omnivore vegetariano vegetariana vegano vegana
+    végétarien végétarienne végétalien végane vegetarier vegetarierin veganer veganerin vegetariani"""
+)
+"""A diet one keeps: one at a time ("I'm vegetarian" / "I've gone vegan")."""
 _STATUS = re.compile(
-    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|got|just got|soy|estoy|es|está|suis|est|bin|ist|sono|è|sou|estou|é)"
-    r"|'m|'s)"
-    r"\s+(?:(?:now|officially|newly|happily|recently|finally|so)\s+)?(?P<value>\w+)(?:\s+(?:now|again|today))?$"
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|got|just got|went|gone|turned|became|become|soy|estoy|es|está|suis|"
+    r"est|bin|ist|sono|è|sou|estou|é)|'m|'s)"
+    r"\s+(?:(?:now|officially|newly|happily|recently|finally|fully|so)\s+)?(?P<value>\w+)"
+    r"(?:\s+(?:now|again|today|(?:this|last|next|in) \w+))?$"
 )
 
 
 def _status(flat: str) -> tuple[str, str, str] | None:
-    """A holder's relationship status (`STATUSES`), as ("status", holder, value)."""
+    """A holder's relationship status (`STATUSES`) or diet (`DIETS`), as (slot, holder, value)."""
     found = _STATUS.match(flat)
-    if not found or found.group("value") not in STATUSES or len(found.group("holder").split()) > 3:
+    value = found.group("value") if found else ""
+    if not found or value not in STATUSES | DIETS or len(found.group("holder").split()) > 3:
         return None
-    return "status", holder_of(found.group("holder")), found.group("value")
+    holder = holder_of(found.group("holder").replace("'ve", ""))  # "I've gone vegan"
+    return "status" if value in STATUSES else "diet", holder, value
 
 
 _PRONOUNS = _words("it he she they this that there everything everyone something someone nothing all")
@@ -224,6 +232,7 @@ SLOT_WORDS = {
     "job": " ".join(sorted(OCCUPATIONS)),  # a new job shares no word with the old: it looks up every job
     "where": "",
     "status": " ".join(sorted(STATUSES)),  # "I'm engaged" shares no word with "I'm single"
+    "diet": " ".join(sorted(DIETS)),
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
 SLOT_KEYWORDS = {
@@ -233,6 +242,7 @@ SLOT_KEYWORDS = {
     "job": ("job", "work"),
     "where": (),
     "status": (),
+    "diet": (),
 }
 """Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
 "how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
