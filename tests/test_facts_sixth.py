@@ -134,6 +134,15 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("My flight home is at 7pm.", "My return flight got moved to 9pm."),
         # a diet of another holder
         ("I'm pescatarian.", "My daughter went vegetarian in January."),
+        # a shared month or unit is no topic; a name in the older's subject names which one
+        ("The team offsite is on June 5.", "The board meeting got pushed to June 12."),
+        ("My gym membership is £30 a month.", "My Netflix went up, it's £11 a month now."),
+        ("My flight to Rome is at 7pm.", "My flight to Paris got delayed, now it leaves at 9pm."),
+        # a name slot is of one holder; a thing and what it is for, both new, are two facts (both on main too)
+        ("We named the puppy Bear.", "We named the kitten Luna."),
+        ("I use Spotify for music.", "I use Audible for audiobooks now."),
+        # "Not the neighbours -": a person by role opening a message is no value left behind
+        ("The neighbours' dog is a labrador.", "Not the neighbours - it's our dog that barks at night."),
         # "ours" after a sentence that names no such thing
         ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on

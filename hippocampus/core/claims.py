@@ -199,6 +199,8 @@ class Claim:
             value = match.group(1)
             # "Not cats after all -", "Not the blue one,": a message that opens on "not" names what it leaves behind
             opens = match.start() == 0 and _NOT_X.match(body)
+            if opens and stem(opens.group(1)) in _PEOPLE and not _value_like(opens.group(1), self.cased):
+                opens = None  # "Not the neighbours - …": a person by role is no value left behind
             self.denies = self.denies or bool(opens)
             value = opens.group(1) if opens else value
             if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased) and not opens:

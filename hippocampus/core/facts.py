@@ -158,12 +158,13 @@ def is_update(new: str, old: str) -> bool:
     named = a.left & b.features | {f for f in b.features if _clock(f) in a.left}  # "not 2" / "at 2pm"
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
-    if named and (named - claims.PEOPLE or shared - a.left) and (a.denies or not _another_subject(a, b)):
+    denied = a.denies and named - claims.PEOPLE  # "Not cats after all -"; a person needs more
+    if named and (named - claims.PEOPLE or shared - a.left) and (denied or not _another_subject(a, b)):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and (shared | forms) - _who(a, b)
+        and (shared | forms) - _who(a, b) - slots.values(shared)  # a shared month or unit is no topic
         and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
         and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
@@ -180,8 +181,9 @@ def is_update(new: str, old: str) -> bool:
         return False  # "… too", "… also": a value beside the older, both stay current (newer first)
     if (a.cue or a.correction or a.leaves) and not _other_moved(a, b):
         return True  # "actually…", "… now", "O positive, not A"
-    if a.slot and slots.same_slot(a.slot, b.slot) and a.slot not in slots.MANY:
-        return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
+    one = a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder)
+    if one and a.slot not in slots.MANY:
+        return not features(a.slot_value) & features(b.slot_value)  # the same slot of one holder, a new value
     swap = frames.align(a, b)
     return swap is not None and swap.single
 
@@ -268,6 +270,10 @@ def _other_things(a: Claim, b: Claim) -> bool:
     # a kind is a noun: "the dentist rang" is no appointment of another kind than "my dentist appointment"
     kind = sa & sb - b.modifiers
     if kind and _qualified(a, kind) - b.features and _qualified(b, kind) - a.features:
+        return True
+    # a name in the older's subject names which one ("my flight to [Rome]"): another name is another one
+    named = claims.names_of(b) & b.subject - a.features
+    if kind and named and claims.names_of(a) - b.features - slots.MONTHS:
         return True
     return _other_moved(a, b)
 

@@ -76,6 +76,8 @@ def align(a: Claim, b: Claim) -> Swap | None:
     placed = len(prefix) > 1 and prefix[-2] in COPULAS and prefix[-1] in RELATION_WORDS  # "is in", "is at"
     if (prefix[-1] in COPULAS or placed) and kx != ky:
         return None  # "my sister is [Alma|a nurse]", "the wedding is in [Bristol|June]": two attributes
+    if kx != "number" and _two_relations(dx, dy):
+        return None  # "I use [Spotify for music|Audible for audiobooks]": a thing and what it is for, both new
     cx, cy = content_of(features(" ".join(dx))), content_of(features(" ".join(dy)))
     named = [w for w in a.tokens[len(a.tokens) - s :] if w not in STOPWORDS] if s else []
     if not content and not named and kx == ky == "other" and not cx & cy:
@@ -83,6 +85,17 @@ def align(a: Claim, b: Claim) -> Swap | None:
     # (a shared end names it: "I'm a [junior|senior] developer")
     differs = bool(cx ^ cy)
     return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
+
+
+def _two_relations(dx: tuple[str, ...], dy: tuple[str, ...]) -> bool:
+    """Both values hold one relation word after a value of their own, and go on to another object after it
+    ("[Spotify for music|Audible for audiobooks]"): two attributes changed, so two facts."""
+    for i, word in enumerate(dx):
+        if i and word in RELATION_WORDS and word not in COPULAS and word in dy[1:]:
+            j = dy.index(word, 1)
+            after_x, after_y = content_of(features(" ".join(dx[i + 1 :]))), content_of(features(" ".join(dy[j + 1 :])))
+            return bool(after_x and after_y and not after_x & after_y)
+    return False
 
 
 def relation_swap(a: Claim, b: Claim) -> bool:

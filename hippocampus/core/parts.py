@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from hippocampus.core import sentences
 from hippocampus.core.claims import PEOPLE, Claim, parsed
-from hippocampus.core.similarity import features
+from hippocampus.core.similarity import features, names
+from hippocampus.core.slots import MONTHS
 
 
 def parts(text: str) -> list[str]:
@@ -70,7 +71,9 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
         named, said_as = (features(b.holder), b.holder) if b.slot == "where" else (named, b.opening)
         # "The doctor also changed my son's inhaler, he's on…": "he" may be the son the older never named
         personal = not sentences.impersonal(piece) and bool(features(before) & PEOPLE - b.features)
-        found = None if personal else sentences.resolved(piece, before, named, said_as)
+        # "My flight to Paris got delayed, now it leaves…": the thing before is another named one than the older's
+        other = names(before) - MONTHS - b.features
+        found = None if personal or other else sentences.resolved(piece, before, named, said_as)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
             out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named
