@@ -76,6 +76,8 @@ from hippocampus.core import claims, facts
         ("My train home is at 6pm.", "Train got cancelled, now it leaves at 7:15pm."),
         # a diet one keeps, one at a time
         ("I'm pescatarian.", "I went vegetarian in January."),
+        # a role a correction changes is its topic
+        ("My physio is Dr. Brandt.", "Switched physios, I see Dr. Mensah now."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -143,6 +145,8 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("I use Spotify for music.", "I use Audible for audiobooks now."),
         # "Not the neighbours -": a person by role opening a message is no value left behind
         ("The neighbours' dog is a labrador.", "Not the neighbours - it's our dog that barks at night."),
+        # a title is part of a person's name, no shared topic
+        ("My dentist is Dr Hale.", "Dr Hale moved his practice to Leeds."),
         # "ours" after a sentence that names no such thing
         ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on

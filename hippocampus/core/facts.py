@@ -244,11 +244,17 @@ def _restates(a: Claim, b: Claim) -> bool:
     return bool(shared) and len(kept - shared) <= 1 and (len(shared) + len(units) >= 2 or whole)
 
 
+_TITLES = frozenset(["dr", "dra", "mr", "mrs", "ms", "prof", "sr", "sra", "mme", "herr", "frau"])
+"""A person's title, part of their name."""
+
+
 def _who(a: Claim, b: Claim) -> frozenset[str]:
     """The people either statement names, by role or as its subject's name ("my coach Farid"): a shared person
     is no shared topic. A name in a value is ("Lincoln Elementary" / "Maple Grove Elementary")."""
-    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE - b.modifiers  # "my dentist appointment"
-    return named | a.subject_names | b.subject_names
+    # a person by role is a topic where it qualifies a thing ("my dentist appointment") or is what a correction
+    # changes ("Switched dentists, I see Dr. Okafor now")
+    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE - b.modifiers - a.acted_on
+    return named | a.subject_names | b.subject_names | _TITLES  # "Dr Hale moved…" shares a person, not a topic
 
 
 def _another_subject(a: Claim, b: Claim) -> bool:
