@@ -78,6 +78,16 @@ from hippocampus.core import claims, facts
         ("I'm pescatarian.", "I went vegetarian in January."),
         # a role a correction changes is its topic
         ("My physio is Dr. Brandt.", "Switched physios, I see Dr. Mensah now."),
+        # a job one is promoted to; a thing traded in, its verb split; sold, in Spanish
+        ("I'm a junior nurse.", "Got promoted to senior nurse last week."),
+        ("I ride a Vespa.", "Traded the Vespa in for an e-bike."),
+        ("Mi moto es una Honda.", "Vendí la Honda, ahora tengo una Yamaha."),
+        # "it's not X, it's Y" anywhere; a status said with "now" beside a remark; a value from next month
+        ("I'm allergic to wasps.", "The clinic says it's not wasps, it's bees."),
+        ("I'm engaged.", "I'm married now, it was a small wedding in May."),
+        ("My council tax is £140.", "New band, council tax is £165 from next month."),
+        # a name after a thing's 's is the thing's, no one's name
+        ("The van's MOT is due on 4 June.", "Garage called, MOT moved to 11 June."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -147,6 +157,10 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("The neighbours' dog is a labrador.", "Not the neighbours - it's our dog that barks at night."),
         # a title is part of a person's name, no shared topic
         ("My dentist is Dr Hale.", "Dr Hale moved his practice to Leeds."),
+        # a promotion of someone named is no job of the speaker's
+        ("My manager is called Priya.", "Priya got promoted, she's head of sales now."),
+        # "it's not X" of a person by role is no value left behind
+        ("My brother's dog is a beagle.", "It's not my brother, my sister has a beagle too."),
         # "ours" after a sentence that names no such thing
         ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on

@@ -44,13 +44,17 @@ an article, a number or "called", not before a noun ("my son's school"), nor aft
 Leeds" is a shop)."""
 
 
-_NOT_X = re.compile(r"not (?:the |my |a |an )?([\w'-]+)\s*(?:[,;:—–-]|after all\b)")
+_NOT_X = re.compile(r"\s*not (?:the |my |a |an )?([\w'-]+)\s*(?:[,;:—–-]|after all\b)")
 """A message that opens on "not X" and a break ("Not cats after all -", "Not the blue one,"): X is left behind."""
 _THING = re.compile(
     r"\s+((?:the|my|our|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+)(?: (?:back|up|forward|out|off|down|over))? "
     r"(?:to|from|into|onto)\b"
 )
 """The thing a correction verb acts on, before where it goes ("moved [the car insurance] to Admiral")."""
+_DROPPED_I = re.compile(
+    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded)\b(?! (?:is|was|by)\b)"
+)
+"""A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…")."""
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
 _SPELLS = re.compile(
@@ -160,6 +164,7 @@ class Claim:
         "subject_people",
         "thing",
         "tokens",
+        "verb_first",
     )
 
     def __init__(self, text: str) -> None:
@@ -198,7 +203,9 @@ class Claim:
         for match in LEFT.finditer(body):
             value = match.group(1)
             # "Not cats after all -", "Not the blue one,": a message that opens on "not" names what it leaves behind
-            opens = match.start() == 0 and _NOT_X.match(body)
+            # "Not cats after all -", "…, it's not shellfish, it's iodine": X is what the statement denies
+            lead = body[: match.start()].rstrip()
+            opens = (not lead or lead.endswith(("it's", "it is", "that's"))) and _NOT_X.match(body, len(lead))
             if opens and stem(opens.group(1)) in _PEOPLE and not _value_like(opens.group(1), self.cased):
                 opens = None  # "Not the neighbours - …": a person by role is no value left behind
             self.denies = self.denies or bool(opens)
@@ -252,6 +259,8 @@ class Claim:
         said_words = WORD_RE.findall(body)
         mine = sum(w in speaker for w in said_words) - sum(w in speaker for w in opening)
         self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
+        # chat drops the "I" before a verb in the past ("Traded the Golf in for…", "Moved the spare key"): the speaker's
+        self.verb_first = bool(_DROPPED_I.match(body))
 
     def people_compatible(self, other: Claim) -> bool:
         """The two subjects may be one: the people they name agree ("my son" vs "my daughter": two facts), and
@@ -275,9 +284,12 @@ class Claim:
 
 
 def _qualifier(opening: list[str], n: int, cased: frozenset[str]) -> bool:
-    """The word at `n` of a subject opened by "my", "our" or "the" stands before a common noun ("my MRI scan")."""
+    """The word at `n` of a subject opened by "my", "our" or "the" stands before a common noun ("my MRI scan"), or
+    after a thing's "'s" ("the car's MOT")."""
     after = opening[n + 1] if n + 1 < len(opening) else ""
     owned = bool(opening) and (opening[0] in slots.POSSESSIVES or opening[0] == "the")
+    if n > 0 and opening[n - 1].endswith("'s") and stem(opening[n - 1][:-2]) not in _PEOPLE:
+        return True  # a thing's ("the car's MOT"): no one's name
     return owned and n > 0 and bool(after) and after not in cased and after not in STOPWORDS and after not in COPULAS
 
 

@@ -21,7 +21,8 @@ import re
 WEAK = re.compile(
     r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new|update|as of|lately|recently|"
     r"instead|ended up|in the end|after all|turns out|turned out|"
-    r"starting (?:today|tomorrow|next|this|on|in|from))\b|ab (?:jetzt|sofort)|desde hoy|a partir de|à partir d|da oggi"
+    r"starting (?:today|tomorrow|next|this|on|in|from)|from (?:next|this) \w+)\b"
+    r"|ab (?:jetzt|sofort)|desde hoy|a partir de|à partir d|da oggi"
     r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
     r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
     r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
@@ -49,7 +50,7 @@ CORRECTION = re.compile(
     r"pushed(?= (?:[\w']+ ){0,3}?(?:back|to|out|forward|up)\b)|brought (?:[\w']+ ){0,4}?forward|"
     r"moved (?:\w+ ){0,4}?(?:up|forward)(?= to\b)|delayed|put off|cancell?ed|called off|"
     # a thing no longer had: "I sold the Golf", "we got rid of the sofa"
-    r"sold|got rid of|gave away|traded in|"
+    r"sold|got rid of|gave away|traded in|traded (?:\w+ ){1,3}in|promoted to|"
     # a relation that ended: "I broke up with Tom", "she retired from the bank"
     r"broke up|split up|divorced|separated from|resigned|retired)\b"
     r"|pas(?:aron|ó|amos|aram|sou|samos)(?= (?:\w+ ){0,3}?(?:al|a la|para el|para la|para o|para a|pro|pra)\b)"
@@ -82,7 +83,8 @@ PREFIX_WORDS = re.compile(
 )
 LEFT = re.compile(
     r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
-    r"|sold|got rid of|gave away|traded in|broke up with|split up with|divorced|separated from|resigned from"
+    r"|sold|got rid of|gave away|traded in|traded(?= the| my| our)|broke up with|split up with"
+    r"|divorced(?= (?:my|him|her|his|the)\b)|separated from|resigned from|vend[ií]|vendu|verkauft|venduto"
     r"|retired from|said goodbye to|waved goodbye to"
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"

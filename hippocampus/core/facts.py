@@ -262,7 +262,7 @@ def _another_subject(a: Claim, b: Claim) -> bool:
     Leeds", "My team switched from Evernote" / "I use Evernote"): a value left behind there is that thing's,
     not `b`'s. The speaker's own statements, and one that involves the speaker ("my doctor switched me
     from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
-    if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker:
+    if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
     return bool(a.subject - a.cue_features - b.features)
 

@@ -154,7 +154,8 @@ OCCUPATIONS = _words(
 names the attribute a bare "I'm a …" does not ("I'm a [teacher|vegetarian]" is two facts); a person may
 hold two jobs, so a new one updates only with a cue (`core.facts.is_update`)."""
 _JOB = re.compile(
-    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|soy|es|suis|"
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|promoted to|"
+    r"soy|es|suis|"
     r"est|bin|ist|sono|è|sou|é)"
     r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}?(?P<job>[\w-]+))"
     r"(?:\s+(?:at|for|in|with) [\w' .&-]{1,40}?)?"  # where: "a pharmacist at St. Vincent's"
