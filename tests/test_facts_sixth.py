@@ -88,6 +88,9 @@ from hippocampus.core import claims, facts
         ("My council tax is £140.", "New band, council tax is £165 from next month."),
         # a name after a thing's 's is the thing's, no one's name
         ("The van's MOT is due on 4 June.", "Garage called, MOT moved to 11 June."),
+        # moved in Spanish; a move in Italian said with its reflexive "mi"
+        ("La cena es el viernes.", "La cena se movió al sábado."),
+        ("Abito a Genova.", "Mi sono trasferita a Pisa."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -161,6 +164,8 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("My manager is called Priya.", "Priya got promoted, she's head of sales now."),
         # "it's not X" of a person by role is no value left behind
         ("My brother's dog is a beagle.", "It's not my brother, my sister has a beagle too."),
+        # French "à" is no shared topic: a sister's move is not the speaker's
+        ("J'habite à Nantes.", "Ma sœur a déménagé à Brest."),
         # "ours" after a sentence that names no such thing
         ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on

@@ -109,7 +109,7 @@ _FUNCTION = frozenset(
         están fue ha han hemos he mi mis tu su sus nuestro nuestra
         o a os as um uma e que se me te nos lhe do da dos das no na nos nas com por para em de é são está estão
         foi tem têm meu minha meus minhas seu sua nosso nossa agora
-        le la les un une des du au aux et ou que qui se me te nous vous lui leur en de est sont était a ont ai
+        le la les un une des du au aux à et ou que qui se me te nous vous lui leur en de est sont était a ont ai
         mon mes ta tes sa ses notre nos votre vos dans sur avec pour par chez
         der das den dem des ein eine einen einem einer und oder dass sich mich mir uns ist sind haben
         habe hatte mein meine meinen meinem unser unsere sein seine ihr ihre im am um zu zum zur mit bei von für

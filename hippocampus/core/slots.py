@@ -31,7 +31,7 @@ MONTHS = MONTH_WORDS | frozenset(stem(w) for w in MONTH_WORDS)
 """Months and weekdays, as said and as features: part of a date, never a name."""
 NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
 _AUX = _words("have has had 've just recently finally also still already ai suis sono sou bin")
-_I = _words("i me my ich je j j' yo eu io я ben 我 私")
+_I = _words("i me my mi ich je j j' yo eu io я ben 我 私")
 FIRST = _I | _words(
     """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
     nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
