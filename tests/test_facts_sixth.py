@@ -91,6 +91,11 @@ from hippocampus.core import claims, facts
         # moved in Spanish; a move in Italian said with its reflexive "mi"
         ("La cena es el viernes.", "La cena se movió al sábado."),
         ("Abito a Genova.", "Mi sono trasferita a Pisa."),
+        # a thing's place said as where it lives or is stored; a value raised, four words before its "to"
+        ("My scooter is stored in the garage.", "My scooter lives in the shed now."),
+        ("My thyroid meds are 50mcg.", "The doctor increased my daily thyroid meds to 75mcg."),
+        # "Book club moved to …" is a statement, no request to book anything
+        ("Our book club meets at Sam's flat.", "Book club moved to the library."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],

@@ -35,7 +35,7 @@ CORRECTION = re.compile(
     r"chang(?:e|es|ing)(?= (?:[\w']+ ){0,4}?to\b)|"
     r"went (?:up|down)(?= to\b)|went back(?= to\b)|switched back|became|"
     r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked|upped|reduced|doubled|halved)"
-    r"(?= (?:\w+ ){0,3}?to [$£€]?\d)|"
+    r"(?= (?:\w+ ){0,4}?to [$£€]?\d)|"
     r"(?:put|bumped) (?:\w+ ){0,3}?(?:up|down)(?= to\b|\s*[,.;!]|$)|"
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
     r"(?:moved|bumped|shifted)(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"

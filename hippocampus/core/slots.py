@@ -167,7 +167,8 @@ may be said at two scales: "my office is [in Soho|on the 6th floor]")."""
 
 _WHERE = re.compile(
     r"^(?P<holder>(?:(?:the|my|his|her|their) )?(?:[\w'-]+ ){0,3}?[\w'-]+) "
-    r"(?:is|are|was|were|sits|stays|happens|meets|meet|takes place|is kept|are kept|is held|are held) "
+    r"(?:(?:is|are|was|were) (?:kept|held|stored|parked) |(?:is|are|was|were|sits|stays|lives|happens|meets|meet|"
+    r"takes place) )"
     r"(?P<value>(?:in|inside|under|underneath|on|at|behind|beside|by|next to|on top of) .+)$"
     r"|^(?:i|we) (?:keep|leave|store|stash|hide|park) (?P<h2>(?:the|my|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+) "
     r"(?P<v2>(?:in|inside|under|underneath|on|at|behind|beside|by|next to|on top of) .+)$"
