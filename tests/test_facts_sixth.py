@@ -96,6 +96,9 @@ from hippocampus.core import claims, facts
         ("My thyroid meds are 50mcg.", "The doctor increased my daily thyroid meds to 75mcg."),
         # "Book club moved to …" is a statement, no request to book anything
         ("Our book club meets at Sam's flat.", "Book club moved to the library."),
+        # "change of plan" is a remark a correction follows; a possessive pronoun after a remark carries it
+        ("Our leaving do is at the Crown.", "Change of plan, the leaving do is at the Swan."),
+        ("My son's best friend is Theo.", "Mixed up the names, his best friend is Teo."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],

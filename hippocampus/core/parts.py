@@ -77,8 +77,8 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
             out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named
-    for piece in said:
+    for n, piece in enumerate(said):
         owned = sentences.possessive(piece, b.opening)
         if owned and features(new) & PEOPLE <= b.features:
-            out.append(owned)
+            out.append(f"{REMARK} {owned}" if any(_remark(p) for p in said[:n]) else owned)
     return out
