@@ -29,7 +29,8 @@ WEAK = re.compile(
 )
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
-    r"correction|change of plans?|plans (?:have )?changed|i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
+    r"correction|change of plans?|plans (?:have )?changed|"
+    r"i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
     # the same verbs in any form: "we've had to postpone the party", "changing the kitten's name to Juniper"
     r"(?:postpon|reschedul|renam|rebrand|cancel|delay|relocat|transferr?)(?:e|es|ed|ing|s)?|"
     r"chang(?:e|es|ing)(?= (?:[\w']+ ){0,4}?to\b)|"
