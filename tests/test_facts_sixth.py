@@ -99,6 +99,11 @@ from hippocampus.core import claims, facts
         # "change of plan" is a remark a correction follows; a possessive pronoun after a remark carries it
         ("Our leaving do is at the Crown.", "Change of plan, the leaving do is at the Swan."),
         ("My son's best friend is Theo.", "Mixed up the names, his best friend is Teo."),
+        # a thing replaced with another; "New X!" carries its news to the pronoun after it; a restated time of
+        # one whole subject whose verb differs
+        ("I wear a Garmin.", "Replaced my Garmin with a Polar."),
+        ("My tablet is a Galaxy Tab.", "New tablet! It's an iPad Air."),
+        ("The barbecue is at 6.", "Actually the barbecue starts at 7."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],
@@ -174,6 +179,9 @@ def test_a_correction_of_the_sixth_pass_supersedes(old: str, new: str) -> None:
         ("My brother's dog is a beagle.", "It's not my brother, my sister has a beagle too."),
         # French "à" is no shared topic: a sister's move is not the speaker's
         ("J'habite à Nantes.", "Ma sœur a déménagé à Brest."),
+        # "replaced … with" of another thing; a restated time of another subject
+        ("I wear a Garmin.", "Replaced my bike lights with brighter ones."),
+        ("The barbecue is at 6.", "Actually the fireworks start at 9."),
         # "ours" after a sentence that names no such thing
         ("My son's school play is on 3 March.", "We went to the theatre. Ours is on 10 March now."),
         # another team acting on its own tool: "Teams" named is no team acted on

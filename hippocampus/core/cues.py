@@ -91,7 +91,8 @@ LEFT = re.compile(
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
     r"|j'ai quitté|dejé|deixei|ho lasciato"  # quit, in the other languages: "j'ai quitté Renault"
-    r"|instead of|rather than|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
+    r"|instead of|rather than|replaced(?= (?:my|the|our) (?:\w+ ){0,2}?\w+ with\b)"
+    r"|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
     r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )

@@ -240,7 +240,10 @@ def _restates(a: Claim, b: Claim) -> bool:
     kept = b.content - vb
     shared = derived(kept, a.content - va)
     units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
-    whole = bool(b.subject) and b.subject == a.subject - a.cue_features <= shared  # "the thermostat['s at|is set to]"
+    # one whole subject: "the thermostat['s at|is set to]", "the party [starts at|is at]" (a subject cut at its
+    # third word may hold its verb: only what stands before the kind must be the older's)
+    mine = a.subject - a.cue_features if a.nominal else a.subject - a.cue_features - _said_after(a, b.subject)
+    whole = bool(b.subject) and b.subject == mine <= shared
     return bool(shared) and len(kept - shared) <= 1 and (len(shared) + len(units) >= 2 or whole)
 
 
@@ -282,6 +285,13 @@ def _other_things(a: Claim, b: Claim) -> bool:
     if kind and named and claims.names_of(a) - b.features - slots.MONTHS:
         return True
     return _other_moved(a, b)
+
+
+def _said_after(claim: Claim, kind: frozenset[str]) -> frozenset[str]:
+    """The content words of `claim`'s opening after its last `kind` word ("the party [starts]")."""
+    words = claim.opening.split()
+    last = max((i for i, w in enumerate(words) if features(w) & kind), default=len(words))
+    return claims.content_of(features(" ".join(words[last + 1 :])))
 
 
 def _qualified(claim: Claim, kind: frozenset[str]) -> frozenset[str]:

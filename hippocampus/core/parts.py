@@ -43,6 +43,12 @@ def _remark(text: str) -> bool:
     return bool(text) and claim.correction and len(claim.content - claim.cue_features) <= 3
 
 
+def _news(text: str) -> bool:
+    """`text` says that what follows is newer news and little else ("New laptop!", "Update:")."""
+    claim = parsed(text)
+    return claim.cue and len(claim.content - claim.cue_features) <= 2
+
+
 def _carried(part: str) -> str:
     """`part` with the correction a remark before it announced (`REMARK`), unless it says one itself or is
     said of "he", "she", "it": whose fact that is depends on the remark ("My son changed instruments, he
@@ -75,7 +81,9 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
         other = names(before) - MONTHS - b.features
         found = None if personal or other else sentences.resolved(piece, before, named, said_as)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
-            out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
+            remarked = any(_remark(p) for p in said[: n + 1])
+            news = _news(before)  # "New laptop! It's a MacBook Pro.": the remark's "new" is the part's
+            out.append(f"{REMARK} {found}" if remarked else f"now {found}" if news else found)
     # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named
     for n, piece in enumerate(said):
         owned = sentences.possessive(piece, b.opening)
