@@ -104,6 +104,8 @@ from hippocampus.core import claims, facts
         ("I wear a Garmin.", "Replaced my Garmin with a Polar."),
         ("My tablet is a Galaxy Tab.", "New tablet! It's an iPad Air."),
         ("The barbecue is at 6.", "Actually the barbecue starts at 7."),
+        # what was quit, not when
+        ("I vape.", "I quit vaping last year."),
         # where a thing is, said of a bare noun
         ("Our chess club meets in the library.", "Chess club happens in the café next door now."),
     ],

@@ -55,6 +55,7 @@ _DROPPED_I = re.compile(
     r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded)\b(?! (?:is|was|by)\b)"
 )
 """A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…")."""
+_WHEN_WORDS = frozenset(["last", "this", "next", "ago", "yesterday", "today", "in", "on", "at", "a", "the"])
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
 _SPELLS = re.compile(
@@ -212,6 +213,9 @@ class Claim:
             value = opens.group(1) if opens else value
             if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased) and not opens:
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
+            gerund = re.search(r" (\w+ing)$", match.group(0)[: match.start(1) - match.start()].rstrip())
+            if gerund and all(w in _WHEN_WORDS or slots.timely(w) for w in WORD_RE.findall(value)):
+                value = gerund.group(1)  # "I quit smoking last year": what was quit, not when
             left |= {f.lstrip("!") for f in features(value)}
             self.leaves = True  # a value named as left behind, even one of no features ("O positive, not A")
         self.left = frozenset(left - CUE_FEATURES)
