@@ -13,8 +13,10 @@ worse than showing two:
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
    - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
      "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8", "turned five"),
-     their name, a measured quantity ("I weigh 82 kg", "I'm down to 76 kg"), their job ("I'm a teacher",
-     "I work as a nurse": a job may be held twice, so only a cue makes a new one an update).
+     their name ("we named the puppy Bear", "goes by"), a measured quantity ("I weigh 82 kg", "I'm down to
+     76 kg"), their job ("I'm a teacher", "I work as a nurse": a job may be held twice, so only a cue makes a
+     new one an update), where a thing is under any preposition (a cue needed too: a place has two scales),
+     a relationship status or a diet ("I'm single" / "I'm engaged", "I've gone vegan").
    In either case the subjects must be one (`Claim.people_compatible`): "my son" is not "my daughter",
    and the speaker is not a person by role ("I no longer play tennis" / "my coach plays golf").
    A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word or a shared end
