@@ -10,7 +10,7 @@ fourth passes (heldout4 adds corrections said in two or three sentences); `heldo
 fourth pass's rules, to check them on text they were not fitted to; `heldout6.json` by a helper who never
 saw the rules, before the fifth pass changed any; `heldout7.json` the same, while the fifth pass changed
 them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7); `heldout9.json` after its
-third round (on heldout8).
+third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -261,6 +261,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct8": (distinct, lambda: fixture("heldout8")["distinct"], "held out eight times"),
     "corrections9": (corrections, lambda: fixture("heldout9")["corrections"], "held out nine times"),
     "distinct9": (distinct, lambda: fixture("heldout9")["distinct"], "held out nine times"),
+    "corrections10": (corrections, lambda: fixture("heldout10")["corrections"], "held out ten times"),
+    "distinct10": (distinct, lambda: fixture("heldout10")["distinct"], "held out ten times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
@@ -271,7 +273,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        help="short, corrections, corrections2..9, distinct2..9, paraphrases, importance, person",
+        help="short, corrections, corrections2..10, distinct2..10, paraphrases, importance, person",
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
