@@ -38,7 +38,7 @@ worse than showing two:
    - it has a cue and restates what the older is about with a new measured or dated value (`_restates`:
      "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"), in whatever frame.
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
-   says nothing of another of its kind ("my [piano|swim] lesson", `_other_things`).
+   says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
@@ -60,7 +60,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, frames, slots
+from hippocampus.core import claims, frames, kinds, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -171,7 +171,7 @@ def is_update(new: str, old: str) -> bool:
         and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
-        and not _other_things(a, b)
+        and not kinds.other_things(a, b)
         and not (a.acted_on & claims.PEOPLE) - b.features  # "the physio moved my husband to Thursday"
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
@@ -181,7 +181,7 @@ def is_update(new: str, old: str) -> bool:
         return False
     if a.adds and not a.correction:
         return False  # "… too", "… also": a value beside the older, both stay current (newer first)
-    if (a.cue or a.correction or a.leaves) and not _other_moved(a, b):
+    if (a.cue or a.correction or a.leaves) and not kinds.other_moved(a, b):
         return True  # "actually…", "… now", "O positive, not A"
     one = a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder)
     if one and a.slot not in slots.MANY:
@@ -244,7 +244,7 @@ def _restates(a: Claim, b: Claim) -> bool:
     units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
     # one whole subject: "the thermostat['s at|is set to]", "the party [starts at|is at]" (a subject cut at its
     # third word may hold its verb: only what stands before the kind must be the older's)
-    mine = a.subject - a.cue_features if a.nominal else a.subject - a.cue_features - _said_after(a, b.subject)
+    mine = a.subject - a.cue_features if a.nominal else a.subject - a.cue_features - kinds.said_after(a, b.subject)
     whole = bool(b.subject) and b.subject == mine <= shared
     return bool(shared) and len(kept - shared) <= 1 and (len(shared) + len(units) >= 2 or whole)
 
@@ -270,46 +270,6 @@ def _another_subject(a: Claim, b: Claim) -> bool:
     if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
     return bool(a.subject - a.cue_features - b.features)
-
-
-def _other_things(a: Claim, b: Claim) -> bool:
-    """Each subject has a word the other statement does not say ("my [piano|swim] lesson", "my [physio|dentist]
-    appointment"): two things of one kind, so a correction of one says nothing of the other. Only when the
-    subjects share a word (the kind) does this say anything: an opening without one ("we renamed the…",
-    "I switched to…") is no subject of the same kind."""
-    sa, sb = a.subject - a.cue_features, b.subject
-    # a kind is a noun: "the dentist rang" is no appointment of another kind than "my dentist appointment"
-    kind = sa & sb - b.modifiers
-    if kind and _qualified(a, kind) - b.features and _qualified(b, kind) - a.features:
-        return True
-    # a name in the older's subject names which one ("my flight to [Rome]"): another name is another one
-    named = claims.names_of(b) & b.subject - a.features
-    if kind and named and claims.names_of(a) - b.features - slots.MONTHS:
-        return True
-    return _other_moved(a, b)
-
-
-def _said_after(claim: Claim, kind: frozenset[str]) -> frozenset[str]:
-    """The content words of `claim`'s opening after its last `kind` word ("the party [starts]")."""
-    words = claim.opening.split()
-    last = max((i for i, w in enumerate(words) if features(w) & kind), default=len(words))
-    return claims.content_of(features(" ".join(words[last + 1 :])))
-
-
-def _qualified(claim: Claim, kind: frozenset[str]) -> frozenset[str]:
-    """The words of `claim`'s subject that qualify its `kind` word: all of a subject said before a copula ("my
-    [piano] lesson is", "my flight [home] is"), else those before the kind ("my flight [leaves]" is no other
-    flight: a subject cut at its third word may hold its verb)."""
-    words = claim.opening.split()
-    last = len(words) if claim.nominal else max((i for i, w in enumerate(words) if features(w) & kind), default=-1)
-    return claims.content_of(features(" ".join(words[:last]))) - claim.cue_features - kind
-
-
-def _other_moved(a: Claim, b: Claim) -> bool:
-    """The things a correction verb moves are two of one kind ("I moved the [home|car] insurance to …", or "my
-    car insurance is with …" before it): the move of one says nothing of the other."""
-    ta, tb = a.thing, b.thing or b.subject
-    return bool(ta & tb and ta - b.features and tb - a.features)
 
 
 def updates(new: str, old: str) -> bool:
