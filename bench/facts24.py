@@ -10,7 +10,7 @@ fourth passes (heldout4 adds corrections said in two or three sentences); `heldo
 fourth pass's rules, to check them on text they were not fitted to; `heldout6.json` by a helper who never
 saw the rules, before the fifth pass changed any; `heldout7.json` the same, while the fifth pass changed
 them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7); `heldout9.json` after its
-third round (on heldout8).
+third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -261,6 +261,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct8": (distinct, lambda: fixture("heldout8")["distinct"], "held out eight times"),
     "corrections9": (corrections, lambda: fixture("heldout9")["corrections"], "held out nine times"),
     "distinct9": (distinct, lambda: fixture("heldout9")["distinct"], "held out nine times"),
+    "corrections10": (corrections, lambda: fixture("heldout10")["corrections"], "held out ten times"),
+    "distinct10": (distinct, lambda: fixture("heldout10")["distinct"], "held out ten times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
@@ -271,7 +273,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        help="short, corrections, corrections2..9, distinct2..9, paraphrases, importance, person",
+        help="short, corrections, corrections2..10, distinct2..10, paraphrases, importance, person",
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")
@@ -290,7 +292,8 @@ def main() -> None:
         root = Path(tmp)
         for name in wanted:
             for path in args.paths.split(","):
-                for half in (f"held{name[-1]}",) if name[-1] in "23456789" else ("dev", "held"):
+                number = name.removeprefix("corrections").removeprefix("distinct")
+                for half in (f"held{number}",) if number.isdigit() else ("dev", "held"):
                     started = time.process_time()
                     if name == "person":
                         out = person(path, person_facts(1000, held=half == "held"), root / half)
@@ -299,9 +302,7 @@ def main() -> None:
                         items = load()
                         out = run(
                             path,
-                            items
-                            if half in ("held2", "held3", "held4", "held5", "held6", "held7", "held8", "held9")
-                            else halves(items)[half],
+                            items if half[4:].isdigit() else halves(items)[half],  # a held-out set is whole
                             root / half,
                         )
                     out["cpu_s"] = round(time.process_time() - started, 1)

@@ -6,15 +6,17 @@ worse than showing two:
 
 1. **Same subject and attribute?** (`same_attribute`) Sharing a frame ("I live…", "I work…", "my
    coach Farid is…") is not enough. Either
-   - the two align as one frame with one value swapped (`core.claims.align`): the shared part holds
+   - the two align as one frame with one value swapped (`core.frames.align`): the shared part holds
      the subject *and* the relation ("my office is on the [2nd|6th] floor", "my coach Farid is learning
      to [cook|sail]"), the values are short and start with no other relation word ("is [moving to
      Tromsø|learning to cook]" is two attributes), and after a bare copula they are of one kind
      (a name for a name: "my sister is [Alma|a nurse]" is two facts); or
    - both fill one canonical slot of one holder (`core.slots`): where someone lives ("I live in",
      "I moved to", "vivo en", "ich bin nach … umgezogen"), their age ("is 7", "turned 8", "turned five"),
-     their name, a measured quantity ("I weigh 82 kg", "I'm down to 76 kg"), their job ("I'm a teacher",
-     "I work as a nurse": a job may be held twice, so only a cue makes a new one an update).
+     their name ("we named the puppy Bear", "goes by"), a measured quantity ("I weigh 82 kg", "I'm down to
+     76 kg"), their job ("I'm a teacher", "I work as a nurse": a job may be held twice, so only a cue makes a
+     new one an update), where a thing is under any preposition (a cue needed too: a place has two scales),
+     a relationship status or a diet ("I'm single" / "I'm engaged", "I've gone vegan").
    In either case the subjects must be one (`Claim.people_compatible`): "my son" is not "my daughter",
    and the speaker is not a person by role ("I no longer play tennis" / "my coach plays golf").
    A bare "I'm a…" / "I have…" frame names no attribute unless the values share a word or a shared end
@@ -36,7 +38,7 @@ worse than showing two:
    - it has a cue and restates what the older is about with a new measured or dated value (`_restates`:
      "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"), in whatever frame.
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
-   says nothing of another of its kind ("my [piano|swim] lesson", `_other_things`).
+   says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
@@ -58,7 +60,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, slots
+from hippocampus.core import claims, frames, kinds, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -121,6 +123,15 @@ def topic_overlap(new: str, old: str) -> float:
     return feature_similarity(claim_of(new).content, claim_of(old).content)
 
 
+def _topic(a: Claim, b: Claim) -> float:
+    """`topic_overlap` with the values left out: the names a correction gives and the older does not say ("changed
+    over to [Apple Music]" / "I use [Spotify] for music") are what it swaps, not its topic; so are the older's
+    names the newer does not say. Other names in the newer are more topic ("… Harry Potter … replace this with
+    Jurassic Park" is about much else)."""
+    na, nb = claims.names_of(a) & a.acted_names - b.features, claims.names_of(b) - a.features
+    return feature_similarity(a.content - na, b.content - nb)
+
+
 def domains_of(domain: str) -> tuple[str, ...]:
     """The domains whose memories a statement of `domain` may update: the user's and the world's statements
     are one space ("The standup is at 9:30" may be filed as either, by its length), the others their own."""
@@ -139,27 +150,29 @@ def same_attribute(new: str, old: str) -> bool:
         return False
     if a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder):
         return True
-    return claims.align(a, b) is not None
+    return frames.align(a, b) is not None
 
 
 def is_update(new: str, old: str) -> bool:
     """Question 2 (given question 1, or the evidence below): does `new` replace `old`?"""
     a, b = claim_of(new), claim_of(old)
     shared = (a.content & b.content) - a.cue_features
-    named = a.left & b.features
+    named = a.left & b.features | {f for f in b.features if _clock(f) in a.left}  # "not 2" / "at 2pm"
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
-    if named and (named - claims.PEOPLE or shared - a.left) and not _another_subject(a, b):
+    denied = a.denies and named - claims.PEOPLE  # "Not cats after all -"; a person needs more
+    if named and (named - claims.PEOPLE or shared - a.left) and (denied or not _another_subject(a, b)):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and (shared | forms) - _who(a, b)
+        and (shared | forms) - _who(a, b) - slots.values(shared)  # a shared month or unit is no topic
         and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
-        and (forms or topic_overlap(new, old) >= CORRECTION_OVERLAP)
+        and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not _two_values(a, b)
-        and not _other_things(a, b)
+        and not kinds.other_things(a, b)
+        and not (a.acted_on & claims.PEOPLE) - b.features  # "the physio moved my husband to Thursday"
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if (a.cue or a.correction) and not a.adds and _restates(a, b) and not _two_values(a, b):
@@ -168,12 +181,18 @@ def is_update(new: str, old: str) -> bool:
         return False
     if a.adds and not a.correction:
         return False  # "… too", "… also": a value beside the older, both stay current (newer first)
-    if a.cue or a.correction or a.leaves:
+    if (a.cue or a.correction or a.leaves) and not kinds.other_moved(a, b):
         return True  # "actually…", "… now", "O positive, not A"
-    if a.slot and slots.same_slot(a.slot, b.slot) and a.slot not in slots.MANY:
-        return not features(a.slot_value) & features(b.slot_value)  # the same slot with a new value
-    swap = claims.align(a, b)
+    one = a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder)
+    if one and a.slot not in slots.MANY:
+        return not features(a.slot_value) & features(b.slot_value)  # the same slot of one holder, a new value
+    swap = frames.align(a, b)
     return swap is not None and swap.single
+
+
+def _clock(feature: str) -> str:
+    """The hour of a time said with its half of the day ("2pm" → "2"), or ""."""
+    return feature[:-2] if feature.endswith(("am", "pm")) and feature[:-2].isdigit() else ""
 
 
 def _task(text: str) -> bool:
@@ -202,6 +221,13 @@ def _two_values(a: Claim, b: Claim) -> bool:
     return bool(na and nb and da - db and db - da)
 
 
+def _dated(a: Claim, b: Claim) -> bool:
+    """The correction moves a date: what it acts on holds a day or month, as the older statement does ("The
+    dentist rang and moved me to Wednesday the 14th" / "My dentist appointment is on Friday the 9th"); a shared
+    topic word is then enough, however much else the newer says."""
+    return bool(a.acted_on & slots.MONTHS) and bool(b.features & slots.MONTHS)
+
+
 def _restates(a: Claim, b: Claim) -> bool:
     """`a` says again what `b` is about, in its words, with another measured or dated value: every content
     word of `b` that is no value, but at most one (its verb, said otherwise: "[meets|is] on the first
@@ -216,14 +242,24 @@ def _restates(a: Claim, b: Claim) -> bool:
     kept = b.content - vb
     shared = derived(kept, a.content - va)
     units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
-    return bool(shared) and len(kept - shared) <= 1 and len(shared) + len(units) >= 2
+    # one whole subject: "the thermostat['s at|is set to]", "the party [starts at|is at]" (a subject cut at its
+    # third word may hold its verb: only what stands before the kind must be the older's)
+    mine = a.subject - a.cue_features if a.nominal else a.subject - a.cue_features - kinds.said_after(a, b.subject)
+    whole = bool(b.subject) and b.subject == mine <= shared
+    return bool(shared) and len(kept - shared) <= 1 and (len(shared) + len(units) >= 2 or whole)
+
+
+_TITLES = frozenset(["dr", "dra", "mr", "mrs", "ms", "prof", "sr", "sra", "mme", "herr", "frau"])
+"""A person's title, part of their name."""
 
 
 def _who(a: Claim, b: Claim) -> frozenset[str]:
     """The people either statement names, by role or as its subject's name ("my coach Farid"): a shared person
     is no shared topic. A name in a value is ("Lincoln Elementary" / "Maple Grove Elementary")."""
-    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE
-    return named | a.subject_names | b.subject_names
+    # a person by role is a topic where it qualifies a thing ("my dentist appointment") or is what a correction
+    # changes ("Switched dentists, I see Dr. Okafor now")
+    named = (a.people_and_names | b.people_and_names) & claims.PEOPLE - b.modifiers - a.acted_on
+    return named | a.subject_names | b.subject_names | _TITLES  # "Dr Hale moved…" shares a person, not a topic
 
 
 def _another_subject(a: Claim, b: Claim) -> bool:
@@ -231,18 +267,9 @@ def _another_subject(a: Claim, b: Claim) -> bool:
     Leeds", "My team switched from Evernote" / "I use Evernote"): a value left behind there is that thing's,
     not `b`'s. The speaker's own statements, and one that involves the speaker ("my doctor switched me
     from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
-    if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker:
+    if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
     return bool(a.subject - a.cue_features - b.features)
-
-
-def _other_things(a: Claim, b: Claim) -> bool:
-    """Each subject has a word the other statement does not say ("my [piano|swim] lesson", "my [physio|dentist]
-    appointment"): two things of one kind, so a correction of one says nothing of the other. Only when the
-    subjects share a word (the kind) does this say anything: an opening without one ("we renamed the…",
-    "I switched to…") is no subject of the same kind."""
-    sa, sb = a.subject - a.cue_features, b.subject
-    return bool(sa & sb and sa - b.features and sb - a.features)
 
 
 def updates(new: str, old: str) -> bool:
@@ -303,11 +330,11 @@ def distinct_values(new: str, old: str) -> bool:
     pa, pb = a.subject_people, b.subject_people
     if a.short and b.short and pa != pb and not (pa <= b.features and pb <= a.features) and not a.left & b.features:
         return True  # "my coach Caspian plays tennis" / "I play tennis": two people ("Dr. Reyes is my dentist": one)
-    if a.short and b.short and claims.relation_swap(a, b):
+    if a.short and b.short and frames.relation_swap(a, b):
         return True  # "my brother [lives|works] in Gdańsk": two relations, two facts
     if a.adds and a.content - a.cue_features - b.features:
         return True  # "Il giovedì faccio anche pilates" beside "Faccio yoga il martedì": said as one more
-    swap = claims.align(a, b)
+    swap = frames.align(a, b)
     return swap is not None and swap.content_differs
 
 

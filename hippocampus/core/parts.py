@@ -6,7 +6,9 @@ and the parts whose pronoun stands for the older statement's subject. Pure.
 from __future__ import annotations
 
 from hippocampus.core import sentences
-from hippocampus.core.claims import Claim, parsed
+from hippocampus.core.claims import PEOPLE, Claim, parsed
+from hippocampus.core.similarity import features, names
+from hippocampus.core.slots import MONTHS
 
 
 def parts(text: str) -> list[str]:
@@ -41,6 +43,12 @@ def _remark(text: str) -> bool:
     return bool(text) and claim.correction and len(claim.content - claim.cue_features) <= 3
 
 
+def _news(text: str) -> bool:
+    """`text` says that what follows is newer news and little else ("New laptop!", "Update:")."""
+    claim = parsed(text)
+    return claim.cue and len(claim.content - claim.cue_features) <= 2
+
+
 def _carried(part: str) -> str:
     """`part` with the correction a remark before it announced (`REMARK`), unless it says one itself or is
     said of "he", "she", "it": whose fact that is depends on the remark ("My son changed instruments, he
@@ -63,7 +71,22 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
     ]
     out = []
     for n, (before, piece) in enumerate(zip(said, said[1:], strict=False)):
-        found = sentences.resolved(piece, before, b.subject, b.opening)
+        # the subject as named, or by its name ("My manager is called Priya Shah" / "Priya got married, so she…")
+        named = b.subject | (features(b.slot_value) if b.slot == "name" else frozenset())
+        # a thing's place is said of the thing, wherever it stands ("I keep the spare key under the doormat")
+        named, said_as = (features(b.holder), b.holder) if b.slot == "where" else (named, b.opening)
+        # "The doctor also changed my son's inhaler, he's on…": "he" may be the son the older never named
+        personal = not sentences.impersonal(piece) and bool(features(before) & PEOPLE - b.features)
+        # "My flight to Paris got delayed, now it leaves…": the thing before is another named one than the older's
+        other = names(before) - MONTHS - b.features
+        found = None if personal or other else sentences.resolved(piece, before, named, said_as)
         if found:  # after a remark that a correction follows, the part carries it ("We transferred her. She's…")
-            out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
+            remarked = any(_remark(p) for p in said[: n + 1])
+            news = _news(before)  # "New laptop! It's a MacBook Pro.": the remark's "new" is the part's
+            out.append(f"{REMARK} {found}" if remarked else f"now {found}" if news else found)
+    # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named
+    for n, piece in enumerate(said):
+        owned = sentences.possessive(piece, b.opening)
+        if owned and features(new) & PEOPLE <= b.features:
+            out.append(f"{REMARK} {owned}" if any(_remark(p) for p in said[:n]) else owned)
     return out

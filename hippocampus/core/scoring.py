@@ -252,7 +252,7 @@ REQUEST = LazyPattern(
     # "Book club is on Mondays", "book club got moved": a verb-like word, a noun and a verb are a subject and
     # its verb, no request
     rf"\s*(?:ok,? |so,? |hey,? |hi,? )?(?:please |pls |kindly )?(?:{_REQUEST_VERBS})\b"
-    r"(?! \w+ (?:is|are|was|were|got|gets|has|had|have|will|meets|starts)\b)"
+    r"(?! \w+ (?:is|are|was|were|got|gets|has|had|have|will|meets|starts|moved|moves|changed|happens|ended)\b)"
     rf"|\s*(?:i need|i want|i'd like|i would like) you to\b"
     rf"|\s*(?:can|could|would|will) you (?:please )?(?:{_REQUEST_VERBS})\b"
 )

@@ -12,7 +12,8 @@ from hippocampus.core.similarity import features
 from hippocampus.core.tokens import WORD_RE
 
 SENTENCE_END = re.compile(
-    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)"
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)(?<!\bDra)(?<!\bSra)"
+    r"(?<!\bMme)(?<!\bMlle)(?<!\bSig)(?<!\bFr)(?<!\bHr)"
     r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
     # chat often opens a sentence in lower case ("I'm 35 now. feeling old lol"): a stop after a word of
     # three letters or more, not an abbreviation
@@ -42,10 +43,30 @@ CLAUSE_END = re.compile(
 
 PRONOUNS = frozenset(
     """he she it they he's she's it's they're er sie es il elle ils elles él ella ellos lui lei ele ela
-    eles""".split()  # noqa: SIM905 - a word list reads as words
+    eles ours mine""".split()  # noqa: SIM905 - a word list reads as words
 )
 """Third-person subjects that stand for a thing or person named before ("Biscuit had his birthday. He's 12
 now."): `core.facts` reads them as the older statement's subject when the sentence before names it."""
+
+
+OPENER = re.compile(
+    r"^(?:(?:so|and|but|then|honestly|frankly|basically|apparently|officially|luckily|sadly|anyway),?\s+)+(?=\w)",
+    re.IGNORECASE,
+)
+"""A clause's opening conjunction or remark ("…, so she goes by Priya Menon now", "Honestly, my …"): no part of
+what the clause says."""
+CLEFT = re.compile(
+    r"^(?P<cue>correction:\s*)?it(?:'s|’s| is| was) "
+    r"(?P<who>(?:my|our|his|her|their|the) [\w'’ -]{1,30}?) (?:who|that) ",
+    re.IGNORECASE,
+)
+"""A cleft sentence ("It's my daughter who has football on Tuesdays"): "it" stands for nothing; it says who,
+and no one else, does what follows (`core.claims`: after a correction, the person it names replaces another)."""
+
+
+def uncleft(sentence: str) -> str:
+    """`sentence` with its cleft undone ("It's my daughter who has football" → "my daughter has football")."""
+    return CLEFT.sub(lambda m: f"{m.group('cue') or ''}{m.group('who')} ", sentence, count=1)
 
 
 def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
@@ -53,7 +74,11 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     are `subject`), when `before` (the sentence before it) names that subject as nobody else's (not "my son's
     friend", nor "my sister's visa"); None otherwise. A contracted copula stays one ("he's 12" → "my dog
     Biscuit is 12")."""
-    words = sentence.split(maxsplit=1)
+    sentence = OPENER.sub("", sentence)
+    now = re.match(r"(?:now|these days)\s+", sentence, re.IGNORECASE)  # "now it leaves at 9:30pm"
+    words = sentence[now.end() if now else 0 :].split(maxsplit=1)
+    if CLEFT.match(sentence):
+        return None
     first = words[0].casefold().replace("’", "'") if words else ""
     if first not in PRONOUNS or words[0].isupper() and len(words[0]) > 1 or len(words) < 2 or not subject:
         return None  # "IT is replacing it": a department, no pronoun
@@ -63,18 +88,51 @@ def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) 
     named = {
         f
         for i, w in enumerate(said)
-        if not w.endswith("'s") and not (i and said[i - 1].endswith("'s"))
+        if not w.endswith("'s") and not (i and said[i - 1].endswith("'s") and not features(said[i - 1]) <= subject)
         for f in features(w) & subject
-    }
+    }  # the older's own owner may own it: "I had my manager's surname wrong, it's…" / "my manager's name is…"
     if not named:
         return None
     copula = " is" if first.endswith(("'s", "'re")) else ""
-    return f"{_up_to(said_as, named)}{copula} {words[1]}"
+    return f"{'now ' if now else ''}{_up_to(said_as, named)}{copula} {words[1]}"
+
+
+_HERS = frozenset(
+    "daughter sister mother mum mom wife girlfriend fiancée aunt niece grandmother grandma granddaughter".split()  # noqa: SIM905 - a word list reads as words
+)
+_HIS = frozenset(
+    "son brother father dad husband boyfriend fiancé uncle nephew grandfather grandpa grandson".split()  # noqa: SIM905 - a word list reads as words
+)
+_OWNER = re.compile(r"^(?P<my>my|our) (?P<who>[\w-]+)'s ")
+
+
+def possessive(sentence: str, said_as: str) -> str | None:
+    """`sentence` with its opening "his", "her" or "their" read as the owner of an older statement's subject
+    (`said_as`: "my daughter's teacher"), when the owner's gender or number agrees ("her teacher is Mr Doyle
+    now" → "my daughter's teacher is Mr Doyle now"); None otherwise."""
+    words = OPENER.sub("", sentence).split(maxsplit=1)
+    owner = _OWNER.match(said_as)
+    if len(words) < 2 or not owner:
+        return None
+    first, who = words[0].casefold(), owner.group("who")
+    agrees = first == "her" and who in _HERS or first == "his" and who in _HIS or first == "their" and who[-1:] == "s"
+    return f"{owner.group(0)}{words[1]}" if agrees else None
+
+
+_IMPERSONAL = frozenset(["it", "it's", "ours", "mine"])
+
+
+def impersonal(sentence: str) -> bool:
+    """`sentence` opens on a pronoun that stands for a thing ("it's $1,950 a month now"), never a person."""
+    words = OPENER.sub("", sentence).split(maxsplit=1)
+    return bool(words) and words[0].casefold().replace("’", "'") in _IMPERSONAL
 
 
 def pronoun_subject(part: str) -> bool:
     """`part` opens on a third-person pronoun (after a carried "correction:" cue), so whose fact it is depends
     on what came before it."""
+    if CLEFT.match(part):
+        return False  # "It's my daughter who…": "it" stands for nothing
     words = part.removeprefix("correction:").split(maxsplit=1)
     return bool(words) and words[0].casefold().replace("’", "'") in PRONOUNS and not words[0].isupper()
 

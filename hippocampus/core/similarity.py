@@ -83,6 +83,7 @@ _CONCEPTS = {
     "loath": "~dislike",
     "nam": "~name",
     "call": "~name",
+    "surnam": "~name",  # "I had my manager's surname wrong" is about the name
     # liking in the other supported languages with a verb of their own (es, pt, it, de, ru; not French
     # "aime": its stem is English "aim"); one person by several words (still a relation, `RELATIONS`)
     **{stem(w): "~like" for w in _LIKE_WORDS.split()},

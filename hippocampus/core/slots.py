@@ -31,7 +31,7 @@ MONTHS = MONTH_WORDS | frozenset(stem(w) for w in MONTH_WORDS)
 """Months and weekdays, as said and as features: part of a date, never a name."""
 NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
 _AUX = _words("have has had 've just recently finally also still already ai suis sono sou bin")
-_I = _words("i me my ich je j j' yo eu io я ben 我 私")
+_I = _words("i me my mi ich je j j' yo eu io я ben 我 私")
 FIRST = _I | _words(
     """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
     nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
@@ -154,23 +154,98 @@ OCCUPATIONS = _words(
 names the attribute a bare "I'm a …" does not ("I'm a [teacher|vegetarian]" is two facts); a person may
 hold two jobs, so a new one updates only with a cue (`core.facts.is_update`)."""
 _JOB = re.compile(
-    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|soy|es|suis|"
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|work as|works as|working as|became|become|started as|promoted to|"
+    r"soy|es|suis|"
     r"est|bin|ist|sono|è|sou|é)"
     r"|'m|'s)\s+(?:(?:a|an|un|una|une|ein|eine|um|uma)\s+)?(?P<value>(?:[\w-]+\s+){0,2}?(?P<job>[\w-]+))"
     r"(?:\s+(?:at|for|in|with) [\w' .&-]{1,40}?)?"  # where: "a pharmacist at St. Vincent's"
-    r"(?:\s+(?:(?:last|this|in) (?:\w+)|today|yesterday|now))?$"  # "I became a principal last year"
+    r"(?:\s+(?:(?:last|this|next|in) (?:\w+ ){0,2}\w+|today|yesterday|now))?$"  # "… last year", "next pay period"
 )
-MANY = frozenset({"job"})
-"""Slots a holder may fill twice at once: a new value there is an update only with a cue."""
+MANY = frozenset({"job", "where"})
+"""Slots a holder may fill twice at once: a new value there is an update only with a cue (a thing's place
+may be said at two scales: "my office is [in Soho|on the 6th floor]")."""
+
+_WHERE = re.compile(
+    r"^(?P<holder>(?:(?:the|my|his|her|their) )?(?:[\w'-]+ ){0,3}?[\w'-]+) "
+    r"(?:(?:is|are|was|were) (?:kept|held|stored|parked) |(?:is|are|was|were|sits|stays|lives|happens|meets|meet|"
+    r"takes place) )"
+    r"(?P<value>(?:in|inside|under|underneath|on|at|behind|beside|by|next to|on top of) .+)$"
+    r"|^(?:i|we) (?:keep|leave|store|stash|hide|park) (?P<h2>(?:the|my|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+) "
+    r"(?P<v2>(?:in|inside|under|underneath|on|at|behind|beside|by|next to|on top of) .+)$"
+)
+"""Where a thing is ("the spare key is under the flowerpot", "I keep the spare key under the doormat", "the
+swimming lessons are at the school pool"): a place said under any preposition (`where`)."""
+_WHEN = re.compile(
+    r"^\d+(?:st|nd|rd|th|am|pm|h)$|^\d{1,2}[:.]\d{2}|^(?:19|20)\d\d$|^(?:noon|midnight|today|tomorrow|tonight)$"
+)
+
+
+STATUSES = _words(
+    """single engaged married divorced separated widowed widow widower dating attached soltero soltera casado casada
+    comprometido comprometida divorciado divorciada célibataire marié mariée fiancé fiancée divorcé divorcée
+    ledig verheiratet verlobt geschieden single celibe nubile sposato sposata fidanzato fidanzata divorziato
+    divorziata solteiro solteira noivo noiva"""
+)
+"""A relationship status: one at a time ("I'm single" / "I'm engaged!")."""
+DIETS = _words(
+    """vegetarian vegan pescatarian pescetarian flexitarian carnivore omnivore vegetariano vegetariana vegano vegana
+    végétarien végétarienne végétalien végane vegetarier vegetarierin veganer veganerin vegetariani"""
+)
+"""A diet one keeps: one at a time ("I'm vegetarian" / "I've gone vegan")."""
+_STATUS = re.compile(
+    r"^(?P<holder>.*?)\s*(?:\b(?:is|am|are|was|got|just got|went|gone|turned|became|become|soy|estoy|es|está|suis|"
+    r"est|bin|ist|sono|è|sou|estou|é)|'m|'s)"
+    r"\s+(?:(?:now|officially|newly|happily|recently|finally|fully|so)\s+)?(?P<value>\w+)"
+    r"(?:\s+(?:now|again|today|(?:this|last|next|in) \w+))?$"
+)
+
+
+def _status(flat: str) -> tuple[str, str, str] | None:
+    """A holder's relationship status (`STATUSES`) or diet (`DIETS`), as (slot, holder, value)."""
+    found = _STATUS.match(flat)
+    value = found.group("value") if found else ""
+    if not found or value not in STATUSES | DIETS or len(found.group("holder").split()) > 3:
+        return None
+    holder = holder_of(found.group("holder").replace("'ve", ""))  # "I've gone vegan"
+    return "status" if value in STATUSES else "diet", holder, value
+
+
+_PRONOUNS = _words("it he she they this that there everything everyone something someone nothing all")
+
+
+def _where(flat: str) -> tuple[str, str, str] | None:
+    """The place of a thing (`_WHERE`), as ("where", holder, value), when the value is no time ("the wedding is
+    in June" is when, not where)."""
+    found = _WHERE.match(flat)
+    if not found:
+        return None
+    holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
+    if any(timely(w) or _WHEN.match(w) for w in value.split()):
+        return None
+    if holder.split()[0] in SUBJECT_PRONOUNS or holder.split()[0] in _PRONOUNS:
+        return None  # "I'm in Leeds", "it is on the shelf": a thing named, not a person or a pronoun
+    return "where", holder, value
+
 
 SLOT_WORDS = {
     "place": "live lives moved relocated based vivo moro mora wohne lebe habite abito живу переехал",
     "age": "turned years old",
     "name": "name called named",
     "job": " ".join(sorted(OCCUPATIONS)),  # a new job shares no word with the old: it looks up every job
+    "where": "",
+    "status": " ".join(sorted(STATUSES)),  # "I'm engaged" shares no word with "I'm single"
+    "diet": " ".join(sorted(DIETS)),
 }
 """Words that find the memories of a slot (`core.facts.probes`): "I moved to Porto" finds "I live in Lisbon"."""
-SLOT_KEYWORDS = {"place": (), "age": ("age", "old"), "name": ("name",), "job": ("job", "work")}
+SLOT_KEYWORDS = {
+    "place": (),
+    "age": ("age", "old"),
+    "name": ("name",),
+    "job": ("job", "work"),
+    "where": (),
+    "status": (),
+    "diet": (),
+}
 """Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
 "how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
 (a capitalised value), and a move takes over the words of the home it replaced."""
@@ -250,7 +325,7 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     job = _JOB.match(flat)
     if job and job.group("job") in OCCUPATIONS and len(job.group("holder").split()) <= 3:
         return "job", holder_of(job.group("holder"), speaker), job.group("value").strip()
-    return _role(words, cased) or _measure(words)
+    return _role(words, cased) or _named(words, cased) or _status(flat) or _where(flat) or _measure(words)
 
 
 ONE_AT_A_TIME = _words(
@@ -262,6 +337,26 @@ role is a name slot ("my girlfriend is Ruth" / "Tasha is my best friend"), as "m
 is. A sister, a friend or a colleague may be several, so naming one says nothing of another."""
 _ROLE_OF = re.compile(r"^(?P<holder>my|our) (?P<role>best friend|\w+) is (?:called |named )?(?P<value>.+)$")
 _ROLE_IS = re.compile(r"^(?:\w+ly )?(?P<value>.+?) is (?P<holder>my|our) (?P<role>best friend|\w+)$")
+
+
+_NAMED = re.compile(
+    r"^(?:i|we|they|the \w+) (?:\w+ ){0,2}?(?:named|called|renamed|rechristened) "
+    r"(?P<holder>(?:the|my|his|her|their) (?:[\w-]+ ){0,2}?[\w-]+) (?P<value>.+)$"
+    r"|^.*?\b(?P<h2>(?:the|my|his|her|their) (?:[\w-]+ ){0,2}?[\w-]+)'s (?:name|surname) (?:to|is|as) (?P<v2>.+)$"
+)
+"""A name given ("we named the puppy Bear") or changed ("changing the kitten's name to Juniper"): the thing's
+name slot, as "the puppy's name is Bear" is."""
+
+
+def _named(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | None:
+    """The name slot of a thing named (`_NAMED`), when its value is a name (every word said with a capital)."""
+    found = _NAMED.match(" ".join(words))
+    if not found:
+        return None
+    holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
+    if not all(w in cased for w in value.split()):
+        return None
+    return "name", holder_of(holder), value
 
 
 def _role(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | None:
