@@ -1,7 +1,7 @@
 """Issue 24, seventh pass: each rule with cases it must catch and look-alikes it must not (own sentences, not
 the fixtures'): a German ordinal date that ends no sentence, mix-ups and "no longer" in German and Italian,
 an idiom for a mix-up, "not X but Y" in the other languages, a thing named in German, a colour as a value,
-"from <month>" as news, a price raised, a day one "can't make", a day or number left behind with no topic, a restated measure
+"from <month>" as news, a list narrowed ("only … now"), a price raised, a day one "can't make", a day or number left behind with no topic, a restated measure
 with another verb."""
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from hippocampus.core.similarity import features
         ("I work from the office on Tuesdays.", "Now I'm in the office on Wednesdays instead of Tuesdays."),
         # a price changed, the value said after: "raised prices, it's … now"
         ("My Audible plan costs $14.95.", "Audible raised prices, it's $16.45 now."),
+        # a list of values narrowed, said as news
+        ("I swim on Tuesdays and Thursdays.", "These days I only swim on Thursdays."),
         # a day one "can't make", beside a topic word (a person too)
         ("The electrician is coming on Friday.", "The electrician can't make Friday, he's coming Monday instead."),
     ],
@@ -55,6 +57,9 @@ def test_a_correction_of_the_seventh_pass_supersedes(old: str, new: str) -> None
         ("My yoga class is on Thursday.", "Not Thursday, the recycling goes out on Friday."),
         ("My locker number is 21.", "Our office is on floor 2, not 21."),
         ("My piano lesson is on Wednesday.", "I can't make Wednesday, the window cleaner comes on Thursday."),
+        # "only" with the older's day, about another thing; or with no value kept
+        ("I swim on Tuesdays and Thursdays.", "I only do yoga on Thursdays now."),
+        ("I swim on Tuesdays and Thursdays.", "Only on weekends now, the pool is shut midweek."),
         # a price changed of another thing
         ("My gym membership costs £30 a month.", "The leisure centre raised prices, a swim is £6 now."),
         # a restated measure with another verb: another attribute

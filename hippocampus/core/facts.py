@@ -60,7 +60,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, colours, frames, kinds, slots
+from hippocampus.core import claims, colours, frames, kinds, narrowed, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -180,8 +180,8 @@ def is_update(new: str, old: str) -> bool:
         and not (a.acted_on & claims.PEOPLE) - b.features  # "the physio moved my husband to Thursday"
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
-    if not a.adds and colours.recoloured(a, b):
-        return True  # "got the Golf resprayed, it's dark blue now" / "My car is a silver Golf"
+    if not a.adds and (colours.recoloured(a, b) or narrowed.narrowed(new, a, b)):
+        return True  # "got the Golf resprayed, it's dark blue now", "only home on Fridays now"
     if (a.cue or a.correction) and not a.adds and _restates(a, b) and not _two_values(a, b):
         return True  # "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"
     if not same_attribute(new, old):
