@@ -42,6 +42,8 @@ from hippocampus.core.similarity import features
         ("My Audible plan costs $14.95.", "Audible raised prices, it's $16.45 now."),
         # a list of values narrowed, said as news
         ("I swim on Tuesdays and Thursdays.", "These days I only swim on Thursdays."),
+        # a name that opens on a digit is no number: left behind, it names the older alone
+        ("I keep my notes in 2Do.", "I switched from 2Do to Todoist."),
         # a day one "can't make", beside a topic word (a person too)
         ("The electrician is coming on Friday.", "The electrician can't make Friday, he's coming Monday instead."),
     ],

@@ -231,11 +231,11 @@ def _two_values(a: Claim, b: Claim) -> bool:
 def _only_a_date_left(a: Claim, b: Claim, named: frozenset[str], shared: frozenset[str]) -> bool:
     """What `a` leaves behind is a day, a month or a number of `b`'s, and nothing else they share is a topic
     ("Not Monday, the bins go out on Tuesday" / "My PT session is on Monday", "Our flat is on floor 4, not
-    14" / "Our house number is 14"): many attributes hold a date or a number, so a value left behind names
-    `b` only beside a topic word of `b`'s, a person too ("He can't make Thursday" / "The plumber is coming
-    Thursday morning"), or said as news ("Now I'm remote on Mondays instead of Fridays" / "I work from home
-    on Fridays")."""
-    if named - slots.values(named) or a.cue:
+    14" / "Our house number is 14"; "1Password" is a name): many attributes hold a date or a number, so a
+    value left behind names `b` only beside a topic word of `b`'s, a person too ("He can't make Thursday" /
+    "The plumber is coming Thursday morning"), or said as news ("Now I'm remote on Mondays instead of
+    Fridays" / "I work from home on Fridays")."""
+    if {f for f in named if f not in slots.MONTHS and not slots.NUMBERISH.match(f)} or a.cue:
         return False  # "Now I'm remote on Mondays instead of Fridays" says it is news
     topic = shared | derived(a.content - a.cue_features - shared, b.content - shared)
     return not topic - a.left - slots.values(topic) - a.cue_features - slots.FIRST  # "the plumber" is one
