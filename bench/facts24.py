@@ -10,7 +10,8 @@ fourth passes (heldout4 adds corrections said in two or three sentences); `heldo
 fourth pass's rules, to check them on text they were not fitted to; `heldout6.json` by a helper who never
 saw the rules, before the fifth pass changed any; `heldout7.json` the same, while the fifth pass changed
 them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7); `heldout9.json` after its
-third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's.
+third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's;
+`heldout11.json` after the seventh pass's rules, run once on main's and on the seventh pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -263,6 +264,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct9": (distinct, lambda: fixture("heldout9")["distinct"], "held out nine times"),
     "corrections10": (corrections, lambda: fixture("heldout10")["corrections"], "held out ten times"),
     "distinct10": (distinct, lambda: fixture("heldout10")["distinct"], "held out ten times"),
+    "corrections11": (corrections, lambda: fixture("heldout11")["corrections"], "held out eleven times"),
+    "distinct11": (distinct, lambda: fixture("heldout11")["distinct"], "held out eleven times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
@@ -273,7 +276,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        help="short, corrections, corrections2..10, distinct2..10, paraphrases, importance, person",
+        help="short, corrections, corrections2..11, distinct2..11, paraphrases, importance, person",
     )
     parser.add_argument("--paths", default=",".join(PATHS))
     parser.add_argument("--json", type=Path, help="write every figure and failure here")

@@ -5,11 +5,13 @@ a correction, an addition, or names the value it leaves behind.
   "as of"): they count only for the same attribute.
 - **Correction cues** (`CORRECTION`) say an earlier statement was wrong or has changed ("typo", "by
   mistake", "mixed up", "changed … to", "switched", "renamed", "rescheduled", "moved to", "pushed to",
-  "brought … forward", "turned 8", "no longer", "stopped", "sold", "broke up"): with a shared topic word
+  "brought … forward", "turned 8", "no longer", "stopped", "sold", "broke up", "raised prices", "can't make
+  Thursday", "kein … mehr", "ho fatto confusione", "got my wires crossed"): with a shared topic word
   beyond people and names they make an update. Grouped by what they say, not by the sentences they were
   found in: a date that moved, a thing said wrong, a thing no longer had, a relation that ended.
 - `ADDS`: a value said beside another ("… too"): both hold.
-- `LEFT`: the value a correction leaves behind ("…, not X", "switched from X to Y", "sold the X").
+- `LEFT`: the value a correction leaves behind ("…, not X", "switched from X to Y", "sold the X", "ne … pas
+  chez X mais …", "non … X ma …", "no … X sino …", "nicht X, sondern …").
 - `PREFIX` / `PREFIX_WORDS`: a discourse opening ("sorry, typo earlier:", "change of plans:").
 Pure and stdlib-only.
 """
@@ -21,7 +23,8 @@ import re
 WEAK = re.compile(
     r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new|update|as of|lately|recently|"
     r"instead|ended up|in the end|after all|turns out|turned out|"
-    r"starting (?:today|tomorrow|next|this|on|in|from)|from (?:next|this) \w+)\b"
+    r"starting (?:today|tomorrow|next|this|on|in|from)|from (?:next|this) \w+|"
+    r"from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b"
     r"|ab (?:jetzt|sofort)|desde hoy|a partir de|à partir d|da oggi"
     r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
     r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
@@ -38,6 +41,9 @@ CORRECTION = re.compile(
     r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked|upped|reduced|doubled|halved)"
     r"(?= (?:\w+ ){0,4}?to [$£€]?\d)|"
     r"(?:put|bumped) (?:\w+ ){0,3}?(?:up|down)(?= to\b|\s*[,.;!]|$)|"
+    # a price changed, however the value follows: "Spotify raised prices again, it's $11.99 now"
+    r"(?:raised|increased|hiked|put up|upped|lowered|cut|dropped|reduced) (?:the |their |its |our |my )?"
+    r"(?:price|prices|rent|fee|fees|rate|rates)\b|"
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
     r"(?:moved|bumped|shifted)(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"
     r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
@@ -45,13 +51,16 @@ CORRECTION = re.compile(
     r"downgraded|replac(?:e|ed|ing)|"
     # said wrong: "I wrote hallway by mistake", "I had that backwards"
     r"by mistake|mistakenly|wrongly|my mistake|my bad|(?:got|had) (?:\w+ ){0,2}(?:backwards|the wrong way round)|"
-    r"fat[- ]finger(?:ed|s)?|muddled|mixed up|(?:got|had|typed|wrote|written|spelt|spelled|put) (?:[\w']+ ){0,3}wrong|"
+    r"fat[- ]finger(?:ed|s)?|muddled|mixed up|(?:got|had) (?:my|our|the) wires crossed|"
+    r"(?:got|had|typed|wrote|written|spelt|spelled|put) (?:[\w']+ ){0,3}wrong|"
     r"i was wrong|wrong about|autocorrect(?:ed)?|(?:small|little|slight) (?:mistake|error)|"
     # a date that moved, however the verb is split: "pushed to", "brought my surgery forward", "called off"
     r"pushed(?= (?:[\w']+ ){0,3}?(?:back|to|out|forward|up)\b)|brought (?:[\w']+ ){0,4}?forward|"
     r"moved (?:\w+ ){0,4}?(?:up|forward)(?= to\b)|delayed|put off|cancell?ed|called off|"
     # a thing no longer had: "I sold the Golf", "we got rid of the sofa"
     r"sold|got rid of|gave away|traded in|traded (?:\w+ ){1,3}in|promoted to|"
+    # a day one cannot keep: "he can't make Thursday" (`core.facts` asks a topic word beside the day)
+    r"(?:can't|cannot|can no longer|couldn't) make(?= (?:it )?(?:on |at )?\w)|"
     # a relation that ended: "I broke up with Tom", "she retired from the bank"
     r"broke up|split up|divorced|separated from|resigned|retired)\b"
     r"|(?:pas|mov|movi)(?:aron|ó|amos|aram|sou|samos|eron|imos)(?= (?:\w+ ){0,3}?(?:al|a la|para el|para la|para o|"
@@ -65,7 +74,8 @@ CORRECTION = re.compile(
     r"trocou|trocamos|installée?\b|instalad[oa]|instalei"
     r"|me equivoqué|me confundí|cambié|cambió|ya no|me mudé|se mudó|pospuest|cumplió|me enganei|confundi|mudei|"
     r"mudou|já não|não .{0,20}mais|adiad|tippfehler|verwechselt|korrektur|geändert|gewechselt|umgezogen|"
-    r"verschoben|nicht mehr|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
+    r"verschoben|nicht mehr|kein(?:e|en|er|em)? .{0,30}mehr\b|fatto confusione|mi sono (?:confus|sbagliat)[oa]|"
+    r"ho sbagliato|faute de frappe|confondu|changé|déménagé|reporté|ne .{0,20}plus|errore di battitura|"
     r"déplacé|cambiato|trasferit|rinviat|spostat|non .{0,20}più|ha compiuto|опечат|перепутал|исправлени|поменял|переех|"
     r"перенесл|больше не|исполнилось|打错|搞混|更正|改成|换成|搬到|推迟|改到|不再|打ち間違|間違え|訂正|変更|"
     r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
@@ -87,10 +97,14 @@ LEFT = re.compile(
     r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
     r"|sold|got rid of|gave away|traded in|traded(?= the| my| our)|broke up with|split up with"
     r"|divorced(?= (?:my|him|her|his|the)\b)|separated from|resigned from|vend[ií]|vendu|verkauft|venduto"
-    r"|retired from|said goodbye to|waved goodbye to"
+    r"|retired from|said goodbye to|waved goodbye to|(?:can't|cannot|can no longer|couldn't) make(?: it)?(?: on| at)?"
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
     r"|j'ai quitté|dejé|deixei|ho lasciato"  # quit, in the other languages: "j'ai quitté Renault"
+    # "not X but Y" in the other languages: "ne travaille pas chez Airbus mais chez Safran"
+    r"|\b(?:ne(?: [\w']+){1,2} pas|n'\w+ pas|non(?: [\w']+){0,2}|no(?: [\w']+){0,2}|nicht)"
+    r"(?: chez| à| au| en| dans| da| a| in| bei| im)?"
+    r"(?=\s+[^\W_][\w'-]*(?: [^\W_][\w'-]*)?,? (?:mais|ma|sino|sondern)\b)"
     r"|instead of|rather than|replaced(?= (?:my|the|our) (?:\w+ ){0,2}?\w+ with\b)"
     r"|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
     r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"

@@ -60,7 +60,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, frames, kinds, slots
+from hippocampus.core import claims, colours, frames, kinds, narrowed, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -161,12 +161,17 @@ def is_update(new: str, old: str) -> bool:
     if _negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
     denied = a.denies and named - claims.PEOPLE  # "Not cats after all -"; a person needs more
-    if named and (named - claims.PEOPLE or shared - a.left) and (denied or not _another_subject(a, b)):
+    if (
+        named
+        and (named - claims.PEOPLE or shared - a.left)
+        and (denied or not _another_subject(a, b))
+        and not _only_a_date_left(a, b, named, shared)
+    ):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
     if (
         a.correction
-        and (shared | forms) - _who(a, b) - slots.values(shared)  # a shared month or unit is no topic
+        and (shared | forms) - _who(a, b) - slots.values(shared) - slots.FIRST  # nor a month, a unit, "ich"
         and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
         and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
@@ -175,6 +180,8 @@ def is_update(new: str, old: str) -> bool:
         and not (a.acted_on & claims.PEOPLE) - b.features  # "the physio moved my husband to Thursday"
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
+    if not a.adds and (colours.recoloured(a, b) or narrowed.narrowed(new, a, b)):
+        return True  # "got the Golf resprayed, it's dark blue now", "only home on Fridays now"
     if (a.cue or a.correction) and not a.adds and _restates(a, b) and not _two_values(a, b):
         return True  # "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"
     if not same_attribute(new, old):
@@ -221,6 +228,19 @@ def _two_values(a: Claim, b: Claim) -> bool:
     return bool(na and nb and da - db and db - da)
 
 
+def _only_a_date_left(a: Claim, b: Claim, named: frozenset[str], shared: frozenset[str]) -> bool:
+    """What `a` leaves behind is a day, a month or a number of `b`'s, and nothing else they share is a topic
+    ("Not Monday, the bins go out on Tuesday" / "My PT session is on Monday", "Our flat is on floor 4, not
+    14" / "Our house number is 14"; "1Password" is a name): many attributes hold a date or a number, so a
+    value left behind names `b` only beside a topic word of `b`'s, a person too ("He can't make Thursday" /
+    "The plumber is coming Thursday morning"), or said as news ("Now I'm remote on Mondays instead of
+    Fridays" / "I work from home on Fridays")."""
+    if {f for f in named if f not in slots.MONTHS and not slots.NUMBERISH.match(f)} or a.cue:
+        return False  # "Now I'm remote on Mondays instead of Fridays" says it is news
+    topic = shared | derived(a.content - a.cue_features - shared, b.content - shared)
+    return not topic - a.left - slots.values(topic) - a.cue_features - slots.FIRST  # "the plumber" is one
+
+
 def _dated(a: Claim, b: Claim) -> bool:
     """The correction moves a date: what it acts on holds a day or month, as the older statement does ("The
     dentist rang and moved me to Wednesday the 14th" / "My dentist appointment is on Friday the 9th"); a shared
@@ -241,6 +261,9 @@ def _restates(a: Claim, b: Claim) -> bool:
         return False  # one value each; a person or name the older did not say is another holder ("my brother's")
     kept = b.content - vb
     shared = derived(kept, a.content - va)
+    own = a.subject - va - a.cue_features - a.people_and_names - derived(a.subject, kept)
+    if (kept - shared - claims.PEOPLE) & b.subject and own:
+        return False  # the older's verb said otherwise, not another verb: "I [feed|walk] the dog 2 times a day"
     units = {v for v in va & vb if not v[:1].isdigit()}  # "kilometres a day" said again is evidence too
     # one whole subject: "the thermostat['s at|is set to]", "the party [starts at|is at]" (a subject cut at its
     # third word may hold its verb: only what stands before the kind must be the older's)

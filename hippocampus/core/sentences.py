@@ -14,6 +14,8 @@ from hippocampus.core.tokens import WORD_RE
 SENTENCE_END = re.compile(
     r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMrs)(?<!\bProf)(?<!\bNo)(?<!\bDra)(?<!\bSra)"
     r"(?<!\bMme)(?<!\bMlle)(?<!\bSig)(?<!\bFr)(?<!\bHr)"
+    # a German ordinal date ends no sentence: "Meine Tochter hat am 12. Mai Geburtstag"
+    r"(?!(?<=\d)\.\s+(?:Jan|Jän|Feb|März|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)[a-zä]*\b)"
     r"[.!?。！？]+[\"')\]]*\s+(?=[^\W\d_a-z])"
     # chat often opens a sentence in lower case ("I'm 35 now. feeling old lol"): a stop after a word of
     # three letters or more, not an abbreviation

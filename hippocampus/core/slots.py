@@ -219,7 +219,8 @@ def _where(flat: str) -> tuple[str, str, str] | None:
     found = _WHERE.match(flat)
     if not found:
         return None
-    holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
+    holder = found.group("holder") or found.group("h2") or found.group("h3")
+    value = found.group("value") or found.group("v2") or found.group("v3")
     if any(timely(w) or _WHEN.match(w) for w in value.split()):
         return None
     if holder.split()[0] in SUBJECT_PRONOUNS or holder.split()[0] in _PRONOUNS:
@@ -343,6 +344,9 @@ _NAMED = re.compile(
     r"^(?:i|we|they|the \w+) (?:\w+ ){0,2}?(?:named|called|renamed|rechristened) "
     r"(?P<holder>(?:the|my|his|her|their) (?:[\w-]+ ){0,2}?[\w-]+) (?P<value>.+)$"
     r"|^.*?\b(?P<h2>(?:the|my|his|her|their) (?:[\w-]+ ){0,2}?[\w-]+)'s (?:name|surname) (?:to|is|as) (?P<v2>.+)$"
+    # German: "wir nennen den Kater jetzt Moritz", "wir haben den Hund Bruno genannt"
+    r"|^(?:ich|wir) (?:nennen|nenne|nannten|haben) (?:den|die|das|meinen|meine|unseren|unsere) (?P<h3>[\w-]+)"
+    r" (?:jetzt |nun )?(?P<v3>.+?)(?: genannt| getauft)?$"
 )
 """A name given ("we named the puppy Bear") or changed ("changing the kitten's name to Juniper"): the thing's
 name slot, as "the puppy's name is Bear" is."""
@@ -353,7 +357,8 @@ def _named(words: list[str], cased: frozenset[str]) -> tuple[str, str, str] | No
     found = _NAMED.match(" ".join(words))
     if not found:
         return None
-    holder, value = found.group("holder") or found.group("h2"), found.group("value") or found.group("v2")
+    holder = found.group("holder") or found.group("h2") or found.group("h3")
+    value = found.group("value") or found.group("v2") or found.group("v3")
     if not all(w in cased for w in value.split()):
         return None
     return "name", holder_of(holder), value
