@@ -11,7 +11,8 @@ fourth pass's rules, to check them on text they were not fitted to; `heldout6.js
 saw the rules, before the fifth pass changed any; `heldout7.json` the same, while the fifth pass changed
 them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7); `heldout9.json` after its
 third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's;
-`heldout11.json` after the seventh pass's rules, run once on main's and on the seventh pass's.
+`heldout11.json` after the seventh pass's rules, run once on main's and on the seventh pass's; `heldout12.json`
+after the eighth pass's rules, run once on its base's (`0ac3b67`) and on the eighth pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -266,6 +267,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct10": (distinct, lambda: fixture("heldout10")["distinct"], "held out ten times"),
     "corrections11": (corrections, lambda: fixture("heldout11")["corrections"], "held out eleven times"),
     "distinct11": (distinct, lambda: fixture("heldout11")["distinct"], "held out eleven times"),
+    "corrections12": (corrections, lambda: fixture("heldout12")["corrections"], "held out twelve times"),
+    "distinct12": (distinct, lambda: fixture("heldout12")["distinct"], "held out twelve times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

@@ -2,7 +2,7 @@
 the fixtures'): a German ordinal date that ends no sentence, mix-ups and "no longer" in German and Italian,
 an idiom for a mix-up, "not X but Y" in the other languages, a thing named in German, a colour as a value,
 "from <month>" as news, a list narrowed ("only … now"), a price raised, a day one "can't make", a day or number left behind with no topic, a restated measure
-with another verb."""
+with another verb; a relation hyphenated to other words ("brother-in-law", "ex-wife") is its own person."""
 
 from __future__ import annotations
 
@@ -99,3 +99,25 @@ def test_colours_are_features_of_what_is_said() -> None:
     assert features("it's dark blue now") & colours.COLOURS
     assert features("Meine Jacke ist grün") & colours.COLOURS
     assert not features("I'm feeling blue-sky optimistic about Golf") & colours.COLOURS - features("blue")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "same"),
+    [
+        # a person word hyphenated to others is someone else than the word said alone
+        ("My brother is 41.", "My brother-in-law is 38.", False),
+        ("My sister lives in York.", "My sister-in-law lives in Leeds.", False),
+        ("My son is 9.", "My step-son is 12.", False),
+        ("My wife lives in York.", "My ex-wife lives in Leeds.", False),
+        ("My sister is 33.", "My half-sister is 30.", False),
+        # the same compound on both sides is one person, and their facts update as anyone's do
+        ("My brother-in-law is 38.", "Actually my brother-in-law is 39.", True),
+        ("My mother-in-law is 69.", "My mother-in-law turned 70.", True),
+        ("My sister-in-law lives in York.", "My sister-in-law moved to Leeds.", True),
+        ("My ex-wife lives in York.", "My ex-wife moved to Leeds.", True),
+        # the bare word still updates the bare word
+        ("My brother is 41.", "Actually my brother is 42.", True),
+    ],
+)
+def test_a_hyphenated_relation_is_its_own_person(old: str, new: str, same: bool) -> None:
+    assert facts.updates(new, old) is same

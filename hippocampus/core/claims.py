@@ -34,6 +34,7 @@ MAX_WORDS = 30
 
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 """A number as said ("1,150", "5:30", "14th" → "14")."""
 _IS = re.compile(
     r"\b(?!(?:it|he|she|that|what|there|let|who)'s)([a-z]\w*)'s (?=(?:in|on|at|to|from|a|an|the|down|up|over|"
@@ -238,7 +239,8 @@ class Claim:
         subject = holder_of(" ".join(opening), speaker)
         # "my dentist appointment is…", "the kids' parent-teacher conference is…": people that name a kind of thing
         self.modifiers = _modifiers(opening, self.cased) if any(w in COPULAS for w in words) else frozenset()
-        self.subject_people = frozenset(f for f in features(subject) if f in _PEOPLE) - self.modifiers
+        people = frozenset(f for f in features(subject) if f in _PEOPLE) - self.modifiers
+        self.subject_people = _kin_compounds(people, opening, low)
         self.subject = content_of(features(" ".join(w for w in opening if w not in FIRST)))
         self.opening = " ".join(opening)
         self.nominal = len(opening) < len(words) and words[len(opening)] in COPULAS  # "my flight home [is]…"
@@ -285,6 +287,23 @@ class Claim:
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
             return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
+
+
+def _kin_compounds(people: frozenset[str], opening: list[str], low: str) -> frozenset[str]:
+    """The people a subject names, a person word hyphenated to others counted as the whole compound: a
+    "brother-in-law", an "ex-wife", a "step-son" is someone else than the "brother", "wife" or "son" said
+    alone ("My brother-in-law is 38" says nothing of "My brother is 41")."""
+    said = f" {' '.join(opening)} "
+    out = set(people)
+    for compound in _HYPHENATED.findall(low):
+        parts = compound.split("-")
+        kin = people & features(" ".join(parts))
+        whole = f" {' '.join(parts)} " in said
+        # or the subject ends inside it ("my sister in | law lives …": its verb read at "law")
+        started = any(said.endswith(f" {' '.join(parts[:k])} ") for k in range(1, len(parts)))
+        if kin and (whole or started):
+            out = (out - kin) | {compound}
+    return frozenset(out)
 
 
 def _qualifier(opening: list[str], n: int, cased: frozenset[str]) -> bool:

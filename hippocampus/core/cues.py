@@ -24,7 +24,10 @@ WEAK = re.compile(
     r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new|update|as of|lately|recently|"
     r"instead|ended up|in the end|after all|turns out|turned out|"
     r"starting (?:today|tomorrow|next|this|on|in|from)|from (?:next|this) \w+|"
-    r"from (?:january|february|march|april|may|june|july|august|september|october|november|december))\b"
+    r"from (?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+    # a change for a while: "book club meets at the Red Lion till spring", "for now", "until further notice"
+    r"for now|for the time being|until further notice|(?:till|until) (?:the )?(?:spring|summer|autumn|fall|winter|"
+    r"next \w+|the end of|january|february|march|april|may|june|july|august|september|october|november|december))\b"
     r"|ab (?:jetzt|sofort)|desde hoy|a partir de|à partir d|da oggi"
     r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
     r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
@@ -59,6 +62,8 @@ CORRECTION = re.compile(
     r"moved (?:\w+ ){0,4}?(?:up|forward)(?= to\b)|delayed|put off|cancell?ed|called off|"
     # a thing no longer had: "I sold the Golf", "we got rid of the sofa"
     r"sold|got rid of|gave away|traded in|traded (?:\w+ ){1,3}in|promoted to|"
+    # a new choice or a value that went up, in other words: "we've gone with a local firm", "got a bump"
+    r"(?:'ve|have|has|had) (?:now )?gone with|opted for|settled on|got a (?:bump|raise|pay rise|pay raise)|"
     # a day one cannot keep: "he can't make Thursday" (`core.facts` asks a topic word beside the day)
     r"(?:can't|cannot|can no longer|couldn't) make(?= (?:it )?(?:on |at )?\w)|"
     # a relation that ended: "I broke up with Tom", "she retired from the bank"
@@ -81,6 +86,10 @@ CORRECTION = re.compile(
     r"引っ越|延期|오타|헷갈|정정|바꿨|이사|더 이상|خطأ مطبعي|خلطت|تصحيح|غيرت|انتقلت|تأجيل|لم أعد|טעות הקלדה|"
     r"התבלבלתי|תיקון|שיניתי|עברתי|נדחה|כבר לא|टाइपो|सुधार|बदल|स्थगित|अब नहीं|yazım hatası|karıştırdım|"
     r"düzeltme|değiştirdim|taşındım|ertelendi|artık"
+    # rescheduled and switched, turned N, in the other languages: "remarcaram a consulta", "me he pasado del
+    # coche a la bici", "ma fille a eu 12 ans", "ist 8 geworden", "fez 9 anos", "ha cumplido 40"
+    r"|remarc(?:aram|ou|ado|ada|amos|ei)|reagend|(?:me he pasado|me pasé) (?:de|del)\b"
+    r"|\ba eu \d+ ans|\bist \d+ geworden|\bfez \d+ anos|cumplid[oa] \d+"
 )
 ADDS = re.compile(
     r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
@@ -101,6 +110,7 @@ LEFT = re.compile(
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
     r"|j'ai quitté|dejé|deixei|ho lasciato"  # quit, in the other languages: "j'ai quitté Renault"
+    r"|(?:me he pasado|me pasé) (?:de la|del|de)"  # "me he pasado del coche a …"
     # "not X but Y" in the other languages: "ne travaille pas chez Airbus mais chez Safran"
     r"|\b(?:ne(?: [\w']+){1,2} pas|n'\w+ pas|non(?: [\w']+){0,2}|no(?: [\w']+){0,2}|nicht)"
     r"(?: chez| à| au| en| dans| da| a| in| bei| im)?"
