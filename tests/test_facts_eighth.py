@@ -83,3 +83,19 @@ def test_a_free_thing_is_captured_as_remember_keeps_it() -> None:
     at = "2026-03-02T09:00:00+00:00"
     row = {"session": "s", "id": "1", "role": "user", "text": "Parking at the school is free.", "timestamp": at}
     assert [s.text for s in signals_from_messages([row], at)] == ["Parking at the school is free."]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a weekday said as a habit, in lower case as chat has it, is a date
+        ("recycling gets collected on thursdays", True),
+        ("swimming lessons are on saturdays now", True),
+        ("The bins go out on Mondays.", True),
+        # words that only end in "s" are no weekday, and chat without a value stays out
+        ("nice weekends are great", False),
+        ("see you soon then", False),
+    ],
+)
+def test_a_weekday_said_as_a_habit_is_a_value(text: str, value: bool) -> None:
+    assert stated_value(text) is value

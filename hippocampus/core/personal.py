@@ -137,7 +137,9 @@ def stated_value(body: str) -> bool:
     if len(words) < 3 or len(content | numbers) < 2:
         return False
     low = [w.casefold() for w in words]
-    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(low):
+    # a weekday said as a habit is a date too ("recycling gets collected on thursdays")
+    days = {w[:-1] if w.endswith("s") else w for w in low}
+    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(days):
         return True
     if any(low[i] in _COPULA and low[i + 1] in _PRICE for i in range(len(low) - 1)):  # "Parking … is free."
         return True
