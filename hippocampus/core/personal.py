@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from hippocampus.core.lazy_pattern import LazyPattern
-from hippocampus.core.tokens import STOPWORDS, is_cjk
+from hippocampus.core.tokens import STOPWORDS, is_cjk, stem
 
 FIRST_PERSON = LazyPattern(
     r"(?<![\w'])(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)(?![\w])"  # en
@@ -137,9 +137,8 @@ def stated_value(body: str) -> bool:
     if len(words) < 3 or len(content | numbers) < 2:
         return False
     low = [w.casefold() for w in words]
-    # a weekday said as a habit is a date too ("recycling gets collected on thursdays")
-    days = {w[:-1] if w.endswith("s") else w for w in low}
-    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(days):
+    # a weekday said as a habit is a date too ("recycling gets collected on thursdays"): its stem is the day
+    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(low) or not _CALENDAR.isdisjoint(map(stem, low)):
         return True
     if any(low[i] in _COPULA and low[i + 1] in _PRICE for i in range(len(low) - 1)):  # "Parking … is free."
         return True
