@@ -16,9 +16,12 @@ product's code and for one variant at a time, each the product with a single pie
 - `discount`: each lexical match's part scaled by its similarity over the noise bar (0 at or below the
   store's average, 1 at the bar): "a word match no nearer in meaning than chance is a coincidence".
 - `rrf`: reciprocal-rank fusion (k 60) of the lexical and the semantic ranks instead of the weighted sum.
+- `combine` (issue 25, sixth pass): how relevance, importance and recency are combined in the ranking
+  (`bench/rank_variants.py`: importance and recency in proportion to relevance, or to its share, or
+  importance on its own scale).
 
-Reported per variant: dev72 recall_any@5 and recall_all@5 over sessions (of `recall -k 20`, as
-bench_longmemeval reads them), the block's relevant part holding an evidence session (of the questions
+Reported per variant: dev72 recall_any@5, recall_all@5 and ndcg@5 over sessions (of `recall -k 20`, as
+bench_longmemeval reads them; any/all also per question type, by its initials), the block's relevant part holding an evidence session (of the questions
 recall@5 answers), the same for the second dev set, and relevant memories per turn for the questions
 about nothing stored. Pieces are kept in the product only when they hold on both sets and on the noise
 side. Run by hand, under `nice`: `.venv/bin/python bench/find_evidence.py --lme DIR --mixed DIR
@@ -38,7 +41,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
-from bench_longmemeval import DATA, parse_date
+from bench_longmemeval import DATA, metrics, parse_date
 from evidence_block import FIXTURE, MIXED_NOW
 
 from hippocampus import recall as R
@@ -51,7 +54,7 @@ from hippocampus.store.config_file import load_config
 from hippocampus.store.index_file import open_search
 from hippocampus.store.workspace import Workspace
 
-Row = tuple[bool, bool, bool, int]  # recall_any@5, recall_all@5, evidence in the block, relevant memories
+Row = tuple[bool, bool, bool, int, float]  # recall_any@5, recall_all@5, evidence in the block, relevant, ndcg@5
 
 
 def _sessions(hits: list[R.Hit]) -> list[str]:
@@ -69,10 +72,18 @@ def ask(folder: Path, question: str, now: datetime, gold: set[str], tweak: Calla
     conn = open_search(ws)
     assert conn is not None
     try:
-        top5 = set(_sessions(R.recall(None, question, now, config, 20, conn=conn))[:5])
+        ranked = _sessions(R.recall(None, question, now, config, 20, conn=conn))
+        top5 = set(ranked[:5])
         _block, shown = R.turn_injection(conn, question, now, config, config.inject_budget)
         relevant = [hit for section, hit in shown if section == "relevant"]
-        return bool(gold & top5), bool(gold) and gold <= top5, bool(gold & set(_sessions(relevant))), len(relevant)
+        ndcg = metrics(ranked, gold, 5)[2] if gold else 0.0
+        return (
+            bool(gold & top5),
+            bool(gold) and gold <= top5,
+            bool(gold & set(_sessions(relevant))),
+            len(relevant),
+            ndcg,
+        )
     finally:
         conn.close()
 
@@ -80,11 +91,18 @@ def ask(folder: Path, question: str, now: datetime, gold: set[str], tweak: Calla
 def measure(lme: Path, mixed: Path, tweak: Callable[[Config], Config]) -> dict[str, list[Row]]:
     with gzip.open(DATA, "rt", encoding="utf-8") as handle:
         items = json.load(handle)
+    asked = [i for i in items if (lme / i["question_id"] / "ws" / "memory" / ".ingested").exists()]
     dev = [
-        ask(folder, i["question"], parse_time(parse_date(i["question_date"])), set(i["answer_session_ids"]), tweak)
-        for i in items
-        if ((folder := lme / i["question_id"] / "ws") / "memory" / ".ingested").exists()
+        ask(
+            lme / i["question_id"] / "ws",
+            i["question"],
+            parse_time(parse_date(i["question_date"])),
+            set(i["answer_session_ids"]),
+            tweak,
+        )
+        for i in asked
     ]
+    _types[:] = [i["question_type"] for i in asked]
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     now, ws = parse_time(MIXED_NOW), mixed / "ws"
     second = [ask(ws, q["question"], now, {q["session"]}, tweak) for q in data["questions"]]
@@ -96,12 +114,23 @@ def line(name: str, result: dict[str, list[Row]]) -> str:
     def part(rows: list[Row]) -> str:
         answered = [r for r in rows if r[0]]
         return (
-            f"r@5 {len(answered)}/{len(rows)} all@5 {sum(r[1] for r in rows)} "
+            f"r@5 {len(answered)}/{len(rows)} all@5 {sum(r[1] for r in rows)} ndcg@5 {sum(r[4] for r in rows) / len(rows):.3f} "
             f"block {sum(r[2] for r in answered)}/{len(answered)}"
         )
 
-    noise = result["noise"]
-    return f"{name:24s} dev72 {part(result['dev72'])} | second {part(result['second'])} | noise {sum(r[3] for r in noise) / len(noise):.2f}"
+    noise, dev = result["noise"], result["dev72"]
+    kinds = sorted(set(_types))
+    by_type = " ".join(
+        f"{''.join(w[0] for w in kind.split('-'))} {sum(r[0] for r, t in zip(dev, _types, strict=True) if t == kind)}/{sum(r[1] for r, t in zip(dev, _types, strict=True) if t == kind)}"
+        for kind in kinds
+    )
+    return (
+        f"{name:24s} dev72 {part(dev)} | second {part(result['second'])} | noise "
+        f"{sum(r[3] for r in noise) / len(noise):.2f}\n{'':24s} any/all by type: {by_type}"
+    )
+
+
+_types: list[str] = []  # dev72's question types, in the order `measure` asked them
 
 
 def variants(pieces: list[str]) -> list[tuple[str, Callable[[], None], Callable[[Config], Config]]]:
@@ -145,6 +174,12 @@ def variants(pieces: list[str]) -> list[tuple[str, Callable[[], None], Callable[
     if "rrf" in pieces:
         out.append(("reciprocal-rank fusion", lambda: _patch(_rrf, bar), keep))
         out.append(("weighted sum (product)", restore, keep))
+    if "combine" in pieces:
+        import rank_variants
+
+        for mode in rank_variants.NAMES[1:]:
+            out.append((f"combine {mode}", lambda m=mode: rank_variants.install(m), keep))  # type: ignore[misc]
+        out.append(("combine sum (product)", lambda: rank_variants.install("product"), keep))
     return out
 
 
