@@ -12,7 +12,8 @@ saw the rules, before the fifth pass changed any; `heldout7.json` the same, whil
 them, run once at its end; `heldout8.json` the same, after the fifth pass's second round (on heldout7); `heldout9.json` after its
 third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's;
 `heldout11.json` after the seventh pass's rules, run once on main's and on the seventh pass's; `heldout12.json`
-after the eighth pass's rules, run once on its base's (`0ac3b67`) and on the eighth pass's.
+after the eighth pass's rules, run once on its base's (`0ac3b67`) and on the eighth pass's; `heldout13.json`
+after the ninth pass's rules, run once on its base's (`a1a5650`) and on the ninth pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -269,6 +270,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct11": (distinct, lambda: fixture("heldout11")["distinct"], "held out eleven times"),
     "corrections12": (corrections, lambda: fixture("heldout12")["corrections"], "held out twelve times"),
     "distinct12": (distinct, lambda: fixture("heldout12")["distinct"], "held out twelve times"),
+    "corrections13": (corrections, lambda: fixture("heldout13")["corrections"], "held out thirteen times"),
+    "distinct13": (distinct, lambda: fixture("heldout13")["distinct"], "held out thirteen times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

@@ -19,8 +19,9 @@ import re
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
 from hippocampus.core.cues import ADDS, CORRECTION, LEFT, PREFIX, PREFIX_WORDS, WEAK
+from hippocampus.core.people import PEOPLE as PEOPLE
 from hippocampus.core.sentences import CLEFT, OPENER, SENTENCE_END, uncleft
-from hippocampus.core.similarity import RELATIONS, features, names
+from hippocampus.core.similarity import features, names
 from hippocampus.core.slots import (
     COPULAS,
     FILLER,
@@ -53,7 +54,7 @@ _THING = re.compile(
 )
 """The thing a correction verb acts on, before where it goes ("moved [the car insurance] to Admiral")."""
 _DROPPED_I = re.compile(
-    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded)\b(?! (?:is|was|by)\b)"
+    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded|meant)\b(?! (?:is|was|by)\b)"
 )
 """A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…")."""
 _WHEN_WORDS = frozenset(["last", "this", "next", "ago", "yesterday", "today", "in", "on", "at", "a", "the"])
@@ -63,6 +64,14 @@ _SPELLS = re.compile(
     r"\b(?P<who>[\w']+)(?P<adv> \w+)? spel(?:ls|led|lt) (?:it|(?:her|his|their) name)\b", re.IGNORECASE
 )
 """A name said by its spelling ("my sister actually spells it Caitlin"): her name is Caitlin."""
+
+_FOR_NOW = re.compile(
+    r"\b(?:(?:this|that) (?:year|term|semester|season)|cette année|este año|este ano|dieses jahr|quest'anno)"
+    r"(?= (?:is|are|was|were|est|es|é|ist|è)\b|\s*[.!]?\s*$)"
+)
+"""A time said of the whole statement, before its copula or at its end ("my daughter's teacher [this year] is Mrs
+Green", "it renews on 12 September [this year]"): no part of the frame, so "my daughter's teacher is Mr Ahmed
+now" gives the same attribute, and "renews on [1|12] September" one date swapped."""
 
 
 def _words(text: str) -> frozenset[str]:
@@ -79,22 +88,8 @@ RELATION_WORDS = (
 )
 """Words that open a relation, not a value ("I live [with two cats|close to…]", "je travaille [dans une
 école|le samedi]"), in the supported languages."""
-_EXTRA_PEOPLE = frozenset(
-    stem(w)
-    for w in _words(
-        """coach neighbour neighbor landlord landlady dentist physio physiotherapist barber tutor mentor
-        godfather godson goddaughter teammate classmate nephew niece grandson granddaughter kid kids
-        children parents twin baby partner hermano hermana hijo hija padre madre esposo esposa marido novio novia
-        abuelo abuela tío tía primo prima jefe irmão irmã filho filha pai mãe avô avó bruder schwester sohn tochter
-        vater mutter ehemann ehefrau oma opa onkel tante chef frère sœur soeur fils fille père mère mari grand-mère
-        oncle fratello sorella figlio figlia moglie marito nonno nonna zio zia брат сестра сын дочь отец мать муж
-        жена"""
-    )
-)
-"""People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""
-_PEOPLE = RELATIONS | _EXTRA_PEOPLE
+_PEOPLE = PEOPLE
 _DE_ARTICLES = _words("der die das den dem des ein eine einen einem mein meine meinen meinem unser unsere")
-PEOPLE = _PEOPLE
 _THIRD_PERSON = _words("he's she's they're he'll she'll they'll he'd she'd")
 """A contracted copula or auxiliary with a third person in it: "he's at Eastfield Primary" is said of someone."""
 
@@ -222,7 +217,7 @@ class Claim:
         self.left = frozenset(left - CUE_FEATURES)
         self.asks = "?" in said or "？" in said  # a question states no update (a task: `core.facts.updates`)
         self.sentences = 1 + len(SENTENCE_END.findall(text.strip()))
-        stripped = WEAK.sub(" ", LEFT.sub(" ", body))
+        stripped = _FOR_NOW.sub(" ", WEAK.sub(" ", LEFT.sub(" ", body)))
         words = [slots.ONE_HOUSEHOLD.get(w, w) for w in WORD_RE.findall(stripped) if w not in FILLER]
         self.tokens = tuple(words)
         self.features = frozenset(f.lstrip("!") for f in features(text))

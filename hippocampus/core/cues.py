@@ -36,9 +36,11 @@ WEAK = re.compile(
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|change of plans?|plans (?:have )?changed|"
-    r"i meant|i misspoke|changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
+    # "oops, meant the 17th": a typo said as "meant", its "I" dropped (not "that meant a lot", "meant to")
+    r"i meant|i misspoke|(?<![\w'] )meant(?! (?:to|that|a lot|so much|nothing|well)\b)|"
+    r"changed|switched|renamed|rescheduled|postponed|pushed back|brought forward|"
     # the same verbs in any form: "we've had to postpone the party", "changing the kitten's name to Juniper"
-    r"(?:postpon|reschedul|renam|rebrand|cancel|delay|relocat|transferr?)(?:e|es|ed|ing|s)?|"
+    r"(?:postpon|reschedul|rebook|renam|rebrand|cancel|delay|relocat|transferr?)(?:e|es|ed|ing|s)?|"
     r"chang(?:e|es|ing)(?= (?:[\w']+ ){0,4}?to\b)|"
     r"went (?:up|down)(?= to\b)|went back(?= to\b)|switched back|became|"
     r"(?:increased|decreased|raised|lowered|dropped|rose|fell|cut|hiked|upped|reduced|doubled|halved)"
@@ -48,7 +50,9 @@ CORRECTION = re.compile(
     r"(?:raised|increased|hiked|put up|upped|lowered|cut|dropped|reduced) (?:the |their |its |our |my )?"
     r"(?:price|prices|rent|fee|fees|rate|rates)\b|"
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
-    r"(?:moved|bumped|shifted)(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"
+    # "had to shift my haircut to saturday": the verb, not the noun ("the night shift to cover")
+    r"(?:moved|bumped|shifted|(?:(?<=to )|(?<=we )|(?<=i )|(?<=they )|(?<='ll ))(?:bump|shift))"
+    r"(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"
     r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
     r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replac(?:e|ed|ing)|"
@@ -70,6 +74,8 @@ CORRECTION = re.compile(
     r"broke up|split up|divorced|separated from|resigned|retired)\b"
     r"|(?:pas|mov|movi)(?:aron|ó|amos|aram|sou|samos|eron|imos)(?= (?:\w+ ){0,3}?(?:al|a la|para el|para la|para o|"
     r"para a|pro|pra)\b)"
+    # a mix-up in the other languages: "je me suis emmêlé les pinceaux", "me hice un lío", "durcheinandergebracht"
+    r"|emmêlée?s?|je me suis trompée?|me hice un l[ií]o|me l[ií]é|durcheinander|baralhei"
     r"|por error|por engano|aus versehen|par erreur|petite erreur|mon erreur|pequeño error|mi error|"
     r"piccolo errore|mio errore|pequeno erro|meu erro|kleiner fehler|mein fehler|"
     r"per errore|per sbaglio|adelantad|aplazad|cancelad|vorverlegt|"

@@ -269,7 +269,11 @@ def _restates(a: Claim, b: Claim) -> bool:
     # third word may hold its verb: only what stands before the kind must be the older's)
     mine = a.subject - a.cue_features if a.nominal else a.subject - a.cue_features - kinds.said_after(a, b.subject)
     whole = bool(b.subject) and b.subject == mine <= shared
-    return bool(shared) and len(kept - shared) <= 1 and (len(shared) + len(units) >= 2 or whole)
+    # "actually it's 4 nights in Edinburgh" / "the Airbnb in Edinburgh is booked for 3 nights": "it" stands for
+    # the older's subject, which the newer need not say again
+    pronoun = a.tokens[:1] in (("it",), ("it's",)) and not a.subject
+    rest = kept - shared - (b.subject if pronoun else frozenset())
+    return bool(shared) and len(rest) <= 1 and (len(shared) + len(units) >= 2 or whole)
 
 
 _TITLES = frozenset(["dr", "dra", "mr", "mrs", "ms", "prof", "sr", "sra", "mme", "herr", "frau"])

@@ -70,7 +70,8 @@ def align(a: Claim, b: Claim) -> Swap | None:
     kx, ky = _kind(dx, a.cased), _kind(dy, b.cased)
     # a gerund that is the whole value after a copula is a value: "my main hobby is [bouldering|woodworking]"
     gerunds = prefix[-1] in COPULAS and len(dx) == len(dy) == 1
-    relation = dx[0] in RELATION_WORDS or dy[0] in RELATION_WORDS or (_verbish(dx[0], dy[0]) and not gerunds)
+    verbs = _verbish(dx[0], dy[0], a.cased | b.cased) and not gerunds
+    relation = dx[0] in RELATION_WORDS or dy[0] in RELATION_WORDS or verbs
     if dx[0] != dy[0] and relation and not kx == ky == "number":  # "[on 2 May|May 16]" is one date
         return None  # "I live [with two cats|close to the river]", "is [moving to…|learning to…]"
     placed = len(prefix) > 1 and prefix[-2] in COPULAS and prefix[-1] in RELATION_WORDS  # "is in", "is at"
@@ -140,6 +141,7 @@ def _one_root(u: str, v: str) -> bool:
     return u[:need] == v[:need] and len(u) >= need and len(v) >= need
 
 
-def _verbish(x: str, y: str) -> bool:
-    """Either differing first word reads as a verb form (a relation, not a value)."""
-    return any(w.endswith(("ing", "ed")) and len(w) > 4 for w in (x, y))
+def _verbish(x: str, y: str, cased: frozenset[str]) -> bool:
+    """Either differing first word reads as a verb form (a relation, not a value); a name said with a capital
+    is none, however it ends ("my bike is a [Specialized|Trek]", "[Reading|Leeds]")."""
+    return any(w.endswith(("ing", "ed")) and len(w) > 4 and w not in cased for w in (x, y))

@@ -17,7 +17,10 @@ def other_things(a: Claim, b: Claim) -> bool:
     sa, sb = a.subject - a.cue_features, b.subject
     # a kind is a noun: "the dentist rang" is no appointment of another kind than "my dentist appointment"
     kind = sa & sb - b.modifiers
-    if kind and _qualified(a, kind) - b.features and _qualified(b, kind) - a.features:
+    qa, qb = _qualified(a, kind) - b.features, _qualified(b, kind) - a.features
+    if kind and qa and qb and a.cleft and a.correction and (qa | qb) <= claims.PEOPLE:
+        return False  # "It's my father-in-law who's allergic" / "My mother-in-law is…": who, said instead of another
+    if kind and qa and qb:
         return True
     # a name in the older's subject names which one ("my flight to [Rome]"): another name is another one
     named = claims.names_of(b) & b.subject - a.features

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from hippocampus.core.lazy_pattern import LazyPattern
+from hippocampus.core.people import PEOPLE
 from hippocampus.core.tokens import STOPWORDS, is_cjk, stem
 
 FIRST_PERSON = LazyPattern(
@@ -118,6 +119,7 @@ _CALENDAR = frozenset(
 )
 
 
+_OPENERS = frozenset(["the", "my", "our"])
 _ADVERBS = frozenset(["now", "still", "also", "just", "finally", "already"])
 _COPULA = frozenset(["is", "are", "es", "son", "est", "sont", "ist", "sind", "è", "sono", "é", "são"])
 _PRICE = frozenset(["free", "gratis", "gratuit", "gratuite", "gratuits", "kostenlos", "gratuito", "gratuita"])
@@ -133,6 +135,8 @@ def stated_value(body: str) -> bool:
     # a one-digit value of a named subject is a value ("Theo is 7."; not "ok 2 go")
     content = content_words(body.casefold())
     named = bool(words) and words[0][0].isupper() and words[0].casefold() in content
+    # a person by role said as the subject is someone in the user's life, as a name is ("The twins are 6.")
+    named = named or len(words) > 2 and words[0].casefold() in _OPENERS and stem(words[1].casefold()) in PEOPLE
     numbers = {w for w in words if w.isdigit()} if named else set()
     if len(words) < 3 or len(content | numbers) < 2:
         return False

@@ -52,23 +52,30 @@ now."): `core.facts` reads them as the older statement's subject when the senten
 
 
 OPENER = re.compile(
-    r"^(?:(?:so|and|but|then|honestly|frankly|basically|apparently|officially|luckily|sadly|anyway),?\s+)+(?=\w)",
+    r"^(?:(?:so|and|but|then|honestly|frankly|basically|apparently|officially|luckily|sadly|anyway),?\s+"
+    r"|(?:oops|whoops|ah|oh|ugh|argh|sorry)[,!]\s+)+(?=\w)",
     re.IGNORECASE,
 )
 """A clause's opening conjunction or remark ("…, so she goes by Priya Menon now", "Honestly, my …"): no part of
-what the clause says."""
+what the clause says; nor an interjection before a comma ("oops, meant the 17th")."""
 CLEFT = re.compile(
     r"^(?P<cue>correction:\s*)?it(?:'s|’s| is| was) "
-    r"(?P<who>(?:my|our|his|her|their|the) [\w'’ -]{1,30}?) (?:who|that) ",
+    r"(?P<who>(?:my|our|his|her|their|the) [\w'’ -]{1,30}?) (?:who|that)(?P<is>['’]s)? ",
     re.IGNORECASE,
 )
 """A cleft sentence ("It's my daughter who has football on Tuesdays"): "it" stands for nothing; it says who,
-and no one else, does what follows (`core.claims`: after a correction, the person it names replaces another)."""
+and no one else, does or is what follows ("who's allergic") (`core.claims`: after a correction, the person it
+names replaces another)."""
 
 
 def uncleft(sentence: str) -> str:
-    """`sentence` with its cleft undone ("It's my daughter who has football" → "my daughter has football")."""
-    return CLEFT.sub(lambda m: f"{m.group('cue') or ''}{m.group('who')} ", sentence, count=1)
+    """`sentence` with its cleft undone ("It's my daughter who has football" → "my daughter has football"; "who's
+    allergic" → "is allergic")."""
+
+    def undone(m: re.Match[str]) -> str:
+        return f"{m.group('cue') or ''}{m.group('who')} {'is ' if m.group('is') else ''}"
+
+    return CLEFT.sub(undone, sentence, count=1)
 
 
 def resolved(sentence: str, before: str, subject: frozenset[str], said_as: str) -> str | None:
