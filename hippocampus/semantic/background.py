@@ -1,0 +1,121 @@
+"""A reference outside the store for the block's gate: how near unrelated memories come to a question.
+
+`core.evidence` judges a memory found by meaning against the tail of this store's own similarities to
+the question. Where the store holds many memories on the question's topic (a session about bikes, a
+store about one person), they are that tail, and none stands out. The reference here does not come
+from the store: `background.txt`, a few hundred generic chat sentences on everyday topics (statements,
+and requests to an assistant, the two registers memories come in), written for the project and shipped
+with it. Their similarities to the question, in the store's own frame (from its centroid, as recall
+measures every memory), are a sample of what memories unrelated to it reach; `core.evidence.Tail` is
+fitted on them as on the store's (`semantic_chance` takes the smaller share of the two).
+
+The background's vectors depend on the model: embedded once per model (~15 s of one core for the
+local model) and cached in the user's cache folder (`$XDG_CACHE_HOME/hippocampus`, else
+`~/.cache/hippocampus`), keyed by the model's name and the text. A process that waits for its model (the
+CLI) embeds them at once; the warm worker on its semantic pool, its turns judged by the store alone
+until they are ready. Measured in BENCHMARKS.md (issue 25, sixth pass).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hippocampus.core.config import Config
+
+SENTENCES = Path(__file__).with_name("background.txt")
+
+_rows: dict[str, Any] = {}  # model name -> the background's unit vectors
+_started: set[str] = set()  # model names being embedded on the semantic pool
+_lock = threading.Lock()
+
+
+def texts() -> list[str]:
+    """The background's sentences, one a line."""
+    return [line.strip() for line in SENTENCES.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def cache_file(model: str) -> Path:
+    """Where the background's vectors by `model` are kept: named by the model and the text's digest."""
+    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    digest = hashlib.sha256((model + "\n" + SENTENCES.read_text(encoding="utf-8")).encode()).hexdigest()[:16]
+    return Path(root) / "hippocampus" / f"background-{digest}.npy"
+
+
+def vectors(model: str, config: Config) -> Any | None:
+    """The background's vectors by `model` (rows in `texts()` order), or None while they are not ready
+    (embedding on the semantic pool in a process that does not wait, or no model may load here)."""
+    with _lock:
+        ready = _rows.get(model)
+    if ready is not None:
+        return ready
+    loaded = _read(model)
+    if loaded is not None:
+        with _lock:
+            _rows[model] = loaded
+        return loaded
+    from hippocampus.semantic import search
+
+    if search.policy() is None:
+        return None
+    if search.policy() == "wait":
+        return _embed(model, config)
+    with _lock:
+        if model in _started:
+            return None
+        _started.add(model)
+    search._executor().submit(_embed, model, config)
+    return None
+
+
+def _read(model: str) -> Any | None:
+    import numpy as np
+
+    try:
+        rows = np.load(cache_file(model))
+    except (OSError, ValueError):
+        return None
+    return rows if rows.ndim == 2 and rows.shape[0] == len(texts()) else None
+
+
+def _embed(model: str, config: Config) -> Any | None:
+    """Embed the background by the query model (which is `model`), keep it here and in the cache."""
+    import numpy as np
+
+    from hippocampus.semantic import embedder
+
+    try:
+        loaded = embedder.load(config, "query")
+        if loaded is None or loaded.name != model:
+            return None
+        rows = np.asarray(loaded.passages(texts()), dtype=np.float32)
+    except Exception:  # noqa: BLE001 - no background: the gate judges by the store alone, as before
+        with _lock:
+            _started.discard(model)
+        return None
+    with _lock:
+        _rows[model] = rows
+    path = cache_file(model)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_suffix(f".{os.getpid()}.tmp.npy")
+        np.save(part, rows)
+        os.replace(part, path)
+    except OSError:
+        pass  # an unwritable cache costs the next process the embedding, nothing else
+    return rows
+
+
+def similarities(rows: Any, vector: Any, centroid: Any) -> list[float]:
+    """Each background row's cosine similarity to `vector`, both measured from the store's `centroid`
+    (`VectorMatrix.centred`'s frame)."""
+    import numpy as np
+
+    query = np.asarray(vector, dtype=np.float32) - centroid
+    shifted = rows - centroid
+    norms = np.linalg.norm(shifted, axis=1) * max(float(np.linalg.norm(query)), 1e-6)
+    return [float(s) for s in (shifted @ query) / np.maximum(norms, 1e-12)]
