@@ -17,9 +17,10 @@ product's code and for one variant at a time, each the product with a single pie
   store's average, 1 at the bar): "a word match no nearer in meaning than chance is a coincidence".
 - `rrf`: reciprocal-rank fusion (k 60) of the lexical and the semantic ranks instead of the weighted sum.
 - `background` (issue 25, sixth pass): the semantic chance read off a fixed background of generic chat
-  sentences (`hippocampus/semantic/background.txt`, written for this pass), their similarities to the
-  question in the store's own frame (from its centroid), instead of, or beside, the store's own tail:
-  `bg` the background alone, `or` either reference (three tests), `and` both.
+  sentences (`semantic.background`), their similarities to the question in the store's own frame (from
+  its centroid), instead of, or beside, the store's own tail: the store alone (before), `bg` the
+  background alone, `or` either reference as three tests, `and` both, `or2` the smaller of the two
+  shares as one test (the product), `split` a weighted Bonferroni (lexical ½, each reference ¼).
 
 Reported per variant: dev72 recall_any@5 and recall_all@5 over sessions (of `recall -k 20`, as
 bench_longmemeval reads them), the block's relevant part holding an evidence session (of the questions
@@ -164,9 +165,14 @@ def variants(pieces: list[str]) -> list[tuple[str, Callable[[], None], Callable[
         out.append(("reciprocal-rank fusion", lambda: _patch(_rrf, bar), keep))
         out.append(("weighted sum (product)", restore, keep))
     if "background" in pieces:
-        for form in ("bg", "or", "or2", "split"):
+        from hippocampus.semantic import background
+
+        vectors = background.vectors
+        out.append(("store tail alone (before)", lambda: setattr(background, "vectors", lambda *_a: None), keep))
+        out.append(("back", lambda: setattr(background, "vectors", vectors), keep))
+        for form in ("bg", "or", "and", "or2", "split"):
             out.append((f"background {form}", lambda form=form: _background(form), keep))  # type: ignore[misc]
-        out.append(("store tail (product)", _no_background, keep))
+        out.append(("store or background (product)", _no_background, keep))
     return out
 
 
@@ -211,7 +217,7 @@ def _background(form: str) -> None:
         sims = (b @ q) / (np.linalg.norm(b, axis=1) * max(float(np.linalg.norm(q)), 1e-6))
         return (own, _original["fit_tail"]([float(x) for x in sims], len(sims)))
 
-    def semantic_chance(similarity: float | None, tail: Any) -> float:
+    def semantic_chance(similarity: float | None, tail: Any, _product_reference: Any = None) -> float:
         own, bg = tail if isinstance(tail, tuple) else (tail, None)
         store = _original["semantic_chance"](similarity, own)
         outside = _original["semantic_chance"](similarity, bg)
@@ -228,7 +234,7 @@ def _background(form: str) -> None:
     tests = 3.0 if form == "or" else 2.0
     evidence.combined = lambda lexical, semantic: min(1.0, tests * min(lexical, semantic))  # type: ignore[assignment]
     if form == "split":  # weighted Bonferroni: the lexical side keeps its half, each reference a quarter
-        evidence.semantic_chance = lambda s, t: 2.0 * semantic_chance(s, t)  # type: ignore[assignment]
+        evidence.semantic_chance = lambda s, t, *_r: 2.0 * semantic_chance(s, t)  # type: ignore[assignment]
 
 
 def _no_background() -> None:
@@ -308,7 +314,7 @@ def main() -> None:
     search.allow(wait=True)
     for name, patch, tweak in variants(args.pieces):
         patch()
-        if name.endswith("(product)"):
+        if name.endswith("(product)") or name == "back":
             continue
         print(line(name, measure(args.lme, args.mixed, tweak)), flush=True)
 

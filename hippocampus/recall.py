@@ -151,7 +151,9 @@ def _hybrid(
     fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
     tail = fit_tail(list(nearest.values()), noise[2])
-    reference = _background_tail(conn, model, vector, config) if about_only else None
+    # a store too small for its own tail (under 4 x MIN_TAIL memories) keeps having no semantic evidence:
+    # against the background alone, each of a handful of memories would pass one turn in ten or so
+    reference = _background_tail(conn, model, vector, config) if about_only and tail is not None else None
     words = search_cache.searched_words(conn, query) if lexical else 0
     chance = {
         c[0]: combined(lexical_chance(bm25.get(c[0], 0.0), words), semantic_chance(nearest.get(c[0]), tail, reference))

@@ -28,6 +28,7 @@ question, never against a constant fitted to one set:
   the two shares (`semantic_chance`'s `background`): two estimates of one share, the store's crowded
   by the topic, the background's blind to the store's register; measured on both sides (BENCHMARKS.md,
   issue 25, sixth pass: questions about nothing stored got no more memories than by the store alone).
+  Only where the store has a tail of its own: a handful of memories still has no semantic evidence.
 - A memory is evidence when either side alone makes chance unlikely (`combined`: the smaller chance,
   doubled because two tests are made), judged against the store's size by `about_message`: at most
   `EXPECTED_STRAYS` unrelated memories of the whole store are expected to pass for a question about

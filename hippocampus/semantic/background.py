@@ -12,8 +12,9 @@ fitted on them as on the store's (`semantic_chance` takes the smaller share of t
 The background's vectors depend on the model: embedded once per model (~15 s of one core for the
 local model) and cached in the user's cache folder (`$XDG_CACHE_HOME/hippocampus`, else
 `~/.cache/hippocampus`), keyed by the model's name and the text. A process that waits for its model (the
-CLI) embeds them at once; the warm worker on its semantic pool, its turns judged by the store alone
-until they are ready. Measured in BENCHMARKS.md (issue 25, sixth pass).
+CLI) embeds them at once; the warm worker at its start, on its semantic pool (`preload`), its turns
+judged by the store alone until they are ready; a cold hook only reads the cache. Measured in
+BENCHMARKS.md (issue 25, sixth pass).
 """
 
 from __future__ import annotations
@@ -60,16 +61,20 @@ def vectors(model: str, config: Config) -> Any | None:
         return loaded
     from hippocampus.semantic import search
 
-    if search.policy() is None:
-        return None
-    if search.policy() == "wait":
-        return _embed(model, config)
+    return _embed(model, config) if search.policy() == "wait" else None
+
+
+def preload(model: str, config: Config) -> None:
+    """Embed the background by `model` on the semantic pool unless it is cached (the warm worker, at its
+    start): its turns are judged by the store alone until then. A cold hook never embeds it."""
+    from hippocampus.semantic import search
+
     with _lock:
-        if model in _started:
-            return None
+        if model in _rows or model in _started:
+            return
         _started.add(model)
-    search._executor().submit(_embed, model, config)
-    return None
+    if _read(model) is None:
+        search._executor().submit(_embed, model, config)
 
 
 def _read(model: str) -> Any | None:
@@ -83,13 +88,14 @@ def _read(model: str) -> Any | None:
 
 
 def _embed(model: str, config: Config) -> Any | None:
-    """Embed the background by the query model (which is `model`), keep it here and in the cache."""
+    """Embed the background by the passage model (`model`: its own engine and lock, so a turn's query never
+    waits on it; the worker drops it in its quiet time, as after a catch-up), keep it here and in the cache."""
     import numpy as np
 
     from hippocampus.semantic import embedder
 
     try:
-        loaded = embedder.load(config, "query")
+        loaded = embedder.load(config, "passage")
         if loaded is None or loaded.name != model:
             return None
         rows = np.asarray(loaded.passages(texts()), dtype=np.float32)
