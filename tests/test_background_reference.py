@@ -17,6 +17,7 @@ from hippocampus.core import evidence
 from hippocampus.core.config import Config
 from hippocampus.recall import recall
 from hippocampus.semantic import background, embedder, embedding, search
+from hippocampus.store import user_cache
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
@@ -82,8 +83,24 @@ def test_the_background_ships_a_few_hundred_distinct_sentences() -> None:
 
 def test_the_cache_is_per_model_in_the_users_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    one, two = background.cache_file("model-a"), background.cache_file("model-b")
-    assert one.parent == tmp_path / "cache" / "hippocampus" and one != two
+    assert user_cache.folder() == tmp_path / "cache" / "hippocampus"
+    assert background.cache_name("model-a") != background.cache_name("model-b")
+
+
+def test_the_cache_is_private_atomic_and_a_corrupt_file_is_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import numpy as np
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    user_cache.write_array("a.npy", np.ones((2, 3), dtype=np.float32))
+    path = user_cache.folder() / "a.npy"
+    assert path.stat().st_mode & 0o777 == 0o600 and user_cache.folder().stat().st_mode & 0o777 == 0o700
+    assert user_cache.read_array("a.npy").shape == (2, 3)
+    assert not list(user_cache.folder().glob(".*.tmp"))
+    path.write_bytes(b"\x93NUMPY garbage")
+    assert user_cache.read_array("a.npy") is None
+    assert user_cache.remove() and not user_cache.folder().exists() and not user_cache.remove()
 
 
 def test_a_process_that_does_not_wait_never_embeds_it_and_reads_the_cache(
@@ -97,12 +114,10 @@ def test_a_process_that_does_not_wait_never_embeds_it_and_reads_the_cache(
     monkeypatch.setattr(search, "_policy", "background")
     monkeypatch.setattr(background, "_embed", lambda *_a: pytest.fail("a turn embedded the background"))
     assert background.vectors("m", Config()) is None
-    path = background.cache_file("m")
-    path.parent.mkdir(parents=True)
-    np.save(path, np.ones((3, 4), dtype=np.float32))
+    user_cache.write_array(background.cache_name("m"), np.ones((3, 4), dtype=np.float32))
     assert background.vectors("m", Config()) is None
     rows = np.ones((len(background.texts()), 4), dtype=np.float32)
-    np.save(path, rows)
+    user_cache.write_array(background.cache_name("m"), rows)
     assert background.vectors("m", Config()).shape == rows.shape
 
 

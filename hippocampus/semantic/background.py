@@ -10,8 +10,8 @@ measures every memory), are a sample of what memories unrelated to it reach; `co
 fitted on them as on the store's (`semantic_chance` takes the smaller share of the two).
 
 The background's vectors depend on the model: embedded once per model (~15 s of one core for the
-local model) and cached in the user's cache folder (`$XDG_CACHE_HOME/hippocampus`, else
-`~/.cache/hippocampus`), keyed by the model's name and the text. A process that waits for its model (the
+local model) and cached in the user's cache folder (`store.user_cache`: `$XDG_CACHE_HOME/hippocampus`,
+else `~/.cache/hippocampus`), named by the model's name and the text's digest. A process that waits for its model (the
 CLI) embeds them at once; the warm worker at its start, on its semantic pool (`preload`), its turns
 judged by the store alone until they are ready; a cold hook only reads the cache. Measured in
 BENCHMARKS.md (issue 25, sixth pass).
@@ -20,10 +20,11 @@ BENCHMARKS.md (issue 25, sixth pass).
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from hippocampus.store import user_cache
 
 if TYPE_CHECKING:
     from hippocampus.core.config import Config
@@ -40,11 +41,11 @@ def texts() -> list[str]:
     return [line.strip() for line in SENTENCES.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def cache_file(model: str) -> Path:
-    """Where the background's vectors by `model` are kept: named by the model and the text's digest."""
-    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+def cache_name(model: str) -> str:
+    """The cache file of the background's vectors by `model`: named by the model and the text's digest, so
+    a new model or a changed text is embedded anew."""
     digest = hashlib.sha256((model + "\n" + SENTENCES.read_text(encoding="utf-8")).encode()).hexdigest()[:16]
-    return Path(root) / "hippocampus" / f"background-{digest}.npy"
+    return f"background-{digest}.npy"
 
 
 def vectors(model: str, config: Config) -> Any | None:
@@ -78,13 +79,8 @@ def preload(model: str, config: Config) -> None:
 
 
 def _read(model: str) -> Any | None:
-    import numpy as np
-
-    try:
-        rows = np.load(cache_file(model))
-    except (OSError, ValueError):
-        return None
-    return rows if rows.ndim == 2 and rows.shape[0] == len(texts()) else None
+    rows = user_cache.read_array(cache_name(model))
+    return rows if rows is not None and rows.ndim == 2 and rows.shape[0] == len(texts()) else None
 
 
 def _embed(model: str, config: Config) -> Any | None:
@@ -105,14 +101,7 @@ def _embed(model: str, config: Config) -> Any | None:
         return None
     with _lock:
         _rows[model] = rows
-    path = cache_file(model)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_suffix(f".{os.getpid()}.tmp.npy")
-        np.save(part, rows)
-        os.replace(part, path)
-    except OSError:
-        pass  # an unwritable cache costs the next process the embedding, nothing else
+    user_cache.write_array(cache_name(model), rows)  # unwritable: the next process embeds it again
     return rows
 
 
