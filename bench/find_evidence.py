@@ -19,11 +19,17 @@ product's code and for one variant at a time, each the product with a single pie
 - `combine` (issue 25, sixth pass): how relevance, importance and recency are combined in the ranking
   (`bench/rank_variants.py`: importance and recency in proportion to relevance, or to its share, or
   importance on its own scale).
+- `background` (issue 25, sixth pass): the semantic chance read off a fixed background of generic chat
+  sentences (`semantic.background`), their similarities to the question in the store's own frame (from
+  its centroid), instead of, or beside, the store's own tail: the store alone (before), `bg` the
+  background alone, `or` either reference as three tests, `and` both, `or2` the smaller of the two
+  shares as one test (the product), `split` a weighted Bonferroni (lexical ½, each reference ¼).
 
 Reported per variant: dev72 recall_any@5, recall_all@5 and ndcg@5 over sessions (of `recall -k 20`, as
 bench_longmemeval reads them; any/all also per question type, by its initials), the block's relevant part holding an evidence session (of the questions
 recall@5 answers), the same for the second dev set, and relevant memories per turn for the questions
-about nothing stored. Pieces are kept in the product only when they hold on both sets and on the noise
+about nothing stored, on the mixed store and on 12 dev72 stores ("small", as `evidence_block.py
+--noise-stores 12` picks them). Pieces are kept in the product only when they hold on both sets and on the noise
 side. Run by hand, under `nice`: `.venv/bin/python bench/find_evidence.py --lme DIR --mixed DIR
 [pieces...]`. Never asserted in tests.
 """
@@ -38,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
@@ -45,7 +52,7 @@ from bench_longmemeval import DATA, metrics, parse_date
 from evidence_block import FIXTURE, MIXED_NOW
 
 from hippocampus import recall as R
-from hippocampus.core import fusion
+from hippocampus.core import evidence, fusion
 from hippocampus.core.config import Config
 from hippocampus.core.model import parse_time
 from hippocampus.semantic import search
@@ -54,6 +61,7 @@ from hippocampus.store.config_file import load_config
 from hippocampus.store.index_file import open_search
 from hippocampus.store.workspace import Workspace
 
+BACKGROUND = HERE.parent / "hippocampus" / "semantic" / "background.txt"
 Row = tuple[bool, bool, bool, int, float]  # recall_any@5, recall_all@5, evidence in the block, relevant, ndcg@5
 
 
@@ -107,7 +115,13 @@ def measure(lme: Path, mixed: Path, tweak: Callable[[Config], Config]) -> dict[s
     now, ws = parse_time(MIXED_NOW), mixed / "ws"
     second = [ask(ws, q["question"], now, {q["session"]}, tweak) for q in data["questions"]]
     noise = [ask(ws, q, now, set(), tweak) for q in data["unrelated"]]
-    return {"dev72": dev, "second": second, "noise": noise}
+    stored = [i for i in items if (lme / i["question_id"] / "ws" / "memory" / ".ingested").exists()]
+    small = [
+        ask(lme / i["question_id"] / "ws", q, parse_time(parse_date(i["question_date"])), set(), tweak)
+        for i in stored[:: max(1, len(stored) // 12)][:12]
+        for q in data["unrelated"]
+    ]
+    return {"dev72": dev, "second": second, "noise": noise, "small": small}
 
 
 def line(name: str, result: dict[str, list[Row]]) -> str:
@@ -126,7 +140,8 @@ def line(name: str, result: dict[str, list[Row]]) -> str:
     )
     return (
         f"{name:24s} dev72 {part(dev)} | second {part(result['second'])} | noise "
-        f"{sum(r[3] for r in noise) / len(noise):.2f}\n{'':24s} any/all by type: {by_type}"
+        f"{sum(r[3] for r in noise) / len(noise):.2f} small {sum(r[3] for r in result['small']) / len(result['small']):.2f}"
+        f"\n{'':24s} any/all by type: {by_type}"
     )
 
 
@@ -174,13 +189,99 @@ def variants(pieces: list[str]) -> list[tuple[str, Callable[[], None], Callable[
     if "rrf" in pieces:
         out.append(("reciprocal-rank fusion", lambda: _patch(_rrf, bar), keep))
         out.append(("weighted sum (product)", restore, keep))
+    out.extend(_sixth_pass(pieces, keep))
+    return out
+
+
+def _sixth_pass(
+    pieces: list[str], keep: Callable[[Config], Config]
+) -> list[tuple[str, Callable[[], None], Callable[[Config], Config]]]:
+    """The sixth pass's pieces (issue 25): `combine` (serve7) and `background` (serve6)."""
+    out: list[tuple[str, Callable[[], None], Callable[[Config], Config]]] = []
     if "combine" in pieces:
         import rank_variants
 
         for mode in rank_variants.NAMES[1:]:
             out.append((f"combine {mode}", lambda m=mode: rank_variants.install(m), keep))  # type: ignore[misc]
         out.append(("combine sum (product)", lambda: rank_variants.install("product"), keep))
+    if "background" in pieces:
+        from hippocampus.semantic import background
+
+        vectors = background.vectors
+        out.append(("store tail alone (before)", lambda: setattr(background, "vectors", lambda *_a: None), keep))
+        out.append(("back", lambda: setattr(background, "vectors", vectors), keep))
+        for form in ("bg", "or", "and", "or2", "split"):
+            out.append((f"background {form}", lambda form=form: _background(form), keep))  # type: ignore[misc]
+        out.append(("store or background (product)", _no_background, keep))
     return out
+
+
+_original = {"similar": search.similar, "fit_tail": evidence.fit_tail, "semantic_chance": evidence.semantic_chance}
+_original["combined"] = evidence.combined
+_bg: dict[str, Any] = {}  # the background's vectors, and the last question's vector and store centroid
+
+
+def _background_vectors() -> Any:
+    """The background sentences' vectors, embedded once by the query model (`query:` on both sides)."""
+    if "rows" not in _bg:
+        from hippocampus.semantic import embedder
+
+        texts = [t for t in BACKGROUND.read_text(encoding="utf-8").splitlines() if t.strip()]
+        model = embedder.load(Config(), "query")
+        assert model is not None
+        _bg["rows"] = model.passages(texts)
+    return _bg["rows"]
+
+
+def _background(form: str) -> None:
+    """Patch recall's semantic chance: the tail read off the background (`bg`), or either reference
+    (`or`, three tests), or both (`and`)."""
+    import numpy as np
+
+    rows = _background_vectors()
+
+    def similar(conn: Any, model: str, vector: Any, also: list[int], k: int) -> Any:
+        found = _original["similar"](conn, model, vector, also, k)
+        matrix = search._matrices.get((search._database_key(conn), model))
+        _bg["query"] = np.asarray(vector, dtype=np.float32)
+        _bg["centre"] = matrix.centre[1] if matrix is not None and matrix.centre is not None else None
+        return found
+
+    def fit_tail(similarities: list[float], total: int) -> Any:
+        own = _original["fit_tail"](similarities, total)
+        centre = _bg.get("centre")
+        if centre is None:
+            return (own, None)
+        q = _bg["query"] - centre
+        b = rows - centre
+        sims = (b @ q) / (np.linalg.norm(b, axis=1) * max(float(np.linalg.norm(q)), 1e-6))
+        return (own, _original["fit_tail"]([float(x) for x in sims], len(sims)))
+
+    def semantic_chance(similarity: float | None, tail: Any, _product_reference: Any = None) -> float:
+        own, bg = tail if isinstance(tail, tuple) else (tail, None)
+        store = _original["semantic_chance"](similarity, own)
+        outside = _original["semantic_chance"](similarity, bg)
+        if form == "bg":
+            return outside
+        if form == "and":
+            return max(store, outside)
+        if form == "split":
+            return min(store, outside)
+        return min(store, outside)  # or: `combined` makes it three tests
+
+    search.similar = similar  # type: ignore[assignment]
+    evidence.fit_tail, evidence.semantic_chance = fit_tail, semantic_chance  # type: ignore[assignment]
+    tests = 3.0 if form == "or" else 2.0
+    evidence.combined = lambda lexical, semantic: min(1.0, tests * min(lexical, semantic))  # type: ignore[assignment]
+    if form == "split":  # weighted Bonferroni: the lexical side keeps its half, each reference a quarter
+        evidence.semantic_chance = lambda s, t, *_r: 2.0 * semantic_chance(s, t)  # type: ignore[assignment]
+
+
+def _no_background() -> None:
+    search.similar = _original["similar"]  # type: ignore[assignment]
+    evidence.fit_tail = _original["fit_tail"]  # type: ignore[assignment]
+    evidence.semantic_chance = _original["semantic_chance"]  # type: ignore[assignment]
+    evidence.combined = _original["combined"]  # type: ignore[assignment]
 
 
 Fuse = Callable[..., dict[int, tuple[float, float]]]
@@ -253,7 +354,7 @@ def main() -> None:
     search.allow(wait=True)
     for name, patch, tweak in variants(args.pieces):
         patch()
-        if name.endswith("(product)"):
+        if name.endswith("(product)") or name == "back":
             continue
         print(line(name, measure(args.lme, args.mixed, tweak)), flush=True)
 

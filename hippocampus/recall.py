@@ -151,9 +151,12 @@ def _hybrid(
     fused = fusion.fuse(bm25, sims, config.semantic_weight, search_cache.full_match(conn, query))
     pool = lexical + vectors.candidates(conn, [rid for rid in sims if rid not in bm25])
     tail = fit_tail(list(nearest.values()), noise[2])
+    # a store too small for its own tail (under 4 x MIN_TAIL memories) keeps having no semantic evidence:
+    # against the background alone, each of a handful of memories would pass one turn in ten or so
+    reference = _background_tail(conn, model, vector, config) if about_only and tail is not None else None
     words = search_cache.searched_words(conn, query) if lexical else 0
     chance = {
-        c[0]: combined(lexical_chance(bm25.get(c[0], 0.0), words), semantic_chance(nearest.get(c[0]), tail))
+        c[0]: combined(lexical_chance(bm25.get(c[0], 0.0), words), semantic_chance(nearest.get(c[0]), tail, reference))
         for c in pool
     }
     keep = _about(chance, search_cache.memory_count(conn), about_only)
@@ -179,6 +182,19 @@ def _hybrid(
                 )
             )
     return hits
+
+
+def _background_tail(conn: sqlite3.Connection, model: str, vector: Any, config: Config) -> Any:
+    """The tail of the question's similarities to `semantic.background`'s sentences in this store's frame
+    (`core.evidence.semantic_chance`'s reference outside the store), or None while it is not ready."""
+    from hippocampus.core.evidence import fit_tail
+    from hippocampus.semantic import background, search
+
+    rows = background.vectors(model, config)
+    centroid = search.centroid(conn, model) if rows is not None else None
+    if rows is None or centroid is None:
+        return None
+    return fit_tail(background.similarities(rows, vector, centroid), len(rows))
 
 
 def recall_with_history(ws: Workspace, query: str, now: datetime, config: Config, k: int = 5) -> list[Hit]:

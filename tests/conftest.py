@@ -12,15 +12,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="session")
+def user_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache folder for the session (`semantic.background`'s vectors are embedded once, not per test)."""
+    return tmp_path_factory.mktemp("xdg-cache")
+
+
 @pytest.fixture(autouse=True)
-def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Point WORKSPACE (and HOME) at a fresh temporary folder."""
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_cache: Path) -> Iterator[Path]:
+    """Point WORKSPACE (and HOME) at a fresh temporary folder, the user's cache at the session's."""
     ws = tmp_path / "workspace"
     ws.mkdir()
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("WORKSPACE", str(ws))
     monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(user_cache))
     monkeypatch.delenv("HIPPOCAMPUS_NOW", raising=False)
     monkeypatch.delenv("HIPPOCAMPUS_CURVE", raising=False)
     yield ws

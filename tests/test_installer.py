@@ -348,8 +348,16 @@ def test_without_a_terminal_it_asks_and_changes_nothing(box: dict[str, Any]) -> 
 
 def test_uninstall_purge_deletes_memories(box: dict[str, Any]) -> None:
     assert install(box, "--yes", "--signals", "0").returncode == 0
+    cache = box["home"] / ".cache" / "hippocampus"  # semantic.background's vectors (issue 25)
+    cache.mkdir(parents=True)
+    (cache / "background-0.npy").write_bytes(b"x")
+    plain = install(box, "--uninstall", "--dry-run")
+    assert str(cache) not in plain.stdout
+    shown = install(box, "--uninstall", "--purge", "--dry-run")
+    assert str(cache) in shown.stdout and cache.exists()
     assert install(box, "--uninstall", "--purge", "--yes").returncode == 0
     assert not (box["ws"] / "memory").exists() and not (box["ws"] / "HIPPOCAMPUS_CORE.md").exists()
+    assert not cache.exists()
 
 
 def test_uninstall_without_record_does_nothing(box: dict[str, Any]) -> None:

@@ -22,6 +22,13 @@ question, never against a constant fitted to one set:
   The exponential's scale is taken from the median excess (median / ln 2), not the mean: when a topic
   fills many memories (a whole session about bikes), those memories are the top of the tail, and the
   mean excess would grow with them until none stood out.
+- A reference outside the store (`semantic.background`): where the store holds many memories on the
+  question's topic, they are its tail and none stands out; the same tail fitted on a fixed background
+  of generic chat sentences is not crowded by the topic. A memory's semantic chance is the smaller of
+  the two shares (`semantic_chance`'s `background`): two estimates of one share, the store's crowded
+  by the topic, the background's blind to the store's register; measured on both sides (BENCHMARKS.md,
+  issue 25, sixth pass: questions about nothing stored got no more memories than by the store alone).
+  Only where the store has a tail of its own: a handful of memories still has no semantic evidence.
 - A memory is evidence when either side alone makes chance unlikely (`combined`: the smaller chance,
   doubled because two tests are made), judged against the store's size by `about_message`: at most
   `EXPECTED_STRAYS` unrelated memories of the whole store are expected to pass for a question about
@@ -81,12 +88,17 @@ def lexical_chance(bm25: float, words: int = 1) -> float:
     return min(1.0, max(1, words) * math.exp(-bm25))
 
 
-def semantic_chance(similarity: float | None, tail: Tail | None) -> float:
-    """The share of memories the tail's fit expects at least this similar to the question (1: no vector,
-    or no tail to judge by)."""
-    if similarity is None or tail is None or not math.isfinite(similarity):
+def semantic_chance(similarity: float | None, tail: Tail | None, background: Tail | None = None) -> float:
+    """The share of memories the tail's fit expects at least this similar to the question, the smaller
+    of the store's tail and the `background`'s when given (1: no vector, or no tail to judge by)."""
+    if similarity is None or not math.isfinite(similarity):
         return 1.0
-    return min(1.0, tail.count / tail.total * math.exp(-(similarity - tail.threshold) / tail.scale))
+    shares = [
+        min(1.0, t.count / t.total * math.exp(-(similarity - t.threshold) / t.scale))
+        for t in (tail, background)
+        if t is not None
+    ]
+    return min(shares, default=1.0)
 
 
 def combined(lexical: float, semantic: float) -> float:

@@ -14,6 +14,7 @@ from hippocampus.installer.names import PLUGIN_ID
 from hippocampus.installer.plan import Step, has_item
 from hippocampus.installer.record import record_path, save_record
 from hippocampus.openclaw.cli import OpenClaw, command_line
+from hippocampus.store import user_cache
 
 
 def created_venv(record: dict[str, Any], skill_dir: Path) -> Path | None:
@@ -97,6 +98,13 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path,
                 "purge",
                 "DELETE every memory: memory/, HIPPOCAMPUS_CORE.md, brain-dashboard.html",
                 str(workspace / "memory"),
+            )
+        )
+        steps.append(
+            Step(
+                "purge",
+                "delete the cache of vectors derived from the shipped texts (no memory)",
+                str(user_cache.folder()),
             )
         )
         venv = created_venv(record, skill_dir)
@@ -291,6 +299,8 @@ def _purge(record: dict[str, Any], workspace: Path, skill_dir: Path, out: Outcom
     shutil.rmtree(workspace / "memory", ignore_errors=True)
     for name in ("HIPPOCAMPUS_CORE.md", "brain-dashboard.html"):
         (workspace / name).unlink(missing_ok=True)
+    if user_cache.remove():
+        out.done.append(f"deleted {user_cache.folder()}")
     venv = created_venv(record, skill_dir)
     if venv is not None:
         shutil.rmtree(venv, ignore_errors=True)

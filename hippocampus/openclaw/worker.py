@@ -354,7 +354,7 @@ def preload(workspace: str) -> None:
     model (elsewhere no turn needs it, and an `openclaw agent --local` run would pay its load for nothing:
     a session end loads it to embed what it wrote). A settings file that cannot be read leaves it to the
     first turn."""
-    from hippocampus.semantic import embedder, search
+    from hippocampus.semantic import background, embedder, search
     from hippocampus.store import vectors
     from hippocampus.store.config_file import settings
     from hippocampus.store.readonly import connect_readonly
@@ -373,6 +373,7 @@ def preload(workspace: str) -> None:
         if wanted:
             search.preload(config)
             search.preload_vectors(workspace, name)
+            background.preload(name, config)  # the block's reference outside the store (issue 25)
     except Exception as exc:  # noqa: BLE001 - the first turn loads it then, and says so if it cannot
         why = " ".join(str(exc).split())[:200]
         sys.stderr.write(f"hippocampus: worker could not preload the model: {type(exc).__name__}: {why}\n")

@@ -283,6 +283,13 @@ def similar(
     return found, (float(live.mean()), float(live.std()), len(index))
 
 
+def centroid(conn: sqlite3.Connection, model: str) -> Any:
+    """The centroid `similar` last measured `conn`'s store from, for `model` (None before any call)."""
+    with _matrix_lock:
+        matrix = _matrices.get((_database_key(conn), model))
+        return None if matrix is None or matrix.centre is None else matrix.centre[1]
+
+
 def has_vectors(conn: sqlite3.Connection, config: Config) -> bool:
     """Whether the store holds vectors by the model these settings choose (none chosen: False): where it
     holds none, a call need not wait for the model, as meaning would add nothing."""
