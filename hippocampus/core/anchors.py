@@ -76,7 +76,12 @@ def anchor(a: Claim, b: Claim) -> frozenset[str]:
     left_out = values | slots.values(a.features | b.features) | _units(a) | _units(b) | slots.FIRST | claims.PEOPLE
     own, other = a.content - a.cue_features - left_out, b.content - left_out
     classes = frozenset(k for k, words in CLASSES.items() if a.features & words and b.features & words)
-    return (own & other) | derived(own - other, other - own) | classes
+    shared = (own & other) | derived(own - other, other - own)
+    # the anchor must say what the older is about, not one word of many: half its topic words at least
+    # (real chat: "I'm actually looking for a Samsung QLED TV … watching sports" is no update of "I'm looking
+    # for some good pizza places … after watching the NBA playoffs")
+    covered = len(other & shared | derived(other - shared, shared)) * 2 >= len(other)
+    return (shared if covered else frozenset()) | classes
 
 
 def two_values(a: Claim, b: Claim) -> bool:
