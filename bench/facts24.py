@@ -13,7 +13,8 @@ them, run once at its end; `heldout8.json` the same, after the fifth pass's seco
 third round (on heldout8); `heldout10.json` after the sixth pass's rules, run once on main's and on the sixth pass's;
 `heldout11.json` after the seventh pass's rules, run once on main's and on the seventh pass's; `heldout12.json`
 after the eighth pass's rules, run once on its base's (`0ac3b67`) and on the eighth pass's; `heldout13.json`
-after the ninth pass's rules, run once on its base's (`a1a5650`) and on the ninth pass's.
+after the ninth pass's rules, run once on its base's (`a1a5650`) and on the ninth pass's; `heldout14.json`
+after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on the tenth pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -272,6 +273,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct12": (distinct, lambda: fixture("heldout12")["distinct"], "held out twelve times"),
     "corrections13": (corrections, lambda: fixture("heldout13")["corrections"], "held out thirteen times"),
     "distinct13": (distinct, lambda: fixture("heldout13")["distinct"], "held out thirteen times"),
+    "corrections14": (corrections, lambda: fixture("heldout14")["corrections"], "held out fourteen times"),
+    "distinct14": (distinct, lambda: fixture("heldout14")["distinct"], "held out fourteen times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

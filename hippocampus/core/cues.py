@@ -52,8 +52,11 @@ CORRECTION = re.compile(
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
     # "had to shift my haircut to saturday": the verb, not the noun ("the night shift to cover")
     r"(?:moved|bumped|shifted|(?:(?<=to )|(?<=we )|(?<=i )|(?<=they )|(?<='ll ))(?:bump|shift))"
-    r"(?= (?:[\w']+ ){0,4}?(?:to|from|in|into|back)\b)|"
+    r"(?= (?:[\w'-]+ ){0,4}?(?:to|from|in|into|back)\b)|"  # "moved my dentist check-up to 21 November"
     r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
+    # said wrong, or a thing dropped for another: "scratch that", "older than I thought", "ditched Duolingo",
+    # "swapped swimming for judo"
+    r"scratch that|strike that|ignore that|than (?:i|we) thought|ditched|dumped|swapped|"
     r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replac(?:e|ed|ing)|"
     # said wrong: "I wrote hallway by mistake", "I had that backwards"
@@ -76,6 +79,10 @@ CORRECTION = re.compile(
     r"para a|pro|pra)\b)"
     # a mix-up in the other languages: "je me suis emmêlé les pinceaux", "me hice un lío", "durcheinandergebracht"
     r"|emmêlée?s?|je me suis trompée?|me hice un l[ií]o|me l[ií]é|durcheinander|baralhei"
+    r"|vertippt|verschrieben|"
+    # "not X, it's Y", in the supported languages: "No es el 2, es el 12 de abril", "it's not Tuesday, it's Wednesday"
+    r"(?:^|(?<=[,;:] ))(?:no es|it's not|it is not|that's not|não é|non è|ce n'est pas|c'est pas|nicht|das ist nicht)"
+    r" [^,.;:!?]{1,30}, (?:es|it's|it is|that's|é|è|c'est|sondern|sondern es ist)\b"
     r"|por error|por engano|aus versehen|par erreur|petite erreur|mon erreur|pequeño error|mi error|"
     r"piccolo errore|mio errore|pequeno erro|meu erro|kleiner fehler|mein fehler|"
     r"per errore|per sbaglio|adelantad|aplazad|cancelad|vorverlegt|"
@@ -110,7 +117,8 @@ PREFIX_WORDS = re.compile(
 )
 LEFT = re.compile(
     r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
-    r"|sold|got rid of|gave away|traded in|traded(?= the| my| our)|broke up with|split up with"
+    r"|sold|ditched|dumped|swapped(?= (?:\w+ ){0,3}?for\b)|got rid of|gave away|traded in|traded(?= the| my| our)"
+    r"|broke up with|split up with"
     r"|divorced(?= (?:my|him|her|his|the)\b)|separated from|resigned from|vend[ií]|vendu|verkauft|venduto"
     r"|retired from|said goodbye to|waved goodbye to|(?:can't|cannot|can no longer|couldn't) make(?: it)?(?: on| at)?"
     r"|(?:took|taken|came|come|got|went|i'm|i am) (?:me |him |her |them )?off(?! to\b)"  # "took me off metformin"

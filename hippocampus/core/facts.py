@@ -37,6 +37,10 @@ worse than showing two:
      never when it says it adds a value ("… too", "auch"): then both hold.
    - it has a cue and restates what the older is about with a new measured or dated value (`_restates`:
      "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"), in whatever frame.
+   - the cue-led route (`core.anchors`, tenth pass), which asks for no frame: a cue, an anchor the two share
+     beyond cues, values, units and people (or one closed class: a diet), one value of one kind changed, and
+     the subjects compatible ("they moved my dentist check-up to 21 November" / "Dentist check-up is on 14
+     November at 3pm", "not veggie anymore … pescatarian" / "I'm vegetarian").
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Only when both hold does the older become history (`updates`). Same attribute without an update
@@ -60,7 +64,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hippocampus.core import claims, colours, frames, kinds, narrowed, slots
+from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -105,6 +109,7 @@ def _probes(text: str) -> tuple[str, ...]:
         else set()
     )
     found = sorted(claim.content | claim.left)[:PROBE_LIMIT] + sorted(claim.slot_probes) + sorted(ages - {"-1"})
+    found += sorted(anchors.class_probes(claim) - set(found))  # "not veggie anymore … pescatarian" / "I'm vegetarian"
     if claim.correction:
         found += sorted(agent_forms(claim.content - claim.cue_features) - set(found))
     return tuple(found)
@@ -175,15 +180,17 @@ def is_update(new: str, old: str) -> bool:
         and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
         and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
-        and not _two_values(a, b)
+        and not anchors.two_values(a, b)
         and not kinds.other_things(a, b)
         and not (a.acted_on & claims.PEOPLE) - b.features  # "the physio moved my husband to Thursday"
     ):
         return True  # "the flight was moved to 11 April", "mixed those up: the blue Volvo is my car"
     if not a.adds and (colours.recoloured(a, b) or narrowed.narrowed(new, a, b)):
         return True  # "got the Golf resprayed, it's dark blue now", "only home on Fridays now"
-    if (a.cue or a.correction) and not a.adds and _restates(a, b) and not _two_values(a, b):
+    if (a.cue or a.correction) and not a.adds and _restates(a, b) and not anchors.two_values(a, b):
         return True  # "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"
+    if anchors.cue_led(a, b) and not _another_subject(a, b) and not kinds.other_things(a, b):
+        return True  # "they moved my dentist check-up to 21 November" / "Dentist check-up is on 14 November"
     if not same_attribute(new, old):
         return False
     if a.adds and not a.correction:
@@ -217,15 +224,6 @@ def _negates(new: str, old: str) -> bool:
     affirmed = {f for f in features(old) if not f.startswith("!")}
     b = claim_of(old)
     return bool(negated & affirmed & b.content) and b.content <= claim_of(new).content
-
-
-def _two_values(a: Claim, b: Claim) -> bool:
-    """Each statement holds a name and a number the other does not ("my flight to [Rome|Madrid] … [3|9]
-    June"): a correction changes one value, so these are two things (two flights), not one corrected. A
-    month or weekday belongs to its date ("moved to 10am Monday" is one value)."""
-    na, nb = claims.names_of(a) - b.features - slots.MONTHS, claims.names_of(b) - a.features - slots.MONTHS
-    da, db = (frozenset(f for f in c.features if f[:1].isdigit()) for c in (a, b))
-    return bool(na and nb and da - db and db - da)
 
 
 def _only_a_date_left(a: Claim, b: Claim, named: frozenset[str], shared: frozenset[str]) -> bool:

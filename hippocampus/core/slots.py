@@ -18,7 +18,7 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new")
+FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new btw lol")
 COPULAS = _words(
     """is are was were am 'm 's 're be been ist sind est sont es está están é são è sono 是 です i'm it's he's
     she's we're they're that's"""
