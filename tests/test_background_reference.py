@@ -81,6 +81,27 @@ def test_the_background_ships_a_few_hundred_distinct_sentences() -> None:
     assert any(line.endswith("?") for line in lines) and any(line.startswith("I ") for line in lines)
 
 
+def test_the_background_repeats_no_question_the_benches_ask() -> None:
+    """The background is what *unrelated* text looks like; a copy of a bench's question in it would make the
+    gate judge that question by the store alone and flatter the noise figures (serve8 found eight such
+    lines, from "Why is the sky blue?" to reworded ones at e5 similarity >= 0.95; removed, BENCHMARKS)."""
+    import json
+    import re
+
+    def norm(text: str) -> str:
+        return re.sub(r"\W+", " ", text.casefold()).strip()
+
+    fixtures = Path(__file__).resolve().parent.parent / "bench" / "fixtures"
+    asked = set()
+    second = json.loads((fixtures / "evidence2.json").read_text(encoding="utf-8"))
+    asked |= {norm(q["question"]) for q in second["questions"]} | {norm(q) for q in second["unrelated"]}
+    for name in ("paraphrase.json", "paraphrase_heldout.json"):
+        fixture = json.loads((fixtures / name).read_text(encoding="utf-8"))
+        asked |= {norm(p["question"]) for p in fixture["pairs"]} | {norm(q) for q in fixture["unrelated"]}
+    assert len(asked) > 150  # the fixtures were read (179 distinct questions)
+    assert not [line for line in background.texts() if norm(line) in asked]
+
+
 def test_the_cache_is_per_model_in_the_users_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert user_cache.folder() == tmp_path / "cache" / "hippocampus"

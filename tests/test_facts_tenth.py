@@ -65,10 +65,24 @@ def test_cue_led_corrections(old: str, new: str) -> None:
         ("I swim on Thursdays.", "My nephew now swims on Fridays."),
         # a diet of another holder
         ("I'm vegetarian.", "My sister is vegan now."),
+        # a novelty word ("new", "recently") says a thing is recent, not that it replaced another (the lead,
+        # after the merge: these superseded with the route's weak cues)
+        ("My favourite cafe is Lola on Main St", "There is a new cafe on Main St called Bean There"),
+        ("My dentist is Dr Patel at the Kerr St clinic", "There is a new dentist at the Kerr St clinic, Dr Okafor"),
+        ("My bike is a Trek", "I got a new Brompton bike for commuting"),
+        ("My running shoes are Asics", "I recently got trail running shoes from Salomon"),
     ],
 )
 def test_cue_led_look_alikes(old: str, new: str) -> None:
     assert not _found(new, old)
+
+
+def test_a_contrast_cue_still_takes_the_route_where_a_novelty_word_does_not() -> None:
+    old = "My dentist is Dr Patel at the Kerr St clinic"
+    assert _found("My dentist at the Kerr St clinic is Dr Okafor now", old)
+    assert not _found("There is a new dentist at the Kerr St clinic, Dr Okafor", old)
+    assert facts.claim_of("I recently got a new bike").contrast is False
+    assert facts.claim_of("Actually I got a new bike").contrast is True
 
 
 def test_anchor_leaves_out_values_units_and_cues() -> None:

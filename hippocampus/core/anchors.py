@@ -6,7 +6,9 @@ correct ("scratch that", "moved … to", "actually", "ditched", "not … anymore
 about, and give it another value, in a frame of their own ("they moved my dentist check-up to 21 November" /
 "Dentist check-up is on 14 November at 3pm"). So this route asks four things, none of them a frame:
 
-(a) the newer carries a correction or update cue (`core.cues`, by kind, in the supported languages);
+(a) the newer carries a correction or update cue (`core.cues`, by kind, in the supported languages), a weak
+    one only if it sets the newer against the past ("now", "actually"), not if it only says a thing is
+    recent ("there's a new cafe on Main St" / "My favourite cafe is Lola on Main St": `cues.NOVELTY`);
 (b) the two are about one thing: they share an *anchor* (`anchor`), a content word or a derived form
     (`tokens.derived`) beyond the cue words, the values, the units said after a number ("km", "times"), the
     speaker and the people by role; or both values are of one closed class (`CLASSES`: a diet, a status);
@@ -100,7 +102,7 @@ def class_probes(claim: Claim) -> frozenset[str]:
 
 def cue_led(a: Claim, b: Claim) -> bool:
     """`a` updates `b` by the cue-led route (see above); the caller checks the subjects (d)."""
-    if not (a.correction or a.cue) or a.adds and not a.correction:
+    if not (a.correction or a.contrast) or a.adds and not a.correction:
         return False
     if len(b.numbers - a.numbers) > 1 or two_values(a, b):
         return False  # a correction changes one value

@@ -18,7 +18,7 @@ import re
 
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
-from hippocampus.core.cues import ADDS, CORRECTION, LEFT, PREFIX, PREFIX_WORDS, WEAK
+from hippocampus.core.cues import ADDS, CORRECTION, LEFT, NOVELTY, PREFIX, PREFIX_WORDS, WEAK
 from hippocampus.core.people import PEOPLE as PEOPLE
 from hippocampus.core.sentences import CLEFT, OPENER, SENTENCE_END, uncleft
 from hippocampus.core.similarity import features, names
@@ -142,6 +142,7 @@ class Claim:
         "correction",
         "denies",
         "cue",
+        "contrast",
         "features",
         "holder",
         "involves_speaker",
@@ -174,6 +175,9 @@ class Claim:
         self.key = " ".join(low.split()).strip(" .!。")
         self.short = len(WORD_RE.findall(low)) <= MAX_WORDS
         self.cue = bool(WEAK.search(said))
+        # a weak cue that sets the newer against the past ("now", "actually"), not one that only says it is
+        # recent ("a new cafe", "recently"): the cue-led route needs one (`core.anchors`)
+        self.contrast = any(m.group(0) not in NOVELTY for m in WEAK.finditer(said))
         self.adds = bool(ADDS.search(said))  # as said: `fact_text` drops an opening "Actually,"
         found = CORRECTION.search(said)
         self.correction = found is not None

@@ -2,7 +2,11 @@
 a correction, an addition, or names the value it leaves behind.
 
 - **Weak cues** (`WEAK`) say the statement may be newer news ("actually", "now", "these days", "new",
-  "as of"): they count only for the same attribute.
+  "as of"): they count only for the same attribute. Of them, the novelty words (`NOVELTY`: "new",
+  "recently", "lately", "currently") say only that something is recent, not that an earlier statement
+  stopped being true ("There's a new cafe on Main St", "I got a new Brompton bike"): the cue-led route
+  (`core.anchors`), which asks for no shared frame, needs one of the others, which set the newer
+  against the past.
 - **Correction cues** (`CORRECTION`) say an earlier statement was wrong or has changed ("typo", "by
   mistake", "mixed up", "changed … to", "switched", "renamed", "rescheduled", "moved to", "pushed to",
   "brought … forward", "turned 8", "no longer", "stopped", "sold", "broke up", "raised prices", "can't make
@@ -33,6 +37,8 @@ WEAK = re.compile(
     r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
     r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
 )
+NOVELTY = frozenset({"new", "recently", "lately", "currently"})
+"""The weak cues that say a thing is recent, not that it replaced another (matched as `WEAK` finds them)."""
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|change of plans?|plans (?:have )?changed|"
