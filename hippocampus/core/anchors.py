@@ -16,7 +16,7 @@ about, and give it another value, in a frame of their own ("they moved my dentis
     as one more ("… too", `cues.ADDS`, unless a correction cue says so);
 (d) the subjects are compatible: `Claim.people_compatible` (the caller), no person by role the older does not
     name where the older names none ("my brother's hourly rate is 55 euros now" / "My hourly rate is 40
-    euros"), and the caller's `_another_subject` and `kinds.other_things` ("the canteen is on the 2nd floor" /
+    euros"), and the caller's `another_subject` and `kinds.other_things` ("the canteen is on the 2nd floor" /
     "my office is on the 5th floor").
 
 The embedding model is left out: this anchor alone measured well (BENCHMARKS, tenth pass), absolute cosine did
@@ -30,7 +30,7 @@ import re
 from hippocampus.core import claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
-from hippocampus.core.tokens import derived
+from hippocampus.core.tokens import derived, stem
 
 WEEKDAYS = features(
     """monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag samstag
@@ -48,11 +48,23 @@ _UNIT = re.compile(r"(?<![\d:])\d[\d.,]*(?![\d:])\s+(?:a |an |per )?([^\W\d_]+)"
 """The word said after a number: its unit ("5 km", "2 times a week", "£30 a month"; not a time's: "the 7:15 train")."""
 
 
+_DIGITS = {stem(word): digit for word, digit in slots.NUMBER_WORDS.items()}
+"""A number word's feature as its digits ("four" = "4"), in the supported languages (`slots.NUMBER_WORDS`)."""
+
+
+def said(claim: Claim) -> frozenset[str]:
+    """The features a statement says as its own, a number word also as its digits ("four" is "4"); not the values
+    it leaves behind ("from Verizon to Mint", "Non da Malpensa: …"): those are the older's."""
+    feats = claim.features - claim.left
+    return feats | frozenset(_DIGITS[f] for f in feats if f in _DIGITS)
+
+
 def value_kinds(claim: Claim) -> dict[str, frozenset[str]]:
-    """The values a statement says, by kind: numbers, dates (months, weekdays), names, and the closed classes."""
-    feats = claim.features
+    """The values a statement says, by kind: numbers (a number word as its digits), dates (months, weekdays),
+    names, and the closed classes; not the values it leaves behind."""
+    feats = said(claim)
     out = {
-        "number": frozenset(f for f in feats if f[:1].isdigit() or f in slots.NUMBER_STEMS),
+        "number": frozenset(_DIGITS.get(f, f) for f in feats if f[:1].isdigit() or f in slots.NUMBER_STEMS),
         "date": feats & (slots.MONTHS | WEEKDAYS),
         "name": claims.names_of(claim) - slots.MONTHS - WEEKDAYS,
     }
@@ -62,7 +74,8 @@ def value_kinds(claim: Claim) -> dict[str, frozenset[str]]:
 def changed(a: Claim, b: Claim) -> frozenset[str]:
     """The kinds of value that `a` says anew for `b`'s: each says one of that kind the other does not."""
     va, vb = value_kinds(a), value_kinds(b)
-    return frozenset(k for k in va if va[k] - b.features and vb[k] - a.features)
+    sa, sb = said(a), said(b)
+    return frozenset(k for k in va if va[k] - sb and vb[k] - sa)
 
 
 def _units(claim: Claim) -> frozenset[str]:
@@ -107,3 +120,15 @@ def cue_led(a: Claim, b: Claim) -> bool:
     if (a.people_and_names & claims.PEOPLE) - b.features and not b.people_and_names & claims.PEOPLE:
         return False  # "my brother's hourly rate is 55 euros now" / "My hourly rate is 40 euros"
     return bool(changed(a, b)) and bool(anchor(a, b))
+
+
+def one_thing(a: Claim, b: Claim) -> bool:
+    """The two may be about one thing, with another value: (b) and (c) of the cue-led route without its cue (a
+    shared anchor covering the older's topic, one value of one kind changed, one number left behind at most, not
+    a name and a number both); the caller checks the subjects (d). Used only to *order* two current memories,
+    the newer first (`core.newer.newer_first`), never to hide one."""
+    if len(b.numbers - a.numbers) > 1 or two_values(a, b) or len(changed(a, b)) != 1:
+        return False
+    if (a.people_and_names & claims.PEOPLE) - b.features and not b.people_and_names & claims.PEOPLE:
+        return False
+    return bool(anchor(a, b))
