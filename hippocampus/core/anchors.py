@@ -120,15 +120,3 @@ def cue_led(a: Claim, b: Claim) -> bool:
     if (a.people_and_names & claims.PEOPLE) - b.features and not b.people_and_names & claims.PEOPLE:
         return False  # "my brother's hourly rate is 55 euros now" / "My hourly rate is 40 euros"
     return bool(changed(a, b)) and bool(anchor(a, b))
-
-
-def one_thing(a: Claim, b: Claim) -> bool:
-    """The two may be about one thing, with another value: (b) and (c) of the cue-led route without its cue (a
-    shared anchor covering the older's topic, one value of one kind changed, one number left behind at most, not
-    a name and a number both); the caller checks the subjects (d). Used only to *order* two current memories,
-    the newer first (`core.newer.newer_first`), never to hide one."""
-    if len(b.numbers - a.numbers) > 1 or two_values(a, b) or len(changed(a, b)) != 1:
-        return False
-    if (a.people_and_names & claims.PEOPLE) - b.features and not b.people_and_names & claims.PEOPLE:
-        return False
-    return bool(anchor(a, b))
