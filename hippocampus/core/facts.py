@@ -163,7 +163,7 @@ def is_update(new: str, old: str) -> bool:
     if (
         named
         and (named - claims.PEOPLE or shared - a.left)
-        and (denied or not another_subject(a, b))
+        and (denied or not another_subject(a, b) or bool(_head(a)) and _head(a) == _head(b))
         and not _only_a_date_left(a, b, named, shared)
     ):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
@@ -288,15 +288,15 @@ def another_subject(a: Claim, b: Claim) -> bool:
     from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
     if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
-    if _head(a) and _head(a) == _head(b):
-        return False  # "Denise lands on the 15th, not the 14th" / "Denise flies in on the 14th": one named subject
     return bool(a.subject - a.cue_features - b.features)
 
 
 def _head(claim: Claim) -> str:
     """The word a statement opens on, when it is neither a function word nor the speaker's nor a possessive: the
     name of whom it is said ("[Denise] lands on the 15th", "[Theo]'s jersey number is 23"), read with its verb
-    in the opening when it has no copula (`Claim.subject`), so the rest of the opening is no other subject."""
+    in the opening when it has no copula (`Claim.subject`). Where the newer names the older's value as left
+    behind ("…, not the 14th"), one head is one subject; not elsewhere: "Form Name: [order Registering|Add New
+    Machine]" are two forms (LongMemEval), and the cue-led route has no value left behind to go by."""
     first = claim.opening.split(" ", 1)[0].removesuffix("'s")
     return "" if not first or first in STOPWORDS or first in slots.FIRST or first in slots.POSSESSIVES else stem(first)
 
