@@ -15,6 +15,7 @@ third round (on heldout8); `heldout10.json` after the sixth pass's rules, run on
 after the eighth pass's rules, run once on its base's (`0ac3b67`) and on the eighth pass's; `heldout13.json`
 after the ninth pass's rules, run once on its base's (`a1a5650`) and on the ninth pass's; `heldout14.json`
 after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on the tenth pass's.
+`heldout15.json` after the eleventh pass's rules, run once on its base's (`854ed0c`) and on the eleventh pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -275,6 +276,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct13": (distinct, lambda: fixture("heldout13")["distinct"], "held out thirteen times"),
     "corrections14": (corrections, lambda: fixture("heldout14")["corrections"], "held out fourteen times"),
     "distinct14": (distinct, lambda: fixture("heldout14")["distinct"], "held out fourteen times"),
+    "corrections15": (corrections, lambda: fixture("heldout15")["corrections"], "held out fifteen times"),
+    "distinct15": (distinct, lambda: fixture("heldout15")["distinct"], "held out fifteen times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

@@ -67,8 +67,8 @@ def recall(
 
 
 def _newer_first(hits: list[Hit]) -> list[Hit]:
-    """`core.facts.newer_first`: of two current memories on one attribute, the newer first, "(updated DATE)"."""
-    from hippocampus.core.facts import newer_first
+    """`core.newer.newer_first`: of two current memories on one attribute, the newer first, "(updated DATE)"."""
+    from hippocampus.core.newer import newer_first
 
     return newer_first(hits)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from hippocampus.core import facts
+from hippocampus.core import facts, newer
 from hippocampus.core.capture import signals_from_messages
 from hippocampus.core.encode import encode
 from hippocampus.core.lifecycle import CORE_FLOOR
@@ -186,7 +186,7 @@ def test_newer_first_keeps_the_order_of_unrelated_hits() -> None:
         return Hit(Memory("m" + str(day), text, created=at, last_accessed=at), 1.0, 1.0, 0.5, 1.0)
 
     hits = [hit("I like green tea.", 3), hit("My sister lives in Oslo.", 5), hit("I play chess.", 1)]
-    assert facts.newer_first(hits) == hits
+    assert newer.newer_first(hits) == hits
 
 
 def test_remember_reinforces_a_paraphrase_and_keeps_another_value(tmp_path: Path) -> None:

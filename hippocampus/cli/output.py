@@ -29,7 +29,7 @@ def hit_json(hit: Hit, now: datetime, curve: lifecycle.Curve, explain: bool = Fa
     average memory, `semantic.similar`; null when no vector was compared: lexical recall)."""
     data = memory_json(hit.memory, now, curve)
     data.update({"score": round(hit.score, 4), "relevance": round(hit.relevance, 4), "recency": round(hit.recency, 4)})
-    if hit.updated:  # the newer of two current memories on one attribute (`core.facts.newer_first`)
+    if hit.updated:  # the newer of two current memories on one attribute (`core.newer.newer_first`)
         data["updated"] = hit.updated
     if explain:
         parts = hit.parts or (0.0, 0.0, 0.0)

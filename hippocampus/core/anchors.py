@@ -18,7 +18,7 @@ about, and give it another value, in a frame of their own ("they moved my dentis
     as one more ("… too", `cues.ADDS`, unless a correction cue says so);
 (d) the subjects are compatible: `Claim.people_compatible` (the caller), no person by role the older does not
     name where the older names none ("my brother's hourly rate is 55 euros now" / "My hourly rate is 40
-    euros"), and the caller's `_another_subject` and `kinds.other_things` ("the canteen is on the 2nd floor" /
+    euros"), and the caller's `another_subject` and `kinds.other_things` ("the canteen is on the 2nd floor" /
     "my office is on the 5th floor").
 
 The embedding model is left out: this anchor alone measured well (BENCHMARKS, tenth pass), absolute cosine did
@@ -32,7 +32,7 @@ import re
 from hippocampus.core import claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
-from hippocampus.core.tokens import derived
+from hippocampus.core.tokens import derived, stem
 
 WEEKDAYS = features(
     """monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag samstag
@@ -50,11 +50,23 @@ _UNIT = re.compile(r"(?<![\d:])\d[\d.,]*(?![\d:])\s+(?:a |an |per )?([^\W\d_]+)"
 """The word said after a number: its unit ("5 km", "2 times a week", "£30 a month"; not a time's: "the 7:15 train")."""
 
 
+_DIGITS = {stem(word): digit for word, digit in slots.NUMBER_WORDS.items()}
+"""A number word's feature as its digits ("four" = "4"), in the supported languages (`slots.NUMBER_WORDS`)."""
+
+
+def said(claim: Claim) -> frozenset[str]:
+    """The features a statement says as its own, a number word also as its digits ("four" is "4"); not the values
+    it leaves behind ("from Verizon to Mint", "Non da Malpensa: …"): those are the older's."""
+    feats = claim.features - claim.left
+    return feats | frozenset(_DIGITS[f] for f in feats if f in _DIGITS)
+
+
 def value_kinds(claim: Claim) -> dict[str, frozenset[str]]:
-    """The values a statement says, by kind: numbers, dates (months, weekdays), names, and the closed classes."""
-    feats = claim.features
+    """The values a statement says, by kind: numbers (a number word as its digits), dates (months, weekdays),
+    names, and the closed classes; not the values it leaves behind."""
+    feats = said(claim)
     out = {
-        "number": frozenset(f for f in feats if f[:1].isdigit() or f in slots.NUMBER_STEMS),
+        "number": frozenset(_DIGITS.get(f, f) for f in feats if f[:1].isdigit() or f in slots.NUMBER_STEMS),
         "date": feats & (slots.MONTHS | WEEKDAYS),
         "name": claims.names_of(claim) - slots.MONTHS - WEEKDAYS,
     }
@@ -64,7 +76,8 @@ def value_kinds(claim: Claim) -> dict[str, frozenset[str]]:
 def changed(a: Claim, b: Claim) -> frozenset[str]:
     """The kinds of value that `a` says anew for `b`'s: each says one of that kind the other does not."""
     va, vb = value_kinds(a), value_kinds(b)
-    return frozenset(k for k in va if va[k] - b.features and vb[k] - a.features)
+    sa, sb = said(a), said(b)
+    return frozenset(k for k in va if va[k] - sb and vb[k] - sa)
 
 
 def _units(claim: Claim) -> frozenset[str]:

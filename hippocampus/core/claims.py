@@ -46,17 +46,23 @@ an article, a number or "called", not before a noun ("my son's school"), nor aft
 Leeds" is a shop)."""
 
 
-_NOT_X = re.compile(r"\s*not (?:the |my |a |an )?([\w'-]+)\s*(?:[,;:—–-]|after all\b)")
-"""A message that opens on "not X" and a break ("Not cats after all -", "Not the blue one,"): X is left behind."""
+_NOT_X = re.compile(
+    r"\s*(?:not|non|no|nicht|não|pas)(?: (?:from|at|in|on|da|dal|dalla|de|del|do|von|vom|du|à|a))?"
+    r" (?:the |my |a |an |il |la |le |el |der |die |das |o )?([\w'-]+)\s*(?:[,;:—–-]|after all\b)"
+)
+"""A message that opens on "not X" and a break ("Not cats after all -", "Not the blue one,", "Non da Malpensa:"), in
+the supported languages: X is left behind."""
 _THING = re.compile(
     r"\s+((?:the|my|our|his|her|their) (?:[\w'-]+ ){0,2}?[\w'-]+)(?: (?:back|up|forward|out|off|down|over))? "
     r"(?:to|from|into|onto)\b"
 )
 """The thing a correction verb acts on, before where it goes ("moved [the car insurance] to Admiral")."""
 _DROPPED_I = re.compile(
-    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded|meant)\b(?! (?:is|was|by)\b)"
+    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded|meant|troquei|trocamos|cambié|cambiamos)"
+    r"\b(?! (?:is|was|by)\b)"
 )
-"""A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…")."""
+"""A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…"), or said by
+the verb's own ending ("troquei", "cambié": I swapped)."""
 _WHEN_WORDS = frozenset(["last", "this", "next", "ago", "yesterday", "today", "in", "on", "at", "a", "the"])
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
@@ -271,9 +277,10 @@ class Claim:
         """The two subjects may be one: the people they name agree ("my son" vs "my daughter": two facts), and
         neither is the speaker where the other is a person by role ("I no longer play tennis" says nothing of
         "my coach plays golf"), unless this one names the other's person or value as left behind ("Elias is
-        my cousin, not my brother": a person left behind, not a value, "I quit smoking" / "my brother smokes").
-        The speaker may act on the person's fact: "We changed the baby's name"."""
-        if self.left & other.subject_people or self.cleft and self.correction:
+        my cousin, not my brother": a person left behind, not a value, "I quit smoking" / "my brother smokes";
+        a name read as the older's subject that this one leaves behind is the older's value: "troquei o Chrome pelo
+        Firefox" / "Uso o Chrome"). The speaker may act on the person's fact: "We changed the baby's name"."""
+        if self.left & (other.subject_people | other.subject_names) or self.cleft and self.correction:
             return True  # "It's my daughter who has football on Tuesdays", after "I got the kids mixed up"
         if self.opening.startswith("the ") and self.subject_people and self.subject_people < other.subject_people:
             return True  # "the vet at Parkside is…" / "the dog's vet is…": the one named before, said shorter

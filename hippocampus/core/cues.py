@@ -39,6 +39,19 @@ WEAK = re.compile(
 )
 NOVELTY = frozenset({"new", "recently", "lately", "currently"})
 """The weak cues that say a thing is recent, not that it replaced another (matched as `WEAK` finds them)."""
+_VALUE_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|half|"
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight"
+)
+"""A value said in words after "to" (`CORRECTION`'s "<verb> … to <value>"): a number, a month, a day."""
+_NO_CHANGE = (
+    "used|supposed|married|related|compared|listened|talked|spoke|replied|responded|subscribed|dedicated|committed|"
+    "limited|restricted|walked|travell?ed|commuted|cycled|biked|hiked|jogged|drove|flew|rushed|headed|invited|"
+    "needed|wanted|planned|hoped|tried|expected|asked|decided|started|liked|loved|managed|attached|added|belonged"
+)
+"""Verbs in the past that say no change of a value when "to" follows ("I walked to 5th Avenue", "wanted to"):
+states, ways of going, intentions. Said by kind, not for one sentence."""
 CORRECTION = re.compile(
     r"\b(?:typo|mistyped|mixed (?:that |them |those |it |the \w+ )?up|mix-?up|got (?:that |it )?mixed up|confused|"
     r"correction|change of plans?|plans (?:have )?changed|"
@@ -109,6 +122,11 @@ CORRECTION = re.compile(
     # coche a la bici", "ma fille a eu 12 ans", "ist 8 geworden", "fez 9 anos", "ha cumplido 40"
     r"|remarc(?:aram|ou|ado|ada|amos|ei)|reagend|(?:me he pasado|me pasé) (?:de|del)\b"
     r"|\ba eu \d+ ans|\bist \d+ geworden|\bfez \d+ anos|cumplid[oa] \d+"
+    # a verb of change said as "<verb> … to <value>", whatever the verb ("closing slid to April 11th", "cut down
+    # to one cup"): a verb in the past, not a state ("is limited to 2"), nor a way of going ("walked to 5th")
+    rf"|(?<!\bis )(?<!\bare )(?<!'s )(?<!'re )(?<!\bbe )(?<!\bbeen )\b(?!{_NO_CHANGE}\b)"
+    rf"(?:[a-z]{{2,}}ed|slid|cut|fell|rose|grew|shrank|sank|shot)(?: (?:up|down|back|over|forward|out))?"
+    rf"(?= (?:[\w'-]+ ){{0,3}}?(?:to|into) (?:the )?(?:[$£€]?\d|(?:{_VALUE_WORDS})\b))"
 )
 ADDS = re.compile(
     r"\b(?:also|too|as well|another|auch|aussi|también|tambien|anche|também|ещё|тоже)\b|\b(?:i|we) have one more\b"
@@ -123,6 +141,22 @@ PREFIX_WORDS = re.compile(
 )
 LEFT = re.compile(
     r"(?:(?:switched|moved|changed|upgraded|downgraded|migrated|relocated|went|converted)(?: \w+){0,2} from"
+    # "<verb> … from X to|into Y", whatever the verb in the past ("ported my number from Verizon to Mint", "rolled
+    # the 401k over from Fidelity into Vanguard"): X is the older's value (not a way of going: "drove from X to Y")
+    rf"|\b(?!{_NO_CHANGE}\b)[a-z]{{2,}}ed(?: [\w']+){{0,3}} from(?= (?:the |my |our )?[^\W_][\w'.-]*"
+    r"(?: [^\W_][\w'.-]*)? (?:to|into|over to)\b)"
+    # a choice said against the older one: "we went with Walmart+ delivery over Instacart"
+    r"|(?:went with|gone with|go with|chose|picked|opted for|settled on)(?: [\w'+&-]+){1,3} over"
+    # "von X auf Y umgestiegen": German's "from X to Y", its verb a participle of change at the end (not a trip:
+    # "von Köln nach Bonn gefahren")
+    r"|\bvon(?: der| dem| den| meinem| meiner)?(?= [^\W_][\w'-]*(?: [\w'-]+){0,4}? (?:auf|zu|zur|zum) "
+    r"[^.;!?]*\b(?!(?:gefahren|geflogen|gelaufen|gereist|gewandert|geradelt|gegangen)\b)\w*ge\w+(?:t|en)\b)"
+    # "swap X for Y" in the other languages: "troquei a Acuvue pela Biofinity", "cambié el coche por la bici"
+    r"|(?:troquei|trocou|trocamos|cambié|cambió|cambiamos)(?: (?:o|a|os|as|el|la|los|las))?"
+    r"(?= [^\W_][\w'-]*(?: [^\W_][\w'-]*)? (?:por|pelo|pela|pelos|pelas)\b)"
+    # a message that opens on a value denied and a break, in the supported languages ("Non da Malpensa: …")
+    r"|^(?:not|non|no|nicht|não|pas)(?: (?:from|at|in|on|da|dal|dalla|de|del|do|da|von|vom|du|à|a))?"
+    r"(?= [^\W_][\w'-]*\s*[:;—–])"
     r"|sold|ditched|dumped|swapped(?= (?:\w+ ){0,3}?for\b)|got rid of|gave away|traded in|traded(?= the| my| our)"
     r"|broke up with|split up with"
     r"|divorced(?= (?:my|him|her|his|the)\b)|separated from|resigned from|vend[ií]|vendu|verkauft|venduto"
@@ -138,5 +172,5 @@ LEFT = re.compile(
     r"|instead of|rather than|replaced(?= (?:my|the|our) (?:\w+ ){0,2}?\w+ with\b)"
     r"|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
     r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
-    r"\s+((?:my |the |a |an |by the |on |at |in )?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
+    r"\s+((?:my |the |a |an |by the |on |at |in )?[$£€]?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )

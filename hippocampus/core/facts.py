@@ -61,14 +61,11 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
 from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
-from hippocampus.core.tokens import agent_forms, derived, stem
+from hippocampus.core.tokens import STOPWORDS, agent_forms, derived, stem
 
 MAX_WORDS = 30
 """Statements longer than this many words are never superseded, nor supersede (see above)."""
@@ -79,9 +76,6 @@ CORRECTION_OVERLAP = 0.15
 beyond people and names is also required, `is_update`)."""
 PROBE_LIMIT = 12
 """Content features of a statement looked up for the memories it may update, rarest words first."""
-
-if TYPE_CHECKING:
-    from hippocampus.core.ranking import Hit
 
 claim_of = claims.parsed
 """The parsed statement (`core.claims.parsed`), memoised."""
@@ -169,7 +163,7 @@ def is_update(new: str, old: str) -> bool:
     if (
         named
         and (named - claims.PEOPLE or shared - a.left)
-        and (denied or not _another_subject(a, b))
+        and (denied or not another_subject(a, b) or bool(_head(a)) and _head(a) == _head(b))
         and not _only_a_date_left(a, b, named, shared)
     ):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
@@ -177,7 +171,7 @@ def is_update(new: str, old: str) -> bool:
     if (
         a.correction
         and (shared | forms) - _who(a, b) - slots.values(shared) - slots.FIRST  # nor a month, a unit, "ich"
-        and not (named and _another_subject(a, b))  # "my team switched from Evernote": the team's
+        and not (named and another_subject(a, b))  # "my team switched from Evernote": the team's
         and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"
         and not anchors.two_values(a, b)
@@ -189,7 +183,7 @@ def is_update(new: str, old: str) -> bool:
         return True  # "got the Golf resprayed, it's dark blue now", "only home on Fridays now"
     if (a.cue or a.correction) and not a.adds and _restates(a, b) and not anchors.two_values(a, b):
         return True  # "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"
-    if anchors.cue_led(a, b) and not _another_subject(a, b) and not kinds.other_things(a, b):
+    if anchors.cue_led(a, b) and not another_subject(a, b) and not kinds.other_things(a, b):
         return True  # "they moved my dentist check-up to 21 November" / "Dentist check-up is on 14 November"
     if not same_attribute(new, old):
         return False
@@ -287,7 +281,7 @@ def _who(a: Claim, b: Claim) -> frozenset[str]:
     return named | a.subject_names | b.subject_names | _TITLES  # "Dr Hale moved…" shares a person, not a topic
 
 
-def _another_subject(a: Claim, b: Claim) -> bool:
+def another_subject(a: Claim, b: Claim) -> bool:
     """`a` is said of a thing the older statement `b` does not name ("The party isn't in Leeds" / "I live in
     Leeds", "My team switched from Evernote" / "I use Evernote"): a value left behind there is that thing's,
     not `b`'s. The speaker's own statements, and one that involves the speaker ("my doctor switched me
@@ -295,6 +289,16 @@ def _another_subject(a: Claim, b: Claim) -> bool:
     if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
     return bool(a.subject - a.cue_features - b.features)
+
+
+def _head(claim: Claim) -> str:
+    """The word a statement opens on, when it is neither a function word nor the speaker's nor a possessive: the
+    name of whom it is said ("[Denise] lands on the 15th", "[Theo]'s jersey number is 23"), read with its verb
+    in the opening when it has no copula (`Claim.subject`). Where the newer names the older's value as left
+    behind ("…, not the 14th"), one head is one subject; not elsewhere: "Form Name: [order Registering|Add New
+    Machine]" are two forms (LongMemEval), and the cue-led route has no value left behind to go by."""
+    first = claim.opening.split(" ", 1)[0].removesuffix("'s")
+    return "" if not first or first in STOPWORDS or first in slots.FIRST or first in slots.POSSESSIVES else stem(first)
 
 
 def updates(new: str, old: str) -> bool:
@@ -361,33 +365,3 @@ def distinct_values(new: str, old: str) -> bool:
         return True  # "Il giovedì faccio anche pilates" beside "Faccio yoga il martedì": said as one more
     swap = frames.align(a, b)
     return swap is not None and swap.content_differs
-
-
-def newer_first(hits: list[Hit]) -> list[Hit]:
-    """`hits` with each memory that gives the same subject and attribute as an older one shown with it
-    (`same_attribute`: both stay current, the update was uncertain) placed just before the older, and
-    marked `updated` with the day it was said: recall and the injected block show "(updated DATE)".
-    Hiding a true fact needs strong evidence; showing the newer first costs nothing. The order is
-    otherwise kept; the hits are compared pairwise (recall and injection hold a handful)."""
-    out = list(hits)
-    for i in range(len(out)):
-        for j in range(i + 1, len(out)):
-            first, later = out[i].memory, out[j].memory
-            if not _one_attribute(first.content, later.content):
-                continue
-            if later.created > first.created:
-                out.insert(i, _marked(out.pop(j)))
-            elif first.created > later.created:
-                out[i] = _marked(out[i])
-    return out
-
-
-def _one_attribute(x: str, y: str) -> bool:
-    """Some sentence of `x` and some sentence of `y` give the same attribute (`same_attribute`, either way)."""
-    xs, ys = message_parts.parts(x), message_parts.parts(y)
-    return any(same_attribute(p, q) or same_attribute(q, p) for p in xs for q in ys)
-
-
-def _marked(hit: Hit) -> Hit:
-    """`hit` marked as the newer of a pair (`newer_first`)."""
-    return hit if hit.updated else replace(hit, updated=hit.memory.created.date().isoformat())

@@ -12,10 +12,10 @@ from hippocampus.core.slots import MONTHS
 
 
 def parts(text: str) -> list[str]:
-    """The parts of a short message judged apart (`core.facts`: `updates`, `probes`, `newer_first`): each sentence, and
-    each clause of a sentence of several ("I got a raise, my salary is 52,000 now"); a long message is one
-    part (it is never compared). Each part is judged alone, with its own cues: a remark beside a correction
-    ("Loving it!", "Long story.") updates nothing."""
+    """The parts of a short message judged apart (`core.facts`: `updates`, `probes`; `core.newer.newer_first`):
+    each sentence, and each clause of a sentence of several ("I got a raise, my salary is 52,000 now"); a long
+    message is one part (it is never compared). Each part is judged alone, with its own cues: a remark beside a
+    correction ("Loving it!", "Long story.") updates nothing."""
     claim = parsed(text)
     if not claim.short:
         return [text]

@@ -34,7 +34,7 @@ class Hit:
     what decides whether the block before a turn holds it; 1.0 when not judged."""
     updated: str = ""
     """The day (YYYY-MM-DD) this memory was said, when an older current memory shown with it gives the
-    same subject and attribute another value (`core.facts.newer_first`): shown as "(updated DATE)"."""
+    same subject and attribute another value (`core.newer.newer_first`): shown as "(updated DATE)"."""
 
     @property
     def tier(self) -> str:

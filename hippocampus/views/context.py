@@ -97,7 +97,7 @@ def estimate_tokens(text: str) -> int:
 
 
 def updated_note(hit: Hit) -> str:
-    """ " (updated DATE)" for the newer of two current memories on one attribute (`core.facts.newer_first`)."""
+    """ " (updated DATE)" for the newer of two current memories on one attribute (`core.newer.newer_first`)."""
     return f" (updated {oneline(hit.updated)})" if hit.updated else ""
 
 
