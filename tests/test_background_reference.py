@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,22 +125,37 @@ def test_the_cache_is_private_atomic_and_a_corrupt_file_is_recomputed(
     assert user_cache.remove() and not user_cache.folder().exists() and not user_cache.remove()
 
 
-def test_a_process_that_does_not_wait_never_embeds_it_and_reads_the_cache(
+def test_a_turn_never_waits_for_it_a_worker_embeds_it_once_and_a_cold_hook_never(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A cold hook (or a worker turn before its preload is done) only reads the cache; a cache of the wrong
-    shape is ignored."""
+    """A worker's turn (even in a worker started without --preload) returns at once and starts the embedding
+    on the semantic pool, once; a process that may load no model (a cold hook) never starts it; a cache of the
+    wrong shape is ignored."""
     import numpy as np
 
+    class Pool:
+        def __init__(self) -> None:
+            self.jobs: list[Any] = []
+
+        def submit(self, fn: Any, *args: Any) -> None:
+            self.jobs.append((fn, args))
+
+    pool = Pool()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(background, "_started", set())
+    monkeypatch.setattr(background, "_rows", {})
+    monkeypatch.setattr(search, "_executor", lambda: pool)
+    monkeypatch.setattr(search, "_policy", None)
+    assert background.vectors("m", Config()) is None and pool.jobs == []
     monkeypatch.setattr(search, "_policy", "background")
-    monkeypatch.setattr(background, "_embed", lambda *_a: pytest.fail("a turn embedded the background"))
-    assert background.vectors("m", Config()) is None
-    user_cache.write_array(background.cache_name("m"), np.ones((3, 4), dtype=np.float32))
-    assert background.vectors("m", Config()) is None
+    assert background.vectors("m", Config()) is None and background.vectors("m", Config()) is None
+    assert [fn for fn, _args in pool.jobs] == [background._embed]
+    user_cache.write_array(background.cache_name("n"), np.ones((3, 4), dtype=np.float32))
+    monkeypatch.setattr(search, "_policy", None)
+    assert background.vectors("n", Config()) is None
     rows = np.ones((len(background.texts()), 4), dtype=np.float32)
-    user_cache.write_array(background.cache_name("m"), rows)
-    assert background.vectors("m", Config()).shape == rows.shape
+    user_cache.write_array(background.cache_name("n"), rows)
+    assert background.vectors("n", Config()).shape == rows.shape
 
 
 # --- both sides, with the real model ------------------------------------------------------------------------

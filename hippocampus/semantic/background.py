@@ -62,7 +62,11 @@ def vectors(model: str, config: Config) -> Any | None:
         return loaded
     from hippocampus.semantic import search
 
-    return _embed(model, config) if search.policy() == "wait" else None
+    if search.policy() == "wait":
+        return _embed(model, config)
+    if search.policy() == "background":
+        preload(model, config)  # a worker started without --preload: embedded for its later turns
+    return None
 
 
 def preload(model: str, config: Config) -> None:
