@@ -33,7 +33,9 @@ worse than showing two:
      changes one value (not a name and a number both: "my flight to [Rome|Madrid] … [3|9] June");
    - it is the same attribute with a *weak* cue ("actually", "now", "these days", "new") or a value
      named as left behind ("O positive, not A"), or the same attribute whose value is single by nature:
-     a number, date or time ("due in week 12" → "week 14"), or a slot (place, age, name, measure);
+     a number, date or time ("due in week 12" → "week 14"), or a slot (place, age, name, measure); not where
+     the frame swaps a whole predicate ("my dentist Arjun is [afraid of needles|allergic to kiwi] now",
+     `frames.two_predicates`: two facts);
      never when it says it adds a value ("… too", "auch"): then both hold.
    - it has a cue and restates what the older is about with a new measured or dated value (`_restates`:
      "I'm getting around eight hours of sleep now" / "I get about seven hours of sleep"), in whatever frame.
@@ -189,9 +191,11 @@ def is_update(new: str, old: str) -> bool:
         return False
     if a.adds and not a.correction:
         return False  # "… too", "… also": a value beside the older, both stay current (newer first)
+    one = a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder)
+    if not one and frames.two_predicates(a, b):
+        return False  # "my dentist Arjun is [afraid of needles|allergic to kiwi now]": two facts, both hold
     if (a.cue or a.correction or a.leaves) and not kinds.other_moved(a, b):
         return True  # "actually…", "… now", "O positive, not A"
-    one = a.slot and slots.same_slot(a.slot, b.slot) and slots.same_holder(a.holder, b.holder)
     if one and a.slot not in slots.MANY:
         return not features(a.slot_value) & features(b.slot_value)  # the same slot of one holder, a new value
     swap = frames.align(a, b)

@@ -6,8 +6,9 @@ brother [lives|works] in Gdańsk"). Pure and stdlib-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from hippocampus.core import slots
+from hippocampus.core import anchors, colours, slots
 from hippocampus.core.claims import PEOPLE, RELATION_WORDS, Claim, content_of
 from hippocampus.core.similarity import features
 from hippocampus.core.slots import COPULAS, FIRST, MONTH_WORDS, NUMBERISH
@@ -86,6 +87,77 @@ def align(a: Claim, b: Claim) -> Swap | None:
     # (a shared end names it: "I'm a [junior|senior] developer")
     differs = bool(cx ^ cy)
     return Swap(single=kx == ky == "number", content_differs=differs or kx == ky == "number")
+
+
+def two_predicates(a: Claim, b: Claim) -> bool:
+    """The two align as one frame (`align`), but what is swapped is a whole predicate on each side, not a value:
+    another thing counted or named beside a changed value ("our house has [three bedrooms|two bathrooms]", "take
+    [18 loaves|6 focaccias]", "we named the [puppy Bear|kitten Luna]"), or, no value changing, two content words
+    or more on each side ("my dentist Arjun is [afraid of needles|allergic to kiwi]", "I [sleep badly|work
+    part-time] in summer", "I live [opposite a park|close to the river]"): two facts that both hold, however
+    the newer is said ("… now")."""
+    swap = _swapped(a, b)
+    if swap is None:
+        return False
+    return bool(swap.own_x and swap.own_y) if swap.value else len(swap.own_x) > 1 and len(swap.own_y) > 1
+
+
+def valued(a: Claim, b: Claim) -> bool:
+    """The two align as one frame (`align`) and what is swapped is a *value* of the attribute the frame names:
+    a value of one kind changes (a number, a date, a name: `anchors.changed`, or the frame's own `_kind`) and
+    at most one side has a content word beside it ("my office is on the [2nd|6th] floor", "I'm a [Leo|Virgo, I
+    checked]"); or no value does, and each side is one word of content at most, after a copula whose subject
+    names the attribute ("my favourite colour is [teal|green]", "my blood type is [A|O] positive") or before a
+    shared end that names it ("I'm a [junior|senior] developer"). Stricter than "not `two_predicates`": a frame
+    on a person, a shared time or a bare verb names no attribute ("my sister is [a chef|pregnant]", "my coach
+    Farid is learning to [cook|sail]"). What the newer-first mark asks (issue 24: it says the older may be
+    outdated, so a true fact marked so is misread)."""
+    swap = _swapped(a, b)
+    if swap is None or two_predicates(a, b):
+        return False
+    if swap.value:
+        return True
+    if len(swap.own_x) > 1 or len(swap.own_y) > 1:
+        return False
+    prefix, end = swap.prefix, swap.end
+    if any(w not in STOPWORDS and not slots.timely(w) for w in end):
+        return True  # "I'm a [junior|senior] developer", "I [cycle|drive] to work"
+    n = len(prefix)  # an article or a possessive after the copula: "il mio colore preferito è il [blu|verde]"
+    while n > 1 and prefix[n - 1] not in COPULAS and not content_of(features(prefix[n - 1])):
+        n -= 1
+    # the subject before the copula names the attribute by a word that is no person, name or speaker
+    cased = a.cased | b.cased
+    named = [w for w in prefix[: n - 1] if w not in cased and content_of(features(w)) - PEOPLE - FIRST]
+    return prefix[n - 1] in COPULAS and bool(named)
+
+
+class _Swapped(NamedTuple):
+    """What two aligned statements swap: whether a value of one kind, the content words each side swaps beside
+    the values, and the shared opening and end."""
+
+    value: bool
+    own_x: frozenset[str]
+    own_y: frozenset[str]
+    prefix: tuple[str, ...]
+    end: tuple[str, ...]
+
+
+def _swapped(a: Claim, b: Claim) -> _Swapped | None:
+    """`_Swapped` for two statements that `align` (a number word, a unit, a colour, a cue is no content word
+    swapped, nor a word both sides say), or None."""
+    if align(a, b) is None:
+        return None
+    p, s, dx, dy = _differing(a.tokens, b.tokens)
+    cased = a.cased | b.cased
+    vals = frozenset().union(*anchors.value_kinds(a).values(), *anchors.value_kinds(b).values())
+    # a number word, a unit, a colour ("my car is a [red Golf|blue Polo]"), a cue ("now")
+    vals |= slots.values(a.features | b.features) | colours.COLOURS | a.cue_features | b.cue_features
+    cx, cy = (
+        content_of(features(" ".join(w for w in d if w not in cased and not NUMBERISH.match(w)))) for d in (dx, dy)
+    )
+    cx, cy = cx - vals, cy - vals
+    value = bool(anchors.changed(a, b)) or _kind(dx, a.cased) == _kind(dy, b.cased) != "other"
+    return _Swapped(value, cx - cy, cy - cx, a.tokens[:p], a.tokens[len(a.tokens) - s :])
 
 
 def _two_relations(dx: tuple[str, ...], dy: tuple[str, ...]) -> bool:
