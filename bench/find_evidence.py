@@ -24,6 +24,9 @@ product's code and for one variant at a time, each the product with a single pie
   its centroid), instead of, or beside, the store's own tail: the store alone (before), `bg` the
   background alone, `or` either reference as three tests, `and` both, `or2` the smaller of the two
   shares as one test (the product), `split` a weighted Bonferroni (lexical ½, each reference ¼).
+- `bgbar` (issue 25, seventh pass): recall's noise bar read off the background instead of, or beside, the
+  store (`bench/bar_background.py`: alone, the lower or the higher of the two, each with or without the
+  semantic part measured from the bar).
 
 Reported per variant: dev72 recall_any@5, recall_all@5 and ndcg@5 over sessions (of `recall -k 20`, as
 bench_longmemeval reads them; any/all also per question type, by its initials), the block's relevant part holding an evidence session (of the questions
@@ -190,6 +193,9 @@ def variants(pieces: list[str]) -> list[tuple[str, Callable[[], None], Callable[
         out.append(("reciprocal-rank fusion", lambda: _patch(_rrf, bar), keep))
         out.append(("weighted sum (product)", restore, keep))
     out.extend(_sixth_pass(pieces, keep))
+    import bar_background  # the seventh pass's `bgbar`: the noise bar against the background
+
+    out.extend(bar_background.pieces(pieces, keep))
     return out
 
 
