@@ -15,7 +15,8 @@ third round (on heldout8); `heldout10.json` after the sixth pass's rules, run on
 after the eighth pass's rules, run once on its base's (`0ac3b67`) and on the eighth pass's; `heldout13.json`
 after the ninth pass's rules, run once on its base's (`a1a5650`) and on the ninth pass's; `heldout14.json`
 after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on the tenth pass's.
-`heldout15.json` after the eleventh pass's rules, run once on its base's (`854ed0c`) and on the eleventh pass's.
+`heldout15.json` after the eleventh pass's rules, run once on its base's (`854ed0c`) and on the eleventh pass's;
+`heldout16.json` by the lead after every pass of stop 34, run once on stop 33's main (`a1a5650`) and on stop 34's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -278,6 +279,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct14": (distinct, lambda: fixture("heldout14")["distinct"], "held out fourteen times"),
     "corrections15": (corrections, lambda: fixture("heldout15")["corrections"], "held out fifteen times"),
     "distinct15": (distinct, lambda: fixture("heldout15")["distinct"], "held out fifteen times"),
+    "corrections16": (corrections, lambda: fixture("heldout16")["corrections"], "held out sixteen times"),
+    "distinct16": (distinct, lambda: fixture("heldout16")["distinct"], "held out sixteen times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
