@@ -113,6 +113,26 @@ def test_the_cache_is_private_atomic_and_a_corrupt_file_is_recomputed(
     assert user_cache.remove() and not user_cache.folder().exists() and not user_cache.remove()
 
 
+def test_an_unwritable_cache_is_no_error_and_a_link_is_never_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import numpy as np
+
+    rows = np.ones((2, 3), dtype=np.float32)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "blocked"))
+    (tmp_path / "blocked").mkdir()
+    (tmp_path / "blocked" / "hippocampus").write_text("a file where the folder should be")
+    user_cache.write_array("a.npy", rows)
+    assert user_cache.read_array("a.npy") is None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "linked"))
+    user_cache.folder().mkdir(parents=True)
+    target = tmp_path / "elsewhere.npy"
+    target.write_bytes(b"kept")
+    (user_cache.folder() / "a.npy").symlink_to(target)
+    user_cache.write_array("a.npy", rows)
+    assert target.read_bytes() == b"kept"
+
+
 def test_a_turn_never_waits_for_it_a_worker_embeds_it_once_and_a_cold_hook_never(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from hippocampus.errors import StoreError
 from hippocampus.store import files
 
 
@@ -36,8 +37,9 @@ def read_array(name: str) -> Any | None:
 
 
 def write_array(name: str, rows: Any) -> None:
-    """Cache `rows` as `name`, atomically, 0600 in a 0700 folder. An unwritable cache is no error: the
-    next process computes the array again."""
+    """Cache `rows` as `name`, atomically, 0600 in a 0700 folder. An unwritable cache (a full disk, a file
+    where the folder should be, a link at the file, which `files.atomic_write` refuses) is no error: the next
+    process computes the array again."""
     import numpy as np
 
     buffer = io.BytesIO()
@@ -45,7 +47,7 @@ def write_array(name: str, rows: Any) -> None:
     try:
         folder().mkdir(mode=0o700, parents=True, exist_ok=True)
         files.atomic_write(folder() / name, buffer.getvalue())
-    except OSError:
+    except (OSError, StoreError):
         pass
 
 
