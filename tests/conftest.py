@@ -34,24 +34,6 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_cache: Path)
 
 
 @pytest.fixture
-def cold_semantic(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A test starts as a cold hook does: no model allowed (tests opt in with `search.allow`), no model, matrix
-    or background vectors left over from another test, and its background loads finish before the next test
-    starts (a late one would land in its `_models`). Used by the semantic test modules (`usefixtures`)."""
-    from hippocampus.semantic import background, embedder, search
-
-    monkeypatch.setattr(search, "_policy", None)
-    monkeypatch.setattr(search, "_matrices", {})
-    monkeypatch.setattr(search, "_pool", None)
-    monkeypatch.setattr(embedder, "_models", {})
-    monkeypatch.setattr(background, "_rows", {})
-    monkeypatch.setattr(background, "_started", set())
-    yield
-    if search._pool is not None:
-        search._pool.shutdown(wait=True)
-
-
-@pytest.fixture
 def run_cli(workspace: Path):  # type: ignore[no-untyped-def]
     """Run the `hippocampus` click CLI in this process (click's CliRunner): (args, env extras, stdin) ->
     CompletedProcess. An uncaught exception becomes exit status 1 with its traceback on stderr, as a real

