@@ -63,7 +63,7 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots
+from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots, spelling
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -90,9 +90,8 @@ def probes(text: str) -> tuple[str, ...]:
     if not claim.short:
         return ()
     said = message_parts.parts(text)
-    if len(said) > 1:
-        return tuple(dict.fromkeys(p for part in said for p in _probes(part)))
-    return _probes(text)
+    found = tuple(p for part in said for p in _probes(part)) if len(said) > 1 else _probes(text)
+    return tuple(dict.fromkeys(found + spelling.probes(text)))
 
 
 def _probes(text: str) -> tuple[str, ...]:
@@ -292,6 +291,8 @@ def another_subject(a: Claim, b: Claim) -> bool:
     from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
     if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
+    if a.subject_names & (b.subject_names | b.subject):
+        return False  # "Marc travaille pour Hydro Ottawa" / "Notre gendre Marc est ingénieur…": one named subject
     return bool(a.subject - a.cue_features - b.features)
 
 
@@ -317,6 +318,8 @@ def updates(new: str, old: str) -> bool:
     said = message_parts.parts(new)
     if any(_task(part) for part in said):
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
+    if spelling.respelled(said, new, old):
+        return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     return any(_sentence_updates(part, old) for part in [*said, *message_parts.resolved_parts(new, b)])
 
 
