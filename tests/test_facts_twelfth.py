@@ -30,7 +30,10 @@ def _found(new: str, old: str) -> bool:
         ("Our dog Biscuit is 6", "The vet says Biscuit is actually 8."),
         ("Maya is in Brownies", "Maya has moved up to Guides now."),
         ("O aniversário do Tomás é em 3 de março.", "Confundi com o da Inês. O do Tomás é 13 de abril."),
-        ("Notre voisin Paul est professeur chez Lycée Hugo.", "En fait, Paul travaille pour Lycée Zola, pas Lycée Hugo."),
+        (
+            "Notre voisin Paul est professeur chez Lycée Hugo.",
+            "En fait, Paul travaille pour Lycée Zola, pas Lycée Hugo.",
+        ),
         ("Our grandson Theo is 6", "Theo turned seven last week"),
         # 2. a near spelling with a cue of its kind, the older's value not said again
         ("My physio is Dr. Okonkwo at City Clinic", "Okonkow — I always misspell it. Sorry!"),
@@ -87,7 +90,9 @@ def test_look_alikes(old: str, new: str) -> None:
 def test_near_spellings() -> None:
     assert spelling.near("abernethy", "abernathy") and spelling.near("1624", "1642") and spelling.near("mary", "mark")
     assert spelling.near("tattersall", "tattersal") and spelling.near("princess", "princes")
-    assert not spelling.near("mark", "mark") and not spelling.near("12", "twelve") and not spelling.near("paris", "perth")
+    assert (
+        not spelling.near("mark", "mark") and not spelling.near("12", "twelve") and not spelling.near("paris", "perth")
+    )
 
 
 def test_spelling_probes_only_with_a_cue() -> None:

@@ -43,6 +43,8 @@ worse than showing two:
      beyond cues, values, units and people (or one closed class: a diet), one value of one kind changed, and
      the subjects compatible ("they moved my dentist check-up to 21 November" / "Dentist check-up is on 14
      November at 3pm", "not veggie anymore … pescatarian" / "I'm vegetarian").
+   - a spelling corrected (`core.spelling`, in `updates`): a near form of the older's name or number said with a
+     typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Only when both hold does the older become history (`updates`). Same attribute without an update
