@@ -17,6 +17,8 @@ after the ninth pass's rules, run once on its base's (`a1a5650`) and on the nint
 after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on the tenth pass's.
 `heldout15.json` after the eleventh pass's rules, run once on its base's (`854ed0c`) and on the eleventh pass's;
 `heldout16.json` by the lead after every pass of stop 34, run once on stop 33's main (`a1a5650`) and on stop 34's.
+`heldout17.json` after the twelfth pass's rules (heldout16 its dev set), run once on its base's (`4ecfb64`) and on
+the twelfth pass's.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -281,6 +283,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct15": (distinct, lambda: fixture("heldout15")["distinct"], "held out fifteen times"),
     "corrections16": (corrections, lambda: fixture("heldout16")["corrections"], "held out sixteen times"),
     "distinct16": (distinct, lambda: fixture("heldout16")["distinct"], "held out sixteen times"),
+    "corrections17": (corrections, lambda: fixture("heldout17")["corrections"], "held out seventeen times"),
+    "distinct17": (distinct, lambda: fixture("heldout17")["distinct"], "held out seventeen times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from hippocampus.core import claims, slots
+from hippocampus.core import claims, date_words, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import derived, stem
@@ -40,6 +40,8 @@ WEEKDAYS = features(
     lunedì martedì mercoledì giovedì venerdì sabato domenica segunda terça quarta quinta sexta"""
 )
 """A day of the week in the supported languages written in the Latin script, as features: a date's value."""
+MONTH_NAMES = features(" ".join(date_words.MONTHS)) | slots.MONTHS
+"""A month in the supported languages written in the Latin script (`core.date_words`), as features."""
 CLASSES = {
     "diet": features(" ".join(slots.DIETS) + " veggie"),
     "status": features(" ".join(slots.STATUSES)),
@@ -67,8 +69,8 @@ def value_kinds(claim: Claim) -> dict[str, frozenset[str]]:
     feats = said(claim)
     out = {
         "number": frozenset(_DIGITS.get(f, f) for f in feats if f[:1].isdigit() or f in slots.NUMBER_STEMS),
-        "date": feats & (slots.MONTHS | WEEKDAYS),
-        "name": claims.names_of(claim) - slots.MONTHS - WEEKDAYS,
+        "date": feats & (MONTH_NAMES | WEEKDAYS),
+        "name": claims.names_of(claim) - MONTH_NAMES - WEEKDAYS,
     }
     return out | {kind: feats & words for kind, words in CLASSES.items()}
 
@@ -87,15 +89,21 @@ def _units(claim: Claim) -> frozenset[str]:
 def anchor(a: Claim, b: Claim) -> frozenset[str]:
     """What the two are both about: shared content words (or derived forms) beyond cue words, values, units,
     the speaker and people by role; or a closed class both values are of."""
-    values = frozenset().union(*value_kinds(a).values(), *value_kinds(b).values())
+    # a name both say is what they are about, not a value ("Our cat Pickles is 15" / "Pickles is actually 17"):
+    # the value that changes is another one (`changed` counts only what one says and the other does not)
+    va, vb = value_kinds(a), value_kinds(b)
+    both = (va["name"] & said(b)) | (vb["name"] & said(a))
+    values = frozenset().union(*va.values(), *vb.values()) - both
     left_out = values | slots.values(a.features | b.features) | _units(a) | _units(b) | slots.FIRST | claims.PEOPLE
     own, other = a.content - a.cue_features - left_out, b.content - left_out
     classes = frozenset(k for k, words in CLASSES.items() if a.features & words and b.features & words)
     shared = (own & other) | derived(own - other, other - own)
     # the anchor must say what the older is about, not one word of many: half its topic words at least
     # (real chat: "I'm actually looking for a Samsung QLED TV … watching sports" is no update of "I'm looking
-    # for some good pizza places … after watching the NBA playoffs")
-    covered = len(other & shared | derived(other - shared, shared)) * 2 >= len(other)
+    # for some good pizza places … after watching the NBA playoffs"); a number both say names the thing with
+    # its words ("move the [50th] party" / "Our [50th] anniversary party"), never alone
+    numbered = va["number"] & vb["number"] if shared else frozenset()
+    covered = len(other & shared | derived(other - shared, shared) | numbered) * 2 >= len(other | numbered)
     return (shared if covered else frozenset()) | classes
 
 

@@ -20,7 +20,7 @@ from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
 from hippocampus.core.cues import ADDS, CORRECTION, LEFT, NOVELTY, PREFIX, PREFIX_WORDS, WEAK
 from hippocampus.core.people import PEOPLE as PEOPLE
-from hippocampus.core.sentences import CLEFT, OPENER, SENTENCE_END, uncleft
+from hippocampus.core.sentences import CLEFT, OPENER, REPORTED, SENTENCE_END, uncleft
 from hippocampus.core.similarity import features, names
 from hippocampus.core.slots import (
     COPULAS,
@@ -58,11 +58,15 @@ _THING = re.compile(
 )
 """The thing a correction verb acts on, before where it goes ("moved [the car insurance] to Admiral")."""
 _DROPPED_I = re.compile(
-    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded|meant|troquei|trocamos|cambié|cambiamos)"
+    r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded|meant|troquei|trocamos|cambié|cambiamos"
+    r"|mudamos|mudei)"
     r"\b(?! (?:is|was|by)\b)"
 )
 """A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…"), or said by
 the verb's own ending ("troquei", "cambié": I swapped)."""
+_NAMED_ONLY = re.compile(r"(?:(?:i|we|'ve|have|has|had) )?(?:no more|cancel|left|disregard|mud)")
+"""The verbs of `cues.LEFT` whose value is left behind only when it is a name or a number ("cancelled the Whig",
+not "I left my umbrella at work")."""
 _WHEN_WORDS = frozenset(["last", "this", "next", "ago", "yesterday", "today", "in", "on", "at", "a", "the"])
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
@@ -175,6 +179,7 @@ class Claim:
         self.cleft = bool(CLEFT.match(text.strip()))
         text = uncleft(text.strip())  # "It's my daughter who has football…": said of my daughter
         text = OPENER.sub("", _SPELLS.sub(r"\g<who>'s name is\g<adv>", _GOES_BY.sub(" is ", text)))
+        text = REPORTED.sub("", text)  # "vet records say Pickles is 17": said of Pickles
         said = text.casefold().replace("’", "'")
         text = fact_text(text) or text  # "Remember that…", "Hi!": the fact itself
         low = _IS.sub(r"\1 is ", text.replace("’", "'").strip()).casefold()
@@ -219,6 +224,8 @@ class Claim:
             value = opens.group(1) if opens else value
             if match.group(0).startswith((" not", "not")) and not _value_like(value, self.cased) and not opens:
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
+            if _NAMED_ONLY.match(match.group(0).strip()) and not _value_like(value, self.cased):
+                continue  # "I left my keys at Sam's", "no more sugar": a thing ended or left is named ("the Whig")
             gerund = re.search(r" (\w+ing)$", match.group(0)[: match.start(1) - match.start()].rstrip())
             if gerund and all(w in _WHEN_WORDS or slots.timely(w) for w in WORD_RE.findall(value)):
                 value = gerund.group(1)  # "I quit smoking last year": what was quit, not when
@@ -244,7 +251,9 @@ class Claim:
         subject = holder_of(" ".join(opening), speaker)
         # "my dentist appointment is…", "the kids' parent-teacher conference is…": people that name a kind of thing
         self.modifiers = _modifiers(opening, self.cased) if any(w in COPULAS for w in words) else frozenset()
-        people = frozenset(f for f in features(subject) if f in _PEOPLE) - self.modifiers
+        # "our Sunday dinners [with the kids]": whom a thing is shared with is no holder of it
+        companions = features(" ".join(opening[opening.index("with") :])) if "with" in opening[1:] else frozenset()
+        people = frozenset(f for f in features(subject) if f in _PEOPLE) - self.modifiers - companions
         self.subject_people = _kin_compounds(people, opening, low)
         self.subject = content_of(features(" ".join(w for w in opening if w not in FIRST)))
         self.opening = " ".join(opening)
@@ -286,6 +295,8 @@ class Claim:
             return True  # "the vet at Parkside is…" / "the dog's vet is…": the one named before, said shorter
         if self.subject_names and other.subject_names and not self.subject_names & other.subject_names:
             return False  # "my cousin [Ben|Kira] just moved to …": two cousins, two facts
+        if _owned_person(self, other) or _owned_person(other, self):
+            return False  # "Theo's sister turned seven" says nothing of "Theo is 6"
         if self.owner == "people" and other.owner == "speaker" and other.subject <= self.acted_on and other.possessed:
             return True  # "the kids renamed the goldfish to Dory": another person acts on the speaker's thing
         if {self.owner, other.owner} == {"speaker", "people"}:  # unless the speaker's names the person:
@@ -293,6 +304,16 @@ class Claim:
             # "we changed my daughter's bedtime to 7:30", "my doctor switched me from sertraline"
             return person.subject_people <= speaker.features or person.involves_speaker
         return not (self.subject_people and other.subject_people) or self.subject_people == other.subject_people
+
+
+def _owned_person(a: Claim, b: Claim) -> bool:
+    """`a`'s subject is a person by role of someone `b`'s subject names ("[Theo's] sister", "[Maya's] friend Zoe"
+    / "Theo", "Maya"), and `b`'s names no person by role: another person."""
+    words = a.opening.split()
+    owners = {
+        stem(w[:-2]) for w, after in zip(words, words[1:], strict=False) if w.endswith("'s") and stem(after) in _PEOPLE
+    }
+    return bool(a.subject_people) and not b.subject_people and bool(owners & b.subject)
 
 
 def _kin_compounds(people: frozenset[str], opening: list[str], low: str) -> frozenset[str]:

@@ -70,12 +70,13 @@ CORRECTION = re.compile(
     r"(?:price|prices|rent|fee|fees|rate|rates)\b|"
     r"(?:went|gone|goes|go) (?:up|down)(?=\s*[,.;!]|$)|down(?= to \d)|(?<=is |'s )up(?= to \d)|"
     # "had to shift my haircut to saturday": the verb, not the noun ("the night shift to cover")
-    r"(?:moved|bumped|shifted|(?:(?<=to )|(?<=we )|(?<=i )|(?<=they )|(?<='ll ))(?:bump|shift))"
+    r"(?:moved|bumped|shifted|(?:(?<=to )|(?<=we )|(?<=i )|(?<=they )|(?<='ll ))(?:bump|shift|move))"
     r"(?= (?:[\w'-]+ ){0,4}?(?:to|from|in|into|back)\b)|"  # "moved my dentist check-up to 21 November"
-    r"relocated|turned \d+|turns \d+|no longer|stopped|quit|upgraded|"
+    r"relocated|turned \d+|turns \d+|turn(?:ed|s) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|"
+    r"no longer|stopped|quit|upgraded|"
     # said wrong, or a thing dropped for another: "scratch that", "older than I thought", "ditched Duolingo",
     # "swapped swimming for judo"
-    r"scratch that|strike that|ignore that|than (?:i|we) thought|ditched|dumped|swapped|"
+    r"scratch that|strike that|ignore that|disregard|than (?:i|we) thought|ditched|dumped|swapped|"
     r"any ?more(?=\s*(?:[.,;!]|$))|"  # "I don't smoke any more.", not "any more questions"
     r"downgraded|replac(?:e|ed|ing)|"
     # said wrong: "I wrote hallway by mistake", "I had that backwards"
@@ -170,6 +171,11 @@ LEFT = re.compile(
     r"(?: chez| à| au| en| dans| da| a| in| bei| im)?"
     r"(?=\s+[^\W_][\w'-]*(?: [^\W_][\w'-]*)?,? (?:mais|ma|sino|sondern)\b)"
     r"|instead of|rather than|replaced(?= (?:my|the|our) (?:\w+ ){0,2}?\w+ with\b)"
+    # a named thing ended or left ("no more Lipitor", "cancelled the Whig", "I've left the Choral Society", "Disregard
+    # the Toro thing", "Mudamos da Bell para a Rogers"): a name only (`core.claims`: "I left my keys…" is no value)
+    r"|no more(?! than)|cancell?ed(?: the| my| our)?|(?:'ve |have |has |had )left|disregard(?: the)?"
+    r"|(?:^|i |we |she |he )left(?= (?:[\w'-]+ ){1,5}?and (?:joined|started))"
+    r"|mud(?:amos|ei|ou|aram) d[aoe]s?(?= [^\W_][\w'-]*(?: [^\W_][\w'-]*)? para\b)"
     r"|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
     r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[$£€]?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"

@@ -43,6 +43,8 @@ worse than showing two:
      beyond cues, values, units and people (or one closed class: a diet), one value of one kind changed, and
      the subjects compatible ("they moved my dentist check-up to 21 November" / "Dentist check-up is on 14
      November at 3pm", "not veggie anymore … pescatarian" / "I'm vegetarian").
+   - a spelling corrected (`core.spelling`, in `updates`): a near form of the older's name or number said with a
+     typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Only when both hold does the older become history (`updates`). Same attribute without an update
@@ -63,7 +65,7 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots
+from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots, spelling
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -90,9 +92,8 @@ def probes(text: str) -> tuple[str, ...]:
     if not claim.short:
         return ()
     said = message_parts.parts(text)
-    if len(said) > 1:
-        return tuple(dict.fromkeys(p for part in said for p in _probes(part)))
-    return _probes(text)
+    found = tuple(p for part in said for p in _probes(part)) if len(said) > 1 else _probes(text)
+    return tuple(dict.fromkeys(found + spelling.probes(text)))
 
 
 def _probes(text: str) -> tuple[str, ...]:
@@ -292,6 +293,8 @@ def another_subject(a: Claim, b: Claim) -> bool:
     from …"), are the speaker's; a person's are judged by `Claim.people_compatible`."""
     if a.owner == "people" or a.owner == "speaker" and not a.possessed or a.involves_speaker or a.verb_first:
         return False
+    if a.subject_names & (b.subject_names | b.subject):
+        return False  # "Marc travaille pour Hydro Ottawa" / "Notre gendre Marc est ingénieur…": one named subject
     return bool(a.subject - a.cue_features - b.features)
 
 
@@ -317,6 +320,8 @@ def updates(new: str, old: str) -> bool:
     said = message_parts.parts(new)
     if any(_task(part) for part in said):
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
+    if spelling.respelled(said, new, old):
+        return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     return any(_sentence_updates(part, old) for part in [*said, *message_parts.resolved_parts(new, b)])
 
 

@@ -23,8 +23,14 @@ def other_things(a: Claim, b: Claim) -> bool:
     if kind and qa and qb:
         return True
     # a name in the older's subject names which one ("my flight to [Rome]"): another name is another one
+    # (not where the shared word is itself a name: "[Liam]'s in Beavers" / "[Liam] has moved up to Cubs" is who)
     named = claims.names_of(b) & b.subject - a.features
-    if kind and named and claims.names_of(a) - b.features - slots.MONTHS:
+    if (
+        kind
+        and named
+        and kind - features(" ".join(a.cased | b.cased))
+        and claims.names_of(a) - b.features - slots.MONTHS
+    ):
         return True
     return other_moved(a, b)
 

@@ -58,6 +58,13 @@ OPENER = re.compile(
 )
 """A clause's opening conjunction or remark ("…, so she goes by Priya Menon now", "Honestly, my …"): no part of
 what the clause says; nor an interjection before a comma ("oops, meant the 17th")."""
+REPORTED = re.compile(
+    r"^(?:(?!actually\b|now\b|so\b)[\w'’]+ ){1,3}(?:says?|said|reckons|confirmed|confirms)(?: that)? "
+    r"(?=(?:[\w'’]+ ){2})",
+    re.IGNORECASE,
+)
+"""A reporting clause a statement opens on ("the vet says", "vet records say", "Mum said that"): the statement is
+what follows, said of its own subject ("the vet says Biscuit is actually 8" is about Biscuit, not the vet)."""
 CLEFT = re.compile(
     r"^(?P<cue>correction:\s*)?it(?:'s|’s| is| was) "
     r"(?P<who>(?:my|our|his|her|their|the) [\w'’ -]{1,30}?) (?:who|that)(?P<is>['’]s)? ",

@@ -306,6 +306,10 @@ def same_holder(a: str, b: str) -> bool:
     fa, fb = set(features(a)) or {"i"}, set(features(b)) or {"i"}
     if a == b or fa == fb:
         return True
+    longer, shorter = (a, fb) if len(fa) > len(fb) else (b, fa)
+    owners = {stem(w[:-2]) for w in longer.split()[:-1] if w.endswith("'s")}
+    if owners & shorter:
+        return False  # "Theo's sister" is not "Theo": what a holder owns is another holder
     return bool(fa & fb) and (fa <= fb or fb <= fa)
 
 

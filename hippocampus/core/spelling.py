@@ -1,0 +1,124 @@
+"""A spelling corrected (`core.facts.updates`): the newer says, with a typo or spelling cue, a near spelling of a
+value of the older ("Abernathy" → "Abernethy — with an e", "Tattersal" → "Tattersall, double l", "Princes St" →
+"Princess St*", "245" → "typo, it's 254", "Nova 1642" → "I typed it backwards: Nova 1624").
+
+Why its own rule: a corrected spelling shares no word with the fact it corrects (the two spellings are two
+features), and chat often says nothing else ("Princess St*": a trailing "*" is chat's correction mark), so neither
+the frames nor the cue-led anchor can see it. The near form is the anchor: a name or number of the older that the
+newer does not say, and a word of the newer within one edit of it (two for a long word; a swap of two letters is
+one, as Damerau counts), or the same digits in another order. It needs a cue of its kind (`SPELLING`, anywhere in
+the message): a near spelling alone may be another name ("Mark" / "Mary"). Found by probing the near forms of the
+newer's names and numbers (`probes`: for these messages only). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+from hippocampus.core import claims
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
+
+SPELLING = re.compile(
+    r"\b(?:typo|typos|mistyped|misspel\w*|mis-spel\w*|spel(?:t|led|ling|ls)|typed|fat[- ]finger\w*|autocorrect\w*"
+    r"|(?:with|without) (?:an? |one |two )?[a-z](?= |\.|,|$)|double [a-z]\b"
+    r"|erreur de frappe|faute de frappe|mal écrit|tippfehler|vertippt|verschrieben|falsch geschrieben"
+    r"|errore di battitura|scritto male|erro de digitação|digitei errado|escrevi errado|error de tipeo"
+    r"|lo escribí mal|mal escrito)"
+    r"|\w\*(?=\s|$)"
+)
+"""A message says it corrects a spelling: a typo, a misspelling, a letter said ("with an e", "double l"), a word
+marked with chat's "*", in the supported languages."""
+_LETTERS = "abcdefghijklmnopqrstuvwxyzéèàçñüöäãõ"
+MAX_VARIANT_WORDS = 3
+"""Most words of a message whose near forms are probed (`probes`)."""
+
+
+def cued(text: str) -> bool:
+    """`text` carries a spelling cue (`SPELLING`)."""
+    return bool(SPELLING.search(text.casefold().replace("’", "'")))
+
+
+def value_words(text: str) -> frozenset[str]:
+    """The names (words said with a capital) and numbers of `text`, casefolded, a possessive's "'s" dropped; a
+    name of four letters at least, a number of three digits (a shorter one has too many near forms)."""
+    out = set()
+    for word in WORD_RE.findall(text.replace("’", "'")):
+        low = word.casefold().removesuffix("'s")
+        if low.isdigit() and len(low) >= 3 or word[:1].isupper() and len(low) >= 4 and low not in STOPWORDS:
+            out.add(low)
+    return frozenset(out)
+
+
+def _distance(a: str, b: str) -> int:
+    """Damerau distance (optimal string alignment): insertions, deletions, substitutions, adjacent swaps."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def near(a: str, b: str) -> bool:
+    """`a` is a near spelling of `b`: not the same, the same digits in another order, or within one edit (two for
+    words of eight letters and more); a number is never near a word."""
+    if a == b or a.isdigit() != b.isdigit():
+        return False
+    if a.isdigit() and sorted(a) == sorted(b):
+        return True
+    return _distance(a, b) <= (2 if min(len(a), len(b)) >= 8 and not a.isdigit() else 1)
+
+
+def respelled(parts: list[str], message: str, old: str) -> bool:
+    """A part of `message` (cued as a spelling correction) says a near spelling of a value of `old` that it does
+    not say itself, of a compatible subject: no other person by role on each side ("my [brother|sister] is
+    [Mark|Mary]", "my [dentist|GP] is Dr. [Patel|Patil]" are two people)."""
+    if not cued(message):
+        return False
+    olds, b = value_words(old), claims.parsed(old)
+    for part in parts:
+        a = claims.parsed(part)
+        roles_a, roles_b = (
+            _owned(part) | a.people_and_names & claims.PEOPLE,
+            _owned(old) | b.people_and_names & claims.PEOPLE,
+        )
+        if not a.people_compatible(b) or roles_a - b.features and roles_b - a.features:
+            continue
+        words = {w.casefold().removesuffix("'s") for w in WORD_RE.findall(part.replace("’", "'"))}
+        mine = value_words(part) - olds
+        if any(near(w, v) for w in mine for v in olds - words):
+            return True
+    return False
+
+
+_OWNED = re.compile(r"\b(?:my|our|his|her|their) ([\w'-]+)", re.IGNORECASE)
+
+
+def _owned(text: str) -> frozenset[str]:
+    """The features of the nouns said as someone's ("my [GP]", "our [dentist]"): the role a statement names."""
+    return frozenset(stem(w.casefold().removesuffix("'s")) for w in _OWNED.findall(text.replace("’", "'")))
+
+
+def _variants(word: str) -> set[str]:
+    """The near forms of `word` that `near` accepts at one edit (a number: its digits in another order)."""
+    if word.isdigit():
+        return {"".join(p) for p in permutations(word)} if len(word) <= 6 else set()
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {left + right[1:] for left, right in splits if right}
+    out |= {left + right[1] + right[0] + right[2:] for left, right in splits if len(right) > 1}
+    out |= {left + c + right[1:] for left, right in splits if right for c in _LETTERS}
+    out |= {left + c + right for left, right in splits for c in _LETTERS}
+    return out - {word}
+
+
+def probes(text: str) -> tuple[str, ...]:
+    """The features of the near forms of `text`'s names and numbers, when it carries a spelling cue: the older
+    spelling is another feature, which no word of the newer finds."""
+    if not cued(text):
+        return ()
+    words = sorted(value_words(text), key=lambda w: (-len(w), w))[:MAX_VARIANT_WORDS]
+    return tuple(sorted({stem(v) for w in words for v in _variants(w)}))
