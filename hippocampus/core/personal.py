@@ -216,8 +216,8 @@ def named_statement(body: str, things: bool = True) -> bool:
             return False
         at = 2
     else:  # a name: one to three capitalised words ("Noah", "Tante Rosa", "Dr Patel")
-        first = words[named]
-        if not first[0].isupper() or FIRST_PERSON.get().fullmatch(first.casefold()) or first.casefold() in FILLER:
+        first, head = words[named], low[named].split("'")[0]  # "That's …", "It'll …": a pronoun and its clitic
+        if not first[0].isupper() or FIRST_PERSON.get().fullmatch(low[named]) or head in FILLER or head in FUNCTION:
             return False
         at = 1 + named
         while at < min(len(words) - 1, 3 + named) and words[at][0].isupper():

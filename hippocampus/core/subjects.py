@@ -37,16 +37,22 @@ def subject_of(text: str) -> tuple[str, frozenset[str]] | None:
     if not words:
         return None
     first = words[0].casefold()
-    if first in _SPEAKER or first.startswith("j'"):
+    head = first.split("'")[0]  # "I'll", "That's", "It's": the pronoun before its clitic
+    if first in _SPEAKER or head in _SPEAKER or first.startswith("j'"):
         return "speaker", frozenset()
-    if not words[0][0].isupper() or first in FUNCTION or first in FILLER or FIRST_PERSON.get().fullmatch(first):
+    if not words[0][0].isupper() or head in FUNCTION or head in FILLER or FIRST_PERSON.get().fullmatch(first):
         return None
-    run = [first]
+    run = [head]
     for word in words[1:3]:
         if not word[0].isupper():
             break
-        run.append(word.casefold())
+        run.append(_base(word))
     return "name", frozenset(run)
+
+
+def _base(word: str) -> str:
+    """A word casefolded without its clitic ("Doug's" is Doug)."""
+    return word.casefold().split("'")[0]
 
 
 def different(new: str, old: str) -> bool:
@@ -54,8 +60,8 @@ def different(new: str, old: str) -> bool:
     a, b = subject_of(new), subject_of(old)
     if a is None or b is None or a[0] == b[0] == "speaker":
         return False
-    words_new = {w.casefold() for w in _WORD.findall(new)}
-    words_old = {w.casefold() for w in _WORD.findall(old)}
+    words_new = {_base(w) for w in _WORD.findall(new)}
+    words_old = {_base(w) for w in _WORD.findall(old)}
     if a[0] == b[0] == "name":
         return not (a[1] & words_old) and not (b[1] & words_new)
     (_, name), named, speaker = (a, new, words_old) if a[0] == "name" else (b, old, words_new)
