@@ -163,15 +163,17 @@ def _paraphrase_of(
     conn: Connection, candidates: StoreCandidates, content: str, domain: str
 ) -> tuple[int, Memory] | None:
     """The current memory `content` says again in other words (`similarity.SAME_THRESHOLD`, as encoding
-    decides, in its domain), unless the two are one frame with another value (`core.facts.distinct_values`)."""
-    from hippocampus.core import facts, similarity
+    decides, in its domain), unless the two are two facts as encoding reads them (`core.encode.two_facts`: one
+    frame with another value, or another subject)."""
+    from hippocampus.core import similarity
     from hippocampus.core.candidates import profile_of
+    from hippocampus.core.encode import two_facts
 
     rid, value = candidates.best(content, profile_of(content), domain)
     if rid < 0 or value < similarity.SAME_THRESHOLD:
         return None
     found = rows.by_rids(conn, [rid]).get(rid)
-    if found is None or facts.distinct_values(content, found.content):
+    if found is None or two_facts(content, found.content):
         return None
     return rid, found
 

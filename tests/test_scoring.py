@@ -168,7 +168,8 @@ def test_opinions_and_willingness_are_not_emotional(message: str) -> None:
 )
 def test_triggers_match_whole_words_only(message: str) -> None:
     score = score_message(message)
-    assert score is None or score.kind == "general"
+    # no trigger fires ("Clive" holds no "I live"); a fact about someone named is kept as one (issue 24)
+    assert score is None or score.kind in ("general", "fact")
 
 
 @pytest.mark.parametrize("role", ["assistant", "system", "tool", "cron", ""])

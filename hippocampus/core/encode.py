@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from hippocampus.core import facts, junk, lifecycle, similarity, verdicts
+from hippocampus.core import facts, junk, lifecycle, similarity, subjects, verdicts
 from hippocampus.core.candidates import Candidates, profile_of
 from hippocampus.core.clean import shorten
 from hippocampus.core.concise import fact_text
@@ -175,6 +175,12 @@ def encode(
     )
 
 
+def two_facts(new: str, old: str) -> bool:
+    """One frame with another value ("learning to [cook|sail]", `facts.distinct_values`) or another subject
+    ("[Je|Doug] joue … le mercredi", `subjects.different`): two facts, however many words they share."""
+    return facts.distinct_values(new, old) or subjects.different(new, old)
+
+
 class CandidateIndex(Protocol):
     """What encoding asks of a candidate index (`core.candidates.Candidates`, or the store's)."""
 
@@ -232,8 +238,8 @@ def encode_into(
         profile = profile_of(body)
         gone = frozenset(retired)
         position, value = candidates.best(body, profile, signal.domain, gone)
-        if position >= 0 and value < 1.0 and facts.distinct_values(body, space.memory(position).content):
-            value = 0.0  # one frame, another value ("learning to [cook|sail]"): two facts, never the same
+        if position >= 0 and value < 1.0 and two_facts(body, space.memory(position).content):
+            value = 0.0  # one frame, another value or another subject: two facts, never the same
         # the update question reads the statement as said: `fact_text` drops an opening "Actually," that is its cue
         said = full if len(full.split()) <= facts.MAX_WORDS else body
         replaced = [] if value >= 1.0 else _updated(space, candidates, said, signal.domain, gone)

@@ -148,3 +148,82 @@ def stated_value(body: str) -> bool:
         return True
     verb = low[2] if low[1] in _ADVERBS else low[1]  # "Ella now has the big bedroom.": one value, said as news
     return any(w[0].isupper() for w in words[1:]) or (words[0][0].isupper() and verb in _COPULA_START)
+
+
+_EN_FUNCTION_LIST = """a an the this that these those it he she they you we there here what who which when where why
+    how let lets let's please pls thanks thank ok okay yes no hi hello hey so and but or if then also just more
+    another next same some any all both each every other only even once again still now"""
+_FUNCTION_LIST = """der die das den dem des ein eine einen einem einer es er sie wir ihr du man dies diese dieser und
+    oder aber
+    le la les l' un une des du de au aux ce cet cette ces il elle ils elles on et ou mais en à pour avec sur dans
+    el los las uno unos unas lo ella ellos ellas esto este esta ese esa y o pero con para por al del
+    il lo gli uno una questo questa quello quella lui lei loro e ma con per su di da nel
+    o os as um uma uns umas ele ela eles elas isto este esta esse essa e mas com para por no na do da em"""
+_OTHER_FUNCTION = frozenset(_FUNCTION_LIST.split())
+FUNCTION = _OTHER_FUNCTION | frozenset(_EN_FUNCTION_LIST.split())
+"""Articles, pronouns, conjunctions and discourse words of en, de, fr, es, it and pt: never a name, never a
+verb ("Let's visit the library", "Take a look at it", "Expand the code" open on no subject)."""
+_ARTICLE_LIST = "the der die das le la l' el il lo o"
+_ARTICLES = frozenset(_ARTICLE_LIST.split())
+"""Definite articles: "the cottage" is the user's own, "a pixel art tile" anyone's (and pt "a" is en "a")."""
+_POLITE_LIST = "please pls plz bitte svp porfa"
+_POLITE = frozenset(_POLITE_LIST.split())
+_HABITUAL_LIST = """always usually often never sometimes still also now immer oft nie manchmal noch auch toujours
+    souvent
+    jamais parfois siempre nunca todavía también sempre spesso mai ancora anche nunca também"""
+_HABITUAL = frozenset(_HABITUAL_LIST.split())
+_OTHER_ENDINGS = ("t", "e", "a", "d")
+"""How a present-tense verb after a third-person subject ends: en "plays" ("s"), de "spielt", fr "joue"/"prend",
+es "juega", it "gioca"/"prende", pt "joga"/"bebe". A test of form, not a lexicon, so the other languages' endings
+need the sentence to be in one of them: a function word of theirs ("aux", "al", "a"), or for German a noun said
+capitalised after the verb ("Tante Rosa spielt Bridge"); "Extra tree classifier documentation" has neither.
+What it lets through is measured (BENCHMARKS.md, issue 24, capture of people's habits)."""
+
+
+def _verb_form(words: list[str], at: int) -> bool:
+    """Whether `words[at]` reads as a present-tense verb of the third person (`_OTHER_ENDINGS`)."""
+    verb = words[at]
+    if not verb.islower() or verb in FUNCTION or verb in STOPWORDS or verb in FILLER or len(verb) < 2:
+        return False
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return True
+    after = words[at + 1 :]
+    low = [w.casefold() for w in words]
+    # it/es/pt "a" ("Giulia gioca a tennis") where no other English word is said ("Noah has a cat")
+    other = any(w in _OTHER_FUNCTION for w in low) or "a" in low and not any(w in STOPWORDS for w in low if w != "a")
+    return verb.endswith(_OTHER_ENDINGS) and (other or verb.endswith("t") and any(w[0].isupper() for w in after))
+
+
+def named_statement(body: str, things: bool = True) -> bool:
+    """A short declarative statement about someone or something in the user's life, said in the third person:
+    a name as its subject, then a present-tense verb and what they do ("Noah plays hockey", "Doug takes
+    metoprolol in the morning", "Doug joue aux quilles le mercredi.", "Tante Rosa spielt Bridge."), or, with
+    `things`, "the <thing>" as the subject ("The cottage heats with propane."). Requests and fragments open on
+    a verb or a noun phrase with nothing after the subject that reads as a verb ("Take a look at it", "Expand the
+    code above"), and pronouns have no one to refer to (`FUNCTION`): neither is such a statement."""
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", body)
+    if len(words) < 3 or len(words) > 14 or any(ch in body for ch in "?？:;\n"):
+        return False
+    low = [w.casefold() for w in words]
+    if not _POLITE.isdisjoint(low):  # "Bullet points please": asked of the assistant
+        return False
+    # "O Pedro joga …", "A Beatriz corre …", "la Maria …": a name after an article
+    named = (low[0] in _ARTICLES or low[0] == "a") and words[1][0].isupper()
+    if low[0] in FUNCTION and not named and not (things and low[0] in _ARTICLES):
+        return False
+    if low[0] in _ARTICLES and not named:  # "the cottage …": a thing of the user's, named by its noun
+        if low[1] in FUNCTION:
+            return False
+        at = 2
+    else:  # a name: one to three capitalised words ("Noah", "Tante Rosa", "Dr Patel")
+        first, head = words[named], low[named].split("'")[0]  # "That's …", "It'll …": a pronoun and its clitic
+        if not first[0].isupper() or FIRST_PERSON.get().fullmatch(low[named]) or head in FILLER or head in FUNCTION:
+            return False
+        at = 1 + named
+        while at < min(len(words) - 1, 3 + named) and words[at][0].isupper():
+            at += 1
+    if at < len(words) - 1 and low[at] in _HABITUAL:  # "Noah always plays …"
+        at += 1
+    if at >= len(words) - 1:
+        return False
+    return _verb_form(words, at) and states_something(" ".join(low[at + 1 :]))

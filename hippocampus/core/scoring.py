@@ -52,7 +52,7 @@ from hippocampus.core.importance import assess
 from hippocampus.core.junk import noise
 from hippocampus.core.languages import THIRD_PERSON_USER, TRIGGERS
 from hippocampus.core.lazy_pattern import LazyPattern
-from hippocampus.core.personal import content_words, personal_fact, stated_value
+from hippocampus.core.personal import content_words, named_statement, personal_fact, stated_value
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -358,7 +358,7 @@ def _seed(low: str, body: str) -> Score | None:
     if not substantive:
         if statements and personal_fact(stated):  # "I have a peanut allergy.": kept whatever its length
             return Score(GENERAL, "fact", "fact", "relationship" if relationship else "user")
-        if len(statements) == len(sentences) and stated_value(body):  # "Theo is 7.", "The plumber comes on Monday."
+        if len(statements) == len(sentences) and (stated_value(body) or named_statement(body)):  # "Theo is 7."
             return Score(GENERAL, "fact", "fact", "user")
         return None
     if relationship:
