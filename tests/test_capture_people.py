@@ -91,3 +91,12 @@ def test_another_subject_or_object_is_two_facts(old: str, new: str) -> None:
 @pytest.mark.parametrize(("old", "new"), ONE)
 def test_one_subject_said_otherwise_is_not(old: str, new: str) -> None:
     assert not different(new, old)
+
+
+def test_french_first_person_words_are_whole_words() -> None:
+    """"je", "ma", "mes" are the speaker's only as words: "jeudi", "matin", "mesure" say nothing of them (a French
+    text about Thursday morning was read as a first-person statement)."""
+    from hippocampus.core.personal import first_person
+
+    assert first_person("j'ai un chien") and first_person("ma sœur habite à lyon") and first_person("je cours")
+    assert not first_person("le matin du jeudi, la mesure change")

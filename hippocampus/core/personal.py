@@ -30,7 +30,7 @@ FIRST_PERSON = LazyPattern(
     r"|(?<!\w)(?:yo|mi|mis|me|tengo|soy|estoy|vivo|trabajo|tomo|hago|juego|voy|corro|estudio)(?!\w)"  # es
     r"|(?<!\w)(?:eu|meu|minha|meus|minhas|tenho|sou|estou|moro|faço|jogo|trabalho|vou|estudo)(?!\w)"  # pt
     r"|(?<!\w)(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere)(?!\w)"  # de
-    r"|(?<!\w)(?:je|j'|mon|ma|mes|moi|nous|notre|nos)"  # fr (j'ai, j'habite)
+    r"|(?<!\w)(?:j'|(?:je|mon|ma|mes|moi|nous|notre|nos)(?!\w))"  # fr (j'ai, j'habite; not "jeudi", "matin")
     r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostro|nostra|faccio|lavoro|vado|corro|prendo)(?!\w)"  # it
     r"|(?<!\w)(?:я|мой|моя|моё|мои|меня|мне|мы|наш|наша)(?!\w)"  # ru
     r"|(?<!\w)(?:ben|benim|biz|bizim)(?!\w)|\w+(?:ım|im|um|üm|m) (?:var|yok)\b|\w+(?:yorum|iyorum|ıyorum)\b"  # tr
