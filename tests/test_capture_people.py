@@ -94,7 +94,7 @@ def test_one_subject_said_otherwise_is_not(old: str, new: str) -> None:
 
 
 def test_french_first_person_words_are_whole_words() -> None:
-    """"je", "ma", "mes" are the speaker's only as words: "jeudi", "matin", "mesure" say nothing of them (a French
+    """The words "je", "ma", "mes" are the speaker's only as words: "jeudi", "matin", "mesure" say nothing of them (a French
     text about Thursday morning was read as a first-person statement)."""
     from hippocampus.core.personal import first_person
 
