@@ -19,6 +19,8 @@ after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on 
 `heldout16.json` by the lead after every pass of stop 34, run once on stop 33's main (`a1a5650`) and on stop 34's.
 `heldout17.json` after the twelfth pass's rules (heldout16 its dev set), run once on its base's (`4ecfb64`) and on
 the twelfth pass's.
+`heldout19.json`: look-alikes whose newer carries an update word, written blind by a helper in stop 35; dev for the
+precision pass.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -285,6 +287,7 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct16": (distinct, lambda: fixture("heldout16")["distinct"], "held out sixteen times"),
     "corrections17": (corrections, lambda: fixture("heldout17")["corrections"], "held out seventeen times"),
     "distinct17": (distinct, lambda: fixture("heldout17")["distinct"], "held out seventeen times"),
+    "distinct19": (distinct, lambda: fixture("heldout19")["distinct"], "look-alikes with update words (dev)"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

@@ -65,7 +65,7 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, claims, colours, frames, kinds, narrowed, slots, spelling
+from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
@@ -328,8 +328,8 @@ def updates(new: str, old: str) -> bool:
 def _sentence_updates(new: str, old: str) -> bool:
     """`updates` for one sentence `new`."""
     a, b = claim_of(new), claim_of(old)
-    if a.key == b.key or not a.people_compatible(b):
-        return False
+    if a.key == b.key or not a.people_compatible(b) or asides.beside(new, a, b):
+        return False  # "she's no longer allowed to…", "changed the croquettes of Caramel" (`core.asides`)
     return is_update(new, old)
 
 
