@@ -24,11 +24,15 @@ from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, derived
 
-_HE_SHE = frozenset("he she he's she's he'll she'll he'd she'd il elle él ella lui lei ele ela".split())
+
+def _words(text: str) -> frozenset[str]:
+    """The words of `text`, as a set."""
+    return frozenset(text.split())
+
+
+_HE_SHE = _words("he she he's she's he'll she'll he'd she'd il elle él ella lui lei ele ela")
 """A third person said as a pronoun (not "they": "they moved my check-up" is impersonal, nor German "sie")."""
-_HAVE = frozenset(
-    "have has had 've got own owns j'ai ai avons tengo tenemos tiene ho abbiamo tenho temos habe haben".split()
-)
+_HAVE = _words("have has had 've got own owns j'ai ai avons tengo tenemos tiene ho abbiamo tenho temos habe haben")
 """The verbs of having a thing (the older's relation in "I have a Fitbit")."""
 
 
@@ -55,7 +59,7 @@ def _content(word: str) -> frozenset[str]:
     return frozenset() if word in STOPWORDS else claims.content_of(features(word))
 
 
-_OF = frozenset("of for with de del della dello dei degli des du di do da dos das per con com avec mit von".split())
+_OF = _words("of for with de del della dello dei degli des du di do da dos das per con com avec mit von")
 """The prepositions that qualify a noun by what it belongs to or is for ("the party [for] my birthday", "les
 croquettes [de] Caramel", "la cita [del] dentista", "cita [con] el oftalmólogo"); not those of where it goes."""
 
@@ -68,7 +72,7 @@ def _phrase(words: list[str], start: int) -> tuple[str, frozenset[str]]:
         n += 1
     if n >= len(words) or slots.values(_content(words[n])):
         return "", frozenset()  # "moved to 21 November": no thing named, the value follows
-    head, qualifier = sorted(_content(words[n]))[0], set()
+    head, qualifier = sorted(_content(words[n]))[0], set[str]()
     if n + 1 < len(words) and words[n + 1] in _OF:
         for w in words[n + 2 :]:
             if w in _OF or slots.values(_content(w)) or w in ("to", "a", "al", "à", "au", "para", "zu", "alla"):
