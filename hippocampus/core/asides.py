@@ -38,7 +38,7 @@ _HAVE = _words("have has had 've got own owns j'ai ai avons tengo tenemos tiene 
 
 def beside(new: str, a: Claim, b: Claim) -> bool:
     """`a` (the parsed `new`) is about another person or thing than `b`'s fact, or another use of it."""
-    return other_person(a, b) or other_head(a, b) or other_use(new, a, b)
+    return other_person(a, b) or other_named(a, b) or other_head(a, b) or other_use(new, a, b)
 
 
 def other_person(a: Claim, b: Claim) -> bool:
@@ -52,6 +52,18 @@ def other_person(a: Claim, b: Claim) -> bool:
 def _cue(word: str, a: Claim) -> bool:
     """`word` is one of `a`'s cue words (a cue may be matched by its start: "spostat" in "spostato")."""
     return bool(features(word) & a.cue_features) or any(len(c) > 3 and word.startswith(c) for c in a.cue_features)
+
+
+def other_named(a: Claim, b: Claim) -> bool:
+    """`a`'s correction is said of a thing its subject names by a name `b` does not say, and `b` names another
+    ("The Cornwall weekend is postponed" / "We're going to Portugal in August"), and they share no name nor
+    does `a` leave the older's value behind: two named things."""
+    if not a.correction or a.involves_speaker or a.owner == "speaker" or a.left & b.features:
+        return False  # "Billy's changed over from Bright Beginnings to …": the older's value, left behind
+    na, nb = claims.names_of(a) - slots.MONTHS, claims.names_of(b) - slots.MONTHS
+    if na & nb:
+        return False  # "the South Freo Sunday market" / "the Sunday South Fremantle market": one, said otherwise
+    return bool(na & a.subject - b.features) and bool(nb - a.features)
 
 
 def _content(word: str) -> frozenset[str]:
