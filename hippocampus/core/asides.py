@@ -109,8 +109,19 @@ def other_head(a: Claim, b: Claim) -> bool:
         theirs = _phrase(older, at_b)[1] if at_b >= 0 else frozenset()
         return bool(qualifier - b.features) and bool(theirs - a.features)
     # the older's words are said only of what the head belongs to: "[the croquettes] of Caramel"
-    shared = (a.content & b.content) - a.cue_features - slots.values(a.content)
+    shared = (a.content & b.content) - a.cue_features - slots.values(a.content) - _dated(words)
     return bool(shared) and shared <= qualifier
+
+
+def _dated(words: list[str]) -> frozenset[str]:
+    """The words said right after a number, with a "de"/"of" between at most: a date's month in any supported
+    language ("13 giugno", "27 de mayo"), which `slots.MONTHS` knows in English only."""
+    after = [
+        words[n + 2] if words[n + 1] in ("de", "of") and n + 2 < len(words) else words[n + 1]
+        for n in range(len(words) - 1)
+        if words[n].isdigit()
+    ]
+    return frozenset(f for w in after for f in _content(w))
 
 
 def other_use(new: str, a: Claim, b: Claim) -> bool:
