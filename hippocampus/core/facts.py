@@ -47,6 +47,10 @@ worse than showing two:
      typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
+   Never when the newer is about something beside the older's fact, though it carries an update word
+   (`core.asides`): another person said as "she"/"he", a named thing the older does not name, the head of
+   what a correction changes ("les croquettes de Caramel"), an ended use of a thing had; nor a correction
+   that says it adds ("… também").
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
