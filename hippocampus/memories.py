@@ -101,11 +101,8 @@ def _created(
     value = importance if importance is not None else min(score.value if score else GENERAL, core_cap(content))
     domain = domain or (score.domain if score else "user")
     candidates = StoreCandidates(conn)
-    updated = [
-        (rid, old)
-        for rid, old in rows.by_rids(conn, _recent(candidates, facts.probes(content), domain)).items()
-        if facts.updates(content, old.content)
-    ]
+    found = list(rows.by_rids(conn, _recent(candidates, facts.probes(content), domain)).items())
+    updated = [found[i] for i in facts.replaced(content, [old.content for _, old in found])]
     same = None if updated else _paraphrase_of(conn, candidates, content, domain)
     if same is not None:  # the same statement in other words: reinforced, as `ingest` does
         kept = _reinforced(conn, *same, now, config, source)

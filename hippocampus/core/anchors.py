@@ -130,3 +130,30 @@ def cue_led(a: Claim, b: Claim) -> bool:
     if (a.people_and_names & claims.PEOPLE) - b.features and not b.people_and_names & claims.PEOPLE:
         return False  # "my brother's hourly rate is 55 euros now" / "My hourly rate is 40 euros"
     return bool(changed(a, b)) and bool(anchor(a, b))
+
+
+NEGATIONS = features("not no nicht kein keine pas non não nao не нет")
+"""The word that says a value is left behind ("…, nicht Freitag"), in the supported languages: no topic."""
+
+
+def own_topic(claim: Claim) -> frozenset[str]:
+    """The content words a statement says of its own: not its cue words, its values, the values it leaves
+    behind, nor the speaker ("It's Wednesday, not Tuesday" says none; "Not Monday, the bins go out on Tuesday"
+    says "bins")."""
+    values = frozenset().union(*value_kinds(claim).values())
+    return claim.content - claim.cue_features - claim.left - values - slots.values(claim.content) - slots.FIRST - NEGATIONS
+
+
+def value_only(sentences: list[str], older: Claim) -> bool:
+    """A sentence of the newer names a value of the older's (a number, a date, a name) as left behind and says
+    nothing else of its own: "It's Wednesday, not Tuesday" / "The sofa we ordered is coming Tuesday", "Typo
+    earlier — 6.54pm, not 6.45", "Thursdays, not Fridays". Such a correction is about whatever said the value it
+    leaves behind; the caller takes it only where one current memory says it (`core.facts.replaced`). A person
+    left behind needs more ("not my brother"), and a word that is no value ("I quit smoking") is no value."""
+    values = frozenset().union(*value_kinds(older).values())
+    for sentence in sentences:
+        claim = claims.parsed(sentence)
+        named = claim.left & older.features & values
+        if claim.leaves and named and not named & claims.PEOPLE and not own_topic(claim):
+            return True
+    return False

@@ -317,7 +317,8 @@ def _updated(space: Space, candidates: CandidateIndex, body: str, domain: str, g
     if not probes:
         return []
     keys = [k for d in facts.domains_of(domain) for k in candidates.recent_with(probes, d, UPDATE_PROBE_LIMIT, gone)]
-    return [k for k in sorted(set(keys), reverse=True) if facts.updates(body, space.memory(k).content)]
+    keys = sorted(set(keys), reverse=True)
+    return [keys[i] for i in facts.replaced(body, [space.memory(k).content for k in keys])]
 
 
 def _judged(

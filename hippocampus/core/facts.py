@@ -72,6 +72,7 @@ from __future__ import annotations
 from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
+from hippocampus.core.sentences import sentences_of
 from hippocampus.core.similarity import Profile, feature_similarity, features, names
 from hippocampus.core.tokens import STOPWORDS, agent_forms, derived, stem
 
@@ -327,7 +328,20 @@ def updates(new: str, old: str) -> bool:
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
     if spelling.respelled(said, new, old):
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
-    return any(_sentence_updates(part, old) for part in [*said, *message_parts.resolved_parts(new, b)])
+    if any(_sentence_updates(part, old) for part in [*said, *message_parts.resolved_parts(new, b)]):
+        return True
+    return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
+
+
+def replaced(new: str, olds: list[str]) -> list[int]:
+    """The positions of the statements in `olds` (current memories, newest first) that `new` replaces. A newer
+    that names no thing of its own ("It's Wednesday, not Tuesday": `anchors.own_topic`) is about whatever said
+    the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
+    guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
+    found = [i for i, old in enumerate(olds) if updates(new, old)]
+    if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
+        return []
+    return found
 
 
 def _sentence_updates(new: str, old: str) -> bool:
