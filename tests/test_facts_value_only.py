@@ -64,7 +64,11 @@ def _current(ws: Workspace) -> list[str]:
 
 @pytest.mark.parametrize("path", ["remember", "ingest"])
 def test_through_the_store_one_holder_is_corrected_and_two_stay_current(tmp_path: Path, path: str) -> None:
-    fridge, pt, fix = "The fridge is being delivered on Tuesday", "My PT session is on Tuesday", "It's Thursday, not Tuesday"
+    fridge, pt, fix = (
+        "The fridge is being delivered on Tuesday",
+        "My PT session is on Tuesday",
+        "It's Thursday, not Tuesday",
+    )
 
     def say(ws: Workspace, text: str, at: datetime) -> None:
         if path == "remember":

@@ -141,7 +141,8 @@ def own_topic(claim: Claim) -> frozenset[str]:
     behind, nor the speaker ("It's Wednesday, not Tuesday" says none; "Not Monday, the bins go out on Tuesday"
     says "bins")."""
     values = frozenset().union(*value_kinds(claim).values())
-    return claim.content - claim.cue_features - claim.left - values - slots.values(claim.content) - slots.FIRST - NEGATIONS
+    said_of_its_own = claim.content - claim.cue_features - claim.left - values - slots.values(claim.content)
+    return said_of_its_own - slots.FIRST - NEGATIONS
 
 
 def value_only(sentences: list[str], older: Claim) -> bool:
