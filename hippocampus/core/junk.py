@@ -37,14 +37,19 @@ _CODE_RE = re.compile(
 _SYMBOLS = set('{}()[];=<>/\\$#|&*"')
 _TRACE = "traceback (most recent call last)"
 _TAKE_BACK_RE = re.compile(
-    r"(?:\bno,? (?:actually|wait),? (?:don'?t|do not|never ?mind|forget (?:it|that))\b|\bnever ?mind\b"
-    r"|\bscratch that\b|\bforget (?:i said|that|it)\b|\bdon'?t (?:remember|save|store|note) (?:that|this|it)\b"
-    r"|\bignore (?:that|this|what i said)\b|\bolvídalo\b|\bno lo recuerdes\b|\besquece\b|\bvergiss es\b"
-    r"|\bvergiss das\b|\blaisse tomber\b|\boublie ça\b|\blascia perdere\b|\bdimentica\b|\bзабудь\b"
-    r"|\bне запоминай\b|\bboş ver\b|\bunut gitsin\b|\bभूल जाओ\b|\bתשכח מזה\b|\bانس الأمر\b|算了|别记|別記|"
-    r"忘れて|잊어버려|기억하지 마)[\s.!。！]*$",
+    # an imperative that opens its clause ("Forget it.", "ok, never mind", "no wait, don't save that"), not a
+    # clause that only ends on its words ("she won't let anyone forget it", "I'll never forget that")
+    r"(?:^|[.,;:!?—–-]\s*|\b(?:no|oh|ok|okay|actually|wait|just|so|and|please|sorry)\s+)"
+    r"(?:(?:no,? )?(?:actually|wait),? (?:don'?t|do not|never ?mind|forget (?:it|that))\b|never ?mind\b"
+    r"|scratch that\b|forget (?:i said|that|it)\b|don'?t (?:remember|save|store|note) (?:that|this|it)\b"
+    r"|ignore (?:that|this|what i said)\b|olvídalo\b|no lo recuerdes\b|esquece\b|vergiss es\b"
+    r"|vergiss das\b|laisse tomber\b|oublie ça\b|lascia perdere\b|dimentica\b|забудь\b"
+    r"|не запоминай\b|boş ver\b|unut gitsin\b|भूल जाओ\b|תשכח מזה\b|انس الأمر\b)[\s.!]*$"
+    # Chinese, Japanese and Korean write the take-back right after the words before it, with no space
+    r"|(?:算了|别记|別記|忘れて|잊어버려|기억하지 마)[\s.!。！]*$",
     re.IGNORECASE,
 )
+"""A message the user takes back in the same breath: never stored."""
 
 
 def _share(pattern: re.Pattern[str], text: str) -> float:
