@@ -100,3 +100,19 @@ def test_french_first_person_words_are_whole_words() -> None:
 
     assert first_person("j'ai un chien") and first_person("ma sœur habite à lyon") and first_person("je cours")
     assert not first_person("le matin du jeudi, la mesure change")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kwame's allergic to shellfish.", "Ines does pilates on Tuesdays", "Rory's favourite food is lasagne"],
+)
+def test_a_named_persons_state_said_with_is_has_does_is_kept(text: str) -> None:
+    """A name then "'s", "is", "has" or "does" says something of that person: an allergy of theirs is a health
+    fact kept as core ("Meera's allergic to horses" was dropped on ingest and the hooks, found by a blind set)."""
+    score = score_message(text)
+    assert score is not None and score.kind == "fact"
+
+
+def test_an_imperative_opening_on_a_capital_is_no_named_person() -> None:
+    """In "Take a look at the parchment", "a" is no verb: "a" is a verb after a name in French only, beside a French word."""
+    assert score_message("Take a look at the parchment") is None

@@ -222,8 +222,18 @@ def named_statement(body: str, things: bool = True) -> bool:
         at = 1 + named
         while at < min(len(words) - 1, 3 + named) and words[at][0].isupper():
             at += 1
+        # a person's name owns what follows or is its subject with "is" ("Meera's allergic to horses", "Billy's
+        # favourite colour is green", "Meera does yoga …", "Saoirse a piano le lundi"): said of that person
+        verb = low[at] in _NAME_VERBS and (low[at] != "a" or not _OTHER_FUNCTION.isdisjoint(low))  # fr "a", not en
+        if (low[at - 1].endswith("'s") or verb) and len(content_words(" ".join(low[at:]))) >= 2:
+            return True
     if at < len(words) - 1 and low[at] in _HABITUAL:  # "Noah always plays …"
         at += 1
     if at >= len(words) - 1:
         return False
     return _verb_form(words, at) and states_something(" ".join(low[at + 1 :]))
+
+
+_NAME_VERBS = frozenset("is has does a est ist hat es tiene è ha é tem".split())  # noqa: SIM905 - a word list
+"""The verbs a statement about a named person opens on that read as filler elsewhere ("is", "has", "does"), in
+the supported languages: after a name they say something of that person ("Meera does yoga at home")."""
