@@ -71,10 +71,11 @@ MAX_PHRASE = 8
 """Most words a subject read here holds: a longer run before a verb is no noun phrase this reader trusts."""
 
 
-def phrase(claim: Claim) -> list[str]:
+def phrase(claim: Claim, known: frozenset[str] = frozenset()) -> list[str]:
     """The words of `claim`'s subject, from its start (discourse words skipped) up to its main verb (a copula, an
     auxiliary, a cue word or a verb in the past); empty where the statement opens on no article, possessive or
-    name (a verb first: "Moved the spare key…", a pronoun), or no verb is found: then no subject is read."""
+    name (a verb first: "Moved the spare key…", a pronoun), or no verb is found: then no subject is read. A
+    word in `known` (casefolded) said first is a name."""
     words = WORD_RE.findall(claim.key)
     n = 0
     while n < len(words) and (words[n] in _DISCOURSE or features(words[n]) & claims.CUE_FEATURES):
@@ -84,8 +85,9 @@ def phrase(claim: Claim) -> list[str]:
     first, after = words[n], words[n + 1] if n + 1 < len(words) else ""
     # every sentence opens on a capital: a name first is one followed by its "'s" or by more of the name
     cased = {w.split("'")[0] for w in claim.cased}
+    # or a name the older says with its capital (`known`: "Oakwood changed…" / "… goes to Oakwood Nursery")
     named = bool(_content([first])) and (
-        first.endswith("'s") or after not in _PRONOUNS and after.split("'")[0] in cased
+        first.endswith("'s") or first in known or after not in _PRONOUNS and after.split("'")[0] in cased
     )
     if not (first in _DETERMINERS or first in slots.POSSESSIVES or first in _THEIRS or named):
         return []
@@ -118,8 +120,8 @@ def head_and_owner(words: list[str]) -> tuple[frozenset[str], frozenset[str]]:
 
 def other(a: Claim, b: Claim) -> bool:
     """The newer `a` states a fact of another subject than the older `b`'s (see the module)."""
-    said = phrase(a)
-    if not said or a.cleft or a.involves_speaker or a.key.startswith(REMARK):
+    said = phrase(a, b.cased)
+    if not said or a.cleft or a.involves_speaker or a.key.startswith(REMARK) or set(said) & slots.SUBJECT_PRONOUNS:
         return False  # "It's my father-in-law who's allergic"; a part carried after "I mixed them up:"
     head, _owner = head_and_owner(said)
     if not head or said[0] in slots.POSSESSIVES and not head & claims.PEOPLE:
@@ -143,7 +145,8 @@ def _changes_value(a: Claim, b: Claim, entity: frozenset[str]) -> bool:
     older does not say and leaves behind only the older's values, or it gives the entity a new name."""
     if _NAMING.search(a.key):
         return True
-    values = claims.names_of(a) | slots.values(a.content) | frozenset(f for f in a.features if f[:1].isdigit())
+    # a unit said without its number is an attribute ("changed its hours"), not a value
+    values = claims.names_of(a) | slots.values(a.content) - slots.MEASURES | {f for f in a.features if f[:1].isdigit()}
     attribute = a.content - entity - a.cue_features - values - b.features
     return not attribute and a.left <= b.features
 
@@ -166,7 +169,8 @@ _ARTICLES = _words("a an un une una um uma ein eine")
 def judged(said: list[str], b: Claim) -> list[str]:
     """The parts of a message (`core.parts.parts`) to judge against `b`: a part carried after a remark is said
     of the remark's subject ("The Cornwall tournament was cancelled, [correction:] so that's one less hotel
-    weekend"), so none is where the message's first part is of another subject than `b`'s."""
+    weekend"), so none is where the message's first part is of another subject than `b`'s, unless it names
+    `b`'s subject again ("Riverside got sold off, so the tennis club plays at …" / "The tennis club plays at …")."""
     if len(said) > 1 and other(claims.parsed(said[0]), b):
-        return [part for part in said if not part.startswith(REMARK)]
+        return [p for p in said if not p.startswith(REMARK) or claims.parsed(p).content & b.subject]
     return said
