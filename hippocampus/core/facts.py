@@ -331,7 +331,6 @@ def updates(new: str, old: str) -> bool:
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     if any(_sentence_updates(part, old) for part in whose.judged(said, b)):
         return True
-    # a part whose pronoun was resolved to the older's subject is the older's, whatever subject it reads
     if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
     return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
@@ -349,8 +348,7 @@ def replaced(new: str, olds: list[str]) -> list[int]:
 
 
 def _sentence_updates(new: str, old: str, whose_too: bool = True) -> bool:
-    """`updates` for one sentence `new`; `whose_too`: its subject is read (`core.whose`), not the older's by
-    a pronoun resolved."""
+    """`updates` for one sentence `new`; `whose_too`: its subject is read (`core.whose`), not a pronoun resolved."""
     a, b = claim_of(new), claim_of(old)
     if a.key == b.key or not a.people_compatible(b) or asides.beside(new, a, b):
         return False  # "she's no longer allowed to…", "changed the croquettes of Caramel" (`core.asides`)

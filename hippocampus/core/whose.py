@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from hippocampus.core import claims, slots
+from hippocampus.core import claims, colours, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.parts import REMARK
 from hippocampus.core.similarity import features
@@ -143,8 +143,8 @@ def other(a: Claim, b: Claim) -> bool:
 def _changes_value(a: Claim, b: Claim, entity: frozenset[str]) -> bool:
     """`a`, said of the older's value entity, changes a value the older states of it: it names no attribute the
     older does not say and leaves behind only the older's values, or it gives the entity a new name."""
-    if _NAMING.search(a.key):
-        return True
+    if _NAMING.search(a.key) or colours.recoloured(a, b):
+        return True  # renamed, or recoloured ("The Transit got wrapped, it's matte grey now" / "… a white Transit")
     # a unit said without its number is an attribute ("changed its hours"), not a value
     values = claims.names_of(a) | slots.values(a.content) - slots.MEASURES | {f for f in a.features if f[:1].isdigit()}
     attribute = a.content - entity - a.cue_features - values - b.features
