@@ -21,6 +21,8 @@ after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on 
 the twelfth pass's.
 `heldout19.json`: look-alikes whose newer carries an update word, written blind by a helper in stop 35; dev for the
 precision pass.
+`heldout20.json`: look-alikes with update words, written blind in stop 35, run once on 4ecfb64 (12/60 wrong) and on
+6a94265 (13/60); dev for the second precision pass.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -288,6 +290,11 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "corrections17": (corrections, lambda: fixture("heldout17")["corrections"], "held out seventeen times"),
     "distinct17": (distinct, lambda: fixture("heldout17")["distinct"], "held out seventeen times"),
     "distinct19": (distinct, lambda: fixture("heldout19")["distinct"], "look-alikes with update words (dev)"),
+    "distinct20": (
+        distinct,
+        lambda: fixture("heldout20")["distinct"],
+        "look-alikes with update words (dev, second pass)",
+    ),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

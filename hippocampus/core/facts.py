@@ -50,7 +50,8 @@ worse than showing two:
    Never when the newer is about something beside the older's fact, though it carries an update word
    (`core.asides`): another person said as "she"/"he", a named thing the older does not name, the head of
    what a correction changes ("les croquettes de Caramel"), an ended use of a thing had; nor a correction
-   that says it adds ("… também").
+   that says it adds ("… também"); nor when its grammatical subject is not the older's (`core.whose`: "my
+   brother-in-law switched his mortgage", "Maple Grove changed its visiting hours" / "Mom lives at Maple Grove").
    Only when both hold does the older become history (`updates`). Same attribute without an update
    leaves both current; recall shows the newer first ("updated DATE", `views`).
 
@@ -69,7 +70,7 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling
+from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling, whose
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.sentences import sentences_of
@@ -328,7 +329,9 @@ def updates(new: str, old: str) -> bool:
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
     if spelling.respelled(said, new, old):
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
-    if any(_sentence_updates(part, old) for part in [*said, *message_parts.resolved_parts(new, b)]):
+    if any(_sentence_updates(part, old) for part in whose.judged(said, b)):
+        return True
+    if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
     return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
 
@@ -344,11 +347,13 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     return found
 
 
-def _sentence_updates(new: str, old: str) -> bool:
-    """`updates` for one sentence `new`."""
+def _sentence_updates(new: str, old: str, whose_too: bool = True) -> bool:
+    """`updates` for one sentence `new`; `whose_too`: its subject is read (`core.whose`), not a pronoun resolved."""
     a, b = claim_of(new), claim_of(old)
     if a.key == b.key or not a.people_compatible(b) or asides.beside(new, a, b):
         return False  # "she's no longer allowed to…", "changed the croquettes of Caramel" (`core.asides`)
+    if whose_too and whose.other(a, b):
+        return False  # "my brother-in-law switched his mortgage from RBC", "Maple Grove changed its hours"
     return is_update(new, old)
 
 

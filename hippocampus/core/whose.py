@@ -1,0 +1,176 @@
+"""Whose fact a statement states: its grammatical subject, read for `core.facts` (issue 24, second precision
+pass).
+
+An update word says that *something* changed, not what. Look-alikes whose newer carries one hid a true fact
+because the newer's subject was another than the older's (heldout20, 13 of 60):
+- another person, by role or name ("[my brother-in-law] switched his mortgage from RBC" / "Our mortgage is
+  with RBC", "[Derek's parents] sold their house in Kanata" / "Our house is … in Kanata");
+- another thing of the older's kind ("[The Cornwall tournament] was cancelled" / "Liam's tournament in
+  Kingston is …");
+- the entity the older names as its *value*, of which the newer states another attribute ("[Maple Grove]
+  changed its visiting hours" / "Mom … lives at Maple Grove Residence").
+
+So the subject is read by grammar (`phrase`): the noun phrase from an article, a possessive or a name (one
+followed by its "'s" or more of the name: every sentence opens on a capital) up to the main verb (a copula, an
+auxiliary, a cue word, a verb in the past); its *head* is what follows its last "'s". No subject is read where
+the statement opens on a verb or a pronoun: those stand for the older's. `other` says the newer's subject is
+not the older's:
+- never where it involves the speaker ("GP upped my sertraline dose", "my weight's down to 78 kg"), is a cleft
+  ("It's my father-in-law who's allergic"), or a part carried after "I mixed them up:";
+- a head the older says in its subject is the older's, unless each names the thing by a name the other does
+  not say (two things of one kind: "the [Cornwall] tournament" / "Liam's tournament in [Kingston]");
+- a head the older says only after its verb is the older's value entity: the same fact only where the newer
+  changes a value the older states of it, naming no other attribute and leaving behind only the older's
+  values, or renames it ("PureGym moved to Church St" / "My gym is PureGym on High St");
+- a head the older never says is another person or thing, unless the verb's object is a thing the older says,
+  with an article or the speaker's possessive ("the kids renamed the puppy", "the studio moved yoga class"),
+  not the subject's own ("… switched *his* mortgage") nor a value left behind ("instead of the food bank").
+A mistake here leaves both statements current (newer first), the lesser error. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hippocampus.core import claims, colours, slots
+from hippocampus.core.claims import Claim
+from hippocampus.core.parts import REMARK
+from hippocampus.core.similarity import features
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_AUX = _words(
+    """was were has have had got gets will would can could did does do just also finally recently already
+    a ha hat hatte hanno ont avait habe hat ha han hemos tem têm foi fue se s'est si"""
+)
+"""Words that end a subject when said after it: auxiliaries and the adverbs said before a verb ("Derek's parents
+[just] sold", "la résidence a changé"); "a" is the article at a subject's start."""
+_PRONOUNS = _words(
+    """i we you it they he she this that there these those i'm we're it's they're he's she's that's there's
+    i've we've i'll we'll it'll ich wir es er sie je nous il elle ils elles on c'est ça yo nosotros él ella eso
+    io noi lui lei eu nós ele ela isso"""
+)
+"""A subject that stands for another said before (or the speaker): the older's, as far as this test goes."""
+_THEIRS = _words("his her their its sa son ses leur leurs su sus suo sua seu sua dessen deren sein seine ihr ihre")
+"""The possessives that make a thing the subject's own ("switched [his] mortgage")."""
+_DISCOURSE = _words("correction so and but oh well ok okay update also btw fyi anyway actually")
+"""Words a statement may open on before its subject."""
+
+
+_DETERMINERS = _words("the this that la le les el los las lo il gli o os as der die das den dem")
+"""The articles and demonstratives a subject may open on (a possessive or a name too)."""
+_NOT = _words("not non pas nicht não no")
+_NAMING = re.compile(r"\b(?:called|named|renamed|rebranded|s'appelle|se llama|si chiama|chama-se|heißt|heisst)\b")
+"""A new name given to a thing: the older's value when the thing is the older's value entity ("Vertical World
+got rebranded, it's called Edgeworks now" / "My climbing gym is Vertical World")."""
+MAX_PHRASE = 8
+"""Most words a subject read here holds: a longer run before a verb is no noun phrase this reader trusts."""
+
+
+def phrase(claim: Claim, known: frozenset[str] = frozenset()) -> list[str]:
+    """The words of `claim`'s subject, from its start (discourse words skipped) up to its main verb (a copula, an
+    auxiliary, a cue word or a verb in the past); empty where the statement opens on no article, possessive or
+    name (a verb first: "Moved the spare key…", a pronoun), or no verb is found: then no subject is read. A
+    word in `known` (casefolded) said first is a name."""
+    words = WORD_RE.findall(claim.key)
+    n = 0
+    while n < len(words) and (words[n] in _DISCOURSE or features(words[n]) & claims.CUE_FEATURES):
+        n += 1
+    if n >= len(words):
+        return []
+    first, after = words[n], words[n + 1] if n + 1 < len(words) else ""
+    # every sentence opens on a capital: a name first is one followed by its "'s" or by more of the name
+    cased = {w.split("'")[0] for w in claim.cased}
+    # or a name the older says with its capital (`known`: "Oakwood changed…" / "… goes to Oakwood Nursery")
+    named = bool(_content([first])) and (
+        first.endswith("'s") or first in known or after not in _PRONOUNS and after.split("'")[0] in cased
+    )
+    if not (first in _DETERMINERS or first in slots.POSSESSIVES or first in _THEIRS or named):
+        return []
+    out: list[str] = []
+    for word in words[n:]:
+        if out and (word in _AUX or word in slots.COPULAS or _verb(word, claim)):
+            return out
+        if word in _NOT or word[:1].isdigit() or len(out) >= MAX_PHRASE:
+            return []
+        out.append(word)
+    return []
+
+
+def _verb(word: str, claim: Claim) -> bool:
+    """`word` is a cue word of `claim` or a verb in the past."""
+    feats = features(word)
+    cue = bool(feats & claim.cue_features) or any(len(c) > 3 and word.startswith(c) for c in claim.cue_features)
+    return cue or len(word) > 4 and word.endswith("ed") and word not in STOPWORDS
+
+
+def _content(words: list[str]) -> frozenset[str]:
+    return claims.content_of(features(" ".join(words))) - slots.FIRST
+
+
+def head_and_owner(words: list[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The content words of a subject's head (after its last "'s") and of its possessor (before it)."""
+    last = max((i for i, w in enumerate(words) if w.endswith("'s")), default=-1)
+    return _content(words[last + 1 :]), _content(words[: last + 1])
+
+
+def other(a: Claim, b: Claim) -> bool:
+    """The newer `a` states a fact of another subject than the older `b`'s (see the module)."""
+    said = phrase(a, b.cased)
+    if not said or a.cleft or a.involves_speaker or a.key.startswith(REMARK) or set(said) & slots.SUBJECT_PRONOUNS:
+        return False  # "It's my father-in-law who's allergic"; a part carried after "I mixed them up:"
+    head, _owner = head_and_owner(said)
+    if not head or said[0] in slots.POSSESSIVES and not head & claims.PEOPLE:
+        return False  # "my weight's down to 78 kg": the speaker's thing
+    rest = WORD_RE.findall(a.key)[len(said) :]
+    if set(rest) & slots.FIRST:
+        return False  # "GP upped my sertraline dose": the speaker's fact, changed by another
+    theirs = b.subject | _content(phrase(b))
+    if head & theirs or derived(head, theirs):
+        # one kind, two things where each is named by a name the other does not say ("the [Cornwall] tournament"
+        # / "Liam's tournament in [Kingston]"); a person is who, not which ("Sam's flight" / "my partner's flight")
+        mine, other_names = claims.names_of(a) & _content(said), claims.names_of(b) & theirs
+        return bool(mine - b.features - claims.PEOPLE and other_names - a.features - claims.PEOPLE)
+    if head <= b.features or derived(head, b.content):
+        return not _changes_value(a, b, _content(said))
+    return not _acts_on(a, b, rest)
+
+
+def _changes_value(a: Claim, b: Claim, entity: frozenset[str]) -> bool:
+    """`a`, said of the older's value entity, changes a value the older states of it: it names no attribute the
+    older does not say and leaves behind only the older's values, or it gives the entity a new name."""
+    if _NAMING.search(a.key) or colours.recoloured(a, b):
+        return True  # renamed, or recoloured ("The Transit got wrapped, it's matte grey now" / "… a white Transit")
+    # a unit said without its number is an attribute ("changed its hours"), not a value
+    values = claims.names_of(a) | slots.values(a.content) - slots.MEASURES | {f for f in a.features if f[:1].isdigit()}
+    attribute = a.content - entity - a.cue_features - values - b.features
+    return not attribute and a.left <= b.features
+
+
+def _acts_on(a: Claim, b: Claim, rest: list[str]) -> bool:
+    """What `a`'s verb changes is a thing the older says, said with an article or the speaker's possessive, not
+    as the subject's own ("… switched [his] mortgage") nor as a value left behind ("instead of the food bank")."""
+    for n, word in enumerate(rest[1:], start=1):
+        found = _content([word]) - a.left
+        # "moved [the] yoga class", "a augmenté [le] loyer", "moved yoga class": the verb's object
+        said = n == 1 or rest[n - 1] in _DETERMINERS | slots.POSSESSIVES | _ARTICLES
+        if said and found and (found & b.content or derived(found, b.content)):
+            return True
+    return False
+
+
+_ARTICLES = _words("a an un une una um uma ein eine")
+
+
+def judged(said: list[str], b: Claim) -> list[str]:
+    """The parts of a message (`core.parts.parts`) to judge against `b`: a part carried after a remark is said
+    of the remark's subject ("The Cornwall tournament was cancelled, [correction:] so that's one less hotel
+    weekend"), so none is where the message's first part is of another subject than `b`'s, unless it names
+    `b`'s subject again ("Riverside got sold off, so the tennis club plays at …" / "The tennis club plays at …")."""
+    if len(said) > 1 and other(claims.parsed(said[0]), b):
+        return [p for p in said if not p.startswith(REMARK) or claims.parsed(p).content & b.subject]
+    return said
