@@ -331,7 +331,8 @@ def updates(new: str, old: str) -> bool:
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     if any(_sentence_updates(part, old) for part in whose.judged(said, b)):
         return True
-    if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
+    resolved = [] if asides.other_attribute(a, b) else message_parts.resolved_parts(new, b)  # "Jean-Luc a changé de…"
+    if any(_sentence_updates(part, old, whose_too=False) for part in resolved):
         return True
     return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
 
