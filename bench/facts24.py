@@ -23,8 +23,6 @@ the twelfth pass's.
 precision pass.
 `heldout20.json`: look-alikes with update words, written blind in stop 35, run once on 4ecfb64 (12/60 wrong) and on
 6a94265 (13/60); dev for the second precision pass.
-`heldout21.json`: look-alikes with update words, written blind in stop 35, run once on 4ecfb64 (15/60 wrong) and on
-2171d05 (7/60); dev for the third precision pass.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -296,11 +294,6 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
         distinct,
         lambda: fixture("heldout20")["distinct"],
         "look-alikes with update words (dev, second pass)",
-    ),
-    "distinct21": (
-        distinct,
-        lambda: fixture("heldout21")["distinct"],
-        "look-alikes with update words (dev, third pass)",
     ),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),

@@ -13,16 +13,13 @@
 - **another use of a thing had** (`other_use`): "I don't wear the Fitbit to bed anymore" ends a use of a
   thing the older says the speaker *has*; the end of having it is said with that verb ("I don't have the
   Fitbit anymore") or with a verb of parting ("sold", `core.cues`).
-- **another attribute** (`other_attribute`, `core.attribute`): what the newer's verb of exchange acts on, or
-  what it negates, is a thing the older never states ("Liam switched to a CCM stick" / "Liam's skates are
-  Bauer Supreme").
 
 A mistake here only leaves both statements current (newer first), the lesser error. Pure.
 """
 
 from __future__ import annotations
 
-from hippocampus.core import attribute, claims, slots
+from hippocampus.core import claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, derived
@@ -41,14 +38,7 @@ _HAVE = _words("have has had 've got own owns j'ai ai avons tengo tenemos tiene 
 
 def beside(new: str, a: Claim, b: Claim) -> bool:
     """`a` (the parsed `new`) is about another person or thing than `b`'s fact, or another use of it."""
-    return other_person(a, b) or other_named(a, b) or other_head(a, b) or other_use(new, a, b) or other_attribute(a, b)
-
-
-def other_attribute(a: Claim, b: Claim) -> bool:
-    """`a` changes an attribute `b` never states (`core.attribute`): "Liam switched to a CCM stick" / "Liam's
-    skates are Bauer Supreme". Said of a whole message, a pronoun in it stands for `b`'s subject, not for what
-    `b` says of it ("Jean-Luc a changé de vétérinaire, il va …" / "… Jean-Luc a un chien …")."""
-    return attribute.another(a, b)
+    return other_person(a, b) or other_named(a, b) or other_head(a, b) or other_use(new, a, b)
 
 
 def other_person(a: Claim, b: Claim) -> bool:

@@ -45,14 +45,15 @@ worse than showing two:
      November at 3pm", "not veggie anymore … pescatarian" / "I'm vegetarian").
    - a spelling corrected (`core.spelling`, in `updates`): a near form of the older's name or number said with a
      typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
-   A correction's cue words say what kind of change it is (`core.cues`), and one of a thing says nothing of another
-   of its kind ("my [piano|swim] lesson", `core.kinds`), nor of an attribute the older never states (`core.attribute`).
-   Never when the newer is about something beside the older's fact, though it carries an update word (`core.asides`):
-   another person said as "she"/"he", a named thing the older does not name, the head of what a correction changes
-   ("les croquettes de Caramel"), an ended use of a thing had; nor a correction that says it adds ("… também"); nor
-   when its grammatical subject is not the older's (`core.whose`: "my brother-in-law switched his mortgage", "Maple
-   Grove changed its visiting hours" / "Mom lives at Maple Grove"). Only when both hold does the older become history
-   (`updates`). Same attribute without an update leaves both current; recall shows the newer first ("updated DATE").
+   A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
+   says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
+   Never when the newer is about something beside the older's fact, though it carries an update word
+   (`core.asides`): another person said as "she"/"he", a named thing the older does not name, the head of
+   what a correction changes ("les croquettes de Caramel"), an ended use of a thing had; nor a correction
+   that says it adds ("… também"); nor when its grammatical subject is not the older's (`core.whose`: "my
+   brother-in-law switched his mortgage", "Maple Grove changed its visiting hours" / "Mom lives at Maple Grove").
+   Only when both hold does the older become history (`updates`). Same attribute without an update
+   leaves both current; recall shows the newer first ("updated DATE", `views`).
 
 Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is
 judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
@@ -330,8 +331,7 @@ def updates(new: str, old: str) -> bool:
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     if any(_sentence_updates(part, old) for part in whose.judged(said, b)):
         return True
-    resolved = [] if asides.other_attribute(a, b) else message_parts.resolved_parts(new, b)  # "…, il va …"
-    if any(_sentence_updates(part, old, whose_too=False) for part in resolved):
+    if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
     return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
 

@@ -45,13 +45,10 @@ def _words(text: str) -> frozenset[str]:
 
 _AUX = _words(
     """was were has have had got gets will would can could did does do just also finally recently already
-    a ha hat hatte hanno ont avait habe hat ha han hemos tem têm foi fue se s'est si ormai già ya déjà já jetzt
-    schon"""
+    a ha hat hatte hanno ont avait habe hat ha han hemos tem têm foi fue se s'est si"""
 )
 """Words that end a subject when said after it: auxiliaries and the adverbs said before a verb ("Derek's parents
 [just] sold", "la résidence a changé"); "a" is the article at a subject's start."""
-_ADVERBS = _words("just also finally recently already ormai già ya déjà já jetzt schon")
-"""The adverbs said between a subject and its verb: a capitalised word before one is a name ("Jean ormai fa …")."""
 _PRONOUNS = _words(
     """i we you it they he she this that there these those i'm we're it's they're he's she's that's there's
     i've we've i'll we'll it'll ich wir es er sie je nous il elle ils elles on c'est ça yo nosotros él ella eso
@@ -60,9 +57,7 @@ _PRONOUNS = _words(
 """A subject that stands for another said before (or the speaker): the older's, as far as this test goes."""
 _THEIRS = _words("his her their its sa son ses leur leurs su sus suo sua seu sua dessen deren sein seine ihr ihre")
 """The possessives that make a thing the subject's own ("switched [his] mortgage")."""
-_DISCOURSE = _words(
-    "correction so and but oh well ok okay update also btw fyi anyway actually afinal finalement finalmente bueno"
-)
+_DISCOURSE = _words("correction so and but oh well ok okay update also btw fyi anyway actually")
 """Words a statement may open on before its subject."""
 
 
@@ -92,11 +87,7 @@ def phrase(claim: Claim, known: frozenset[str] = frozenset()) -> list[str]:
     cased = {w.split("'")[0] for w in claim.cased}
     # or a name the older says with its capital (`known`: "Oakwood changed…" / "… goes to Oakwood Nursery")
     named = bool(_content([first])) and (
-        first.endswith("'s")
-        or first in known
-        or after not in _PRONOUNS
-        and after.split("'")[0] in cased
-        or after in _ADVERBS
+        first.endswith("'s") or first in known or after not in _PRONOUNS and after.split("'")[0] in cased
     )
     if not (first in _DETERMINERS or first in slots.POSSESSIVES or first in _THEIRS or named):
         return []
@@ -133,8 +124,6 @@ def other(a: Claim, b: Claim) -> bool:
     if not said or a.cleft or a.involves_speaker or a.key.startswith(REMARK) or set(said) & slots.SUBJECT_PRONOUNS:
         return False  # "It's my father-in-law who's allergic"; a part carried after "I mixed them up:"
     head, _owner = head_and_owner(said)
-    if not head and said[-1].endswith("'s"):  # "[Arjun]'s switched schools", "the leisure centre [pool]'s closed"
-        head = _has(a, b, said)
     if not head or said[0] in slots.POSSESSIVES and not head & claims.PEOPLE:
         return False  # "my weight's down to 78 kg": the speaker's thing
     rest = WORD_RE.findall(a.key)[len(said) :]
@@ -149,29 +138,6 @@ def other(a: Claim, b: Claim) -> bool:
     if head <= b.features or derived(head, b.content):
         return not _changes_value(a, b, _content(said))
     return not _acts_on(a, b, rest)
-
-
-def _has(a: Claim, b: Claim, said: list[str]) -> frozenset[str]:
-    """The head of a subject whose last "'s" is "has" or "is" ("[Arjun]'s switched schools"), where the older
-    does not say it and the rest of the newer says nothing of the older's but values and what the subject owns
-    ("his mum's birthday"); else none ("school's moved [Ben's parents' evening]", "Maureen's moved out")."""
-    head = _content([said[-1].removesuffix("'s")])
-    rest = WORD_RE.findall(a.key)[len(said) :]
-    told = _content([w for w in rest if w not in owned(rest)]) - slots.values(b.content) - b.cue_features
-    return frozenset() if head & b.features or (told & b.content) - claims.names_of(b) else head
-
-
-def owned(words: list[str]) -> frozenset[str]:
-    """The words of the possessive chains a subject's own possessive opens ("his [mum's birthday]")."""
-    out: set[str] = set()
-    for n, word in enumerate(words):
-        if word in _THEIRS:
-            k = n + 1
-            while k < len(words) and words[k].endswith("'s"):
-                out.add(words[k])
-                k += 1
-            out.update(words[k : k + 1])
-    return frozenset(out)
 
 
 def _changes_value(a: Claim, b: Claim, entity: frozenset[str]) -> bool:
@@ -201,17 +167,10 @@ _ARTICLES = _words("a an un une una um uma ein eine")
 
 
 def judged(said: list[str], b: Claim) -> list[str]:
-    """The parts of a message (`core.parts.parts`: the whole, then its clauses) to judge against `b`: a part
-    carried after a remark is said of the remark's subject ("The Cornwall tournament was cancelled,
-    [correction:] so that's one less hotel weekend"), so none is where the message's first part is of another
-    subject than `b`'s, unless it names `b`'s subject again, not as the subject's own ("Riverside got sold off,
-    so the tennis club plays at …" / "The tennis club plays at …"; not "Arjun's switched schools, … same day as
-    [his mum's birthday]")."""
+    """The parts of a message (`core.parts.parts`) to judge against `b`: a part carried after a remark is said
+    of the remark's subject ("The Cornwall tournament was cancelled, [correction:] so that's one less hotel
+    weekend"), so none is where the message's first part is of another subject than `b`'s, unless it names
+    `b`'s subject again ("Riverside got sold off, so the tennis club plays at …" / "The tennis club plays at …")."""
     if len(said) > 1 and other(claims.parsed(said[0]), b):
-        return [p for p in said if not p.startswith(REMARK) or _names_subject(p, b)]
+        return [p for p in said if not p.startswith(REMARK) or claims.parsed(p).content & b.subject]
     return said
-
-
-def _names_subject(part: str, b: Claim) -> bool:
-    """`part` names `b`'s subject, not as what another owns ("his mum's birthday")."""
-    return bool(claims.parsed(part).content & b.subject - _content(list(owned(WORD_RE.findall(part.casefold())))))
