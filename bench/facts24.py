@@ -17,6 +17,9 @@ after the ninth pass's rules, run once on its base's (`a1a5650`) and on the nint
 after the tenth pass's cue-led route, run once on its base's (`ccd3159`) and on the tenth pass's.
 `heldout15.json` after the eleventh pass's rules, run once on its base's (`854ed0c`) and on the eleventh pass's;
 `heldout16.json` by the lead after every pass of stop 34, run once on stop 33's main (`a1a5650`) and on stop 34's.
+`heldout18.json`, `heldout21.json`–`heldout24.json` by helpers in stop 35 (21 and 23: look-alikes whose newer carries an
+update word), each run once on stop 34's main (`4ecfb64`) and on stop 35's (`2171d05`); 21 later dev for a third
+precision pass that was not landed (BENCHMARKS "Stop 35").
 `heldout17.json` after the twelfth pass's rules (heldout16 its dev set), run once on its base's (`4ecfb64`) and on
 the twelfth pass's.
 `heldout19.json`: look-alikes whose newer carries an update word, written blind by a helper in stop 35; dev for the
@@ -295,6 +298,14 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
         lambda: fixture("heldout20")["distinct"],
         "look-alikes with update words (dev, second pass)",
     ),
+    "corrections18": (corrections, lambda: fixture("heldout18")["corrections"], "held out eighteen times"),
+    "distinct18": (distinct, lambda: fixture("heldout18")["distinct"], "held out eighteen times"),
+    "distinct21": (distinct, lambda: fixture("heldout21")["distinct"], "look-alikes with update words"),
+    "corrections22": (corrections, lambda: fixture("heldout22")["corrections"], "held out twenty-two times"),
+    "distinct22": (distinct, lambda: fixture("heldout22")["distinct"], "held out twenty-two times"),
+    "distinct23": (distinct, lambda: fixture("heldout23")["distinct"], "look-alikes with update words"),
+    "corrections24": (corrections, lambda: fixture("heldout24")["corrections"], "held out twenty-four times"),
+    "distinct24": (distinct, lambda: fixture("heldout24")["distinct"], "held out twenty-four times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
