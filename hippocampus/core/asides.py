@@ -22,17 +22,11 @@ from __future__ import annotations
 from hippocampus.core import claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
-from hippocampus.core.tokens import STOPWORDS, derived
+from hippocampus.core.tokens import STOPWORDS, derived, word_set
 
-
-def _words(text: str) -> frozenset[str]:
-    """The words of `text`, as a set."""
-    return frozenset(text.split())
-
-
-_HE_SHE = _words("he she he's she's he'll she'll he'd she'd il elle él ella lui lei ele ela")
+_HE_SHE = word_set("he she he's she's he'll she'll he'd she'd il elle él ella lui lei ele ela")
 """A third person said as a pronoun (not "they": "they moved my check-up" is impersonal, nor German "sie")."""
-_HAVE = _words("have has had 've got own owns j'ai ai avons tengo tenemos tiene ho abbiamo tenho temos habe haben")
+_HAVE = word_set("have has had 've got own owns j'ai ai avons tengo tenemos tiene ho abbiamo tenho temos habe haben")
 """The verbs of having a thing (the older's relation in "I have a Fitbit")."""
 
 
@@ -71,7 +65,7 @@ def _content(word: str) -> frozenset[str]:
     return frozenset() if word in STOPWORDS else claims.content_of(features(word))
 
 
-_OF = _words("of for with de del della dello dei degli des du di do da dos das per con com avec mit von")
+_OF = word_set("of for with de del della dello dei degli des du di do da dos das per con com avec mit von")
 """The prepositions that qualify a noun by what it belongs to or is for ("the party [for] my birthday", "les
 croquettes [de] Caramel", "la cita [del] dentista", "cita [con] el oftalmólogo"); not those of where it goes."""
 

@@ -29,7 +29,7 @@ from hippocampus.core.slots import (
     SLOT_WORDS,
     holder_of,
 )
-from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem, word_set
 
 MAX_WORDS = 30
 
@@ -84,12 +84,8 @@ Green", "it renews on 12 September [this year]"): no part of the frame, so "my d
 now" gives the same attribute, and "renews on [1|12] September" one date swapped."""
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 RELATION_WORDS = (
-    _words(
+    word_set(
         """in on at to from with by near for of into onto over under about as like than has have had do does
         did will would can could got get gets en em no na à au aux dans chez sur avec pour de du des con por para
         del al im am mit bei nach zu zum zur auf von für di da per su nel nella alla"""
@@ -99,8 +95,8 @@ RELATION_WORDS = (
 """Words that open a relation, not a value ("I live [with two cats|close to…]", "je travaille [dans une
 école|le samedi]"), in the supported languages."""
 _PEOPLE = PEOPLE
-_DE_ARTICLES = _words("der die das den dem des ein eine einen einem mein meine meinen meinem unser unsere")
-_THIRD_PERSON = _words("he's she's they're he'll she'll they'll he'd she'd")
+_DE_ARTICLES = word_set("der die das den dem des ein eine einen einem mein meine meinen meinem unser unsere")
+_THIRD_PERSON = word_set("he's she's they're he'll she'll they'll he'd she'd")
 """A contracted copula or auxiliary with a third person in it: "he's at Eastfield Primary" is said of someone."""
 
 

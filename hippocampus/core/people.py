@@ -7,16 +7,11 @@ Pure and stdlib-only.
 from __future__ import annotations
 
 from hippocampus.core.similarity import RELATIONS
-from hippocampus.core.tokens import stem
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
+from hippocampus.core.tokens import stem, word_set
 
 _EXTRA = frozenset(
     stem(w)
-    for w in _words(
+    for w in word_set(
         """coach neighbour neighbor landlord landlady dentist physio physiotherapist barber tutor mentor
         godfather godson goddaughter teammate classmate nephew niece grandson granddaughter kid kids
         children parents twin baby partner hermano hermana hijo hija padre madre esposo esposa marido novio novia

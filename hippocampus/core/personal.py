@@ -172,6 +172,9 @@ _HABITUAL_LIST = """always usually often never sometimes still also now immer of
     souvent
     jamais parfois siempre nunca todavía también sempre spesso mai ancora anche nunca também"""
 _HABITUAL = frozenset(_HABITUAL_LIST.split())
+_NAME_VERBS = frozenset("is has does a est ist hat es tiene è ha é tem".split())  # noqa: SIM905 - a word list
+"""The verbs a statement about a named person opens on that read as filler elsewhere ("is", "has", "does"), in
+the supported languages: after a name they say something of that person ("Meera does yoga at home")."""
 _OTHER_ENDINGS = ("t", "e", "a", "d")
 """How a present-tense verb after a third-person subject ends: en "plays" ("s"), de "spielt", fr "joue"/"prend",
 es "juega", it "gioca"/"prende", pt "joga"/"bebe". A test of form, not a lexicon, so the other languages' endings
@@ -232,8 +235,3 @@ def named_statement(body: str, things: bool = True) -> bool:
     if at >= len(words) - 1:
         return False
     return _verb_form(words, at) and states_something(" ".join(low[at + 1 :]))
-
-
-_NAME_VERBS = frozenset("is has does a est ist hat es tiene è ha é tem".split())  # noqa: SIM905 - a word list
-"""The verbs a statement about a named person opens on that read as filler elsewhere ("is", "has", "does"), in
-the supported languages: after a name they say something of that person ("Meera does yoga at home")."""

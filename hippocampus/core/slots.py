@@ -11,28 +11,23 @@ from __future__ import annotations
 import re
 
 from hippocampus.core.similarity import features
-from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem, word_set
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-FILLER = _words("actually now just really also still currently these days nowadays sorry oops earlier new btw lol")
-COPULAS = _words(
+FILLER = word_set("actually now just really also still currently these days nowadays sorry oops earlier new btw lol")
+COPULAS = word_set(
     """is are was were am 'm 's 're be been ist sind est sont es está están é são è sono 是 です i'm it's he's
     she's we're they're that's"""
 )
-MONTH_WORDS = _words(
+MONTH_WORDS = word_set(
     """january february march april may june july august september october november december jan feb mar
     apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday"""
 )
 MONTHS = MONTH_WORDS | frozenset(stem(w) for w in MONTH_WORDS)
 """Months and weekdays, as said and as features: part of a date, never a name."""
 NUMBERISH = re.compile(r"^\d+(?:st|nd|rd|th|am|pm|h|:\d+(?:am|pm)?)?$|^(?:am|pm|week|noon|midnight)$")
-_AUX = _words("have has had 've just recently finally also still already ai suis sono sou bin")
-_I = _words("i me my mi ich je j j' yo eu io я ben 我 私")
-FIRST = _I | _words(
+_AUX = word_set("have has had 've just recently finally also still already ai suis sono sou bin")
+_I = word_set("i me my mi ich je j j' yo eu io я ben 我 私")
+FIRST = _I | word_set(
     """i'm i've i'd i'll we we're we've our us mine wir unser unsere mein meine meinen nous notre nos ma mon mes
     nosotros nuestro nuestra mi mis noi nostro nostra mia mio miei nós nosso nossa meu minha мы наш наша мой моя
     мои 我们 我們 私たち"""
@@ -103,18 +98,18 @@ NUMBER_WORDS = {
 
 ONE_HOUSEHOLD = dict(
     pair.split(":")
-    for pair in _words(
+    for pair in word_set(
         """our:my nuestro:mi nuestra:mi nuestros:mis notre:mon nos:mes unser:mein unsere:meine unseren:meinen
         nostro:mio nostra:mia nosso:meu nossa:minha"""
     )
 )
 """The household's possessive read as the speaker's: "[my|our] anniversary is on 8 June" is one frame."""
-_TIMES = frozenset(stem(w) for w in _words("weekend weekday morning afternoon evening night week month year"))
+_TIMES = frozenset(stem(w) for w in word_set("weekend weekday morning afternoon evening night week month year"))
 
 
 MEASURES = frozenset(
     stem(w)
-    for w in _words(
+    for w in word_set(
         """minute hour day week month year km kilometre kilometres mile metre meter kg kilo pound lb stone euro dollar
         percent degree first second third fourth fifth sixth seventh eighth ninth tenth last monday tuesday wednesday
         thursday friday saturday sunday"""
@@ -134,7 +129,7 @@ def timely(word: str) -> bool:
     return word[:1].isdigit() or stem(word) in MONTHS or stem(word) in _TIMES or word in MONTH_WORDS
 
 
-OCCUPATIONS = _words(
+OCCUPATIONS = word_set(
     """teacher headteacher principal nurse midwife doctor gp surgeon dentist pharmacist paramedic physiotherapist
     physio therapist psychologist psychiatrist vet veterinarian engineer developer programmer designer architect
     accountant lawyer solicitor barrister judge paralegal manager director ceo cto founder consultant analyst
@@ -180,14 +175,14 @@ _WHEN = re.compile(
 )
 
 
-STATUSES = _words(
+STATUSES = word_set(
     """single engaged married divorced separated widowed widow widower dating attached soltero soltera casado casada
     comprometido comprometida divorciado divorciada célibataire marié mariée fiancé fiancée divorcé divorcée
     ledig verheiratet verlobt geschieden single celibe nubile sposato sposata fidanzato fidanzata divorziato
     divorziata solteiro solteira noivo noiva"""
 )
 """A relationship status: one at a time ("I'm single" / "I'm engaged!")."""
-DIETS = _words(
+DIETS = word_set(
     """vegetarian vegan pescatarian pescetarian flexitarian carnivore omnivore vegetariano vegetariana vegano vegana
     végétarien végétarienne végétalien végane vegetarier vegetarierin veganer veganerin vegetariani"""
 )
@@ -210,7 +205,7 @@ def _status(flat: str) -> tuple[str, str, str] | None:
     return "status" if value in STATUSES else "diet", holder, value
 
 
-_PRONOUNS = _words("it he she they this that there everything everyone something someone nothing all")
+_PRONOUNS = word_set("it he she they this that there everything everyone something someone nothing all")
 
 
 def _where(flat: str) -> tuple[str, str, str] | None:
@@ -252,10 +247,10 @@ SLOT_KEYWORDS = {
 (a capitalised value), and a move takes over the words of the home it replaced."""
 
 
-SUBJECT_PRONOUNS = _words("i i'm i've we we're we've ich je yo eu io я")
+SUBJECT_PRONOUNS = word_set("i i'm i've we we're we've ich je yo eu io я")
 """The speaker as a subject ("I…", "we…"): what follows the verb is an object, not who."""
-POSSESSIVES = _words("my our mein meine mon ma mi mio mia meu minha")
-_DEGREE = _words(
+POSSESSIVES = word_set("my our mein meine mon ma mi mio mia meu minha")
+_DEGREE = word_set(
     """down up to about around roughly nearly almost over under at only just now currently still back bis
     à a hasta até"""
 )
@@ -333,7 +328,7 @@ def find(words: list[str], cased: frozenset[str], speaker: frozenset[str] = FIRS
     return _role(words, cased) or _named(words, cased) or _status(flat) or _where(flat) or _measure(words)
 
 
-ONE_AT_A_TIME = _words(
+ONE_AT_A_TIME = word_set(
     """girlfriend boyfriend husband wife partner fiancé fiancée fiance fiancee spouse manager boss landlord landlady
     dentist doctor gp therapist"""
 )

@@ -52,6 +52,11 @@ is what follows, so "j'habite" is found by "habite"."""
 _NT_BASES = {"ca": "can", "wo": "will", "sha": "shall"}
 
 
+def word_set(text: str) -> frozenset[str]:
+    """A word list written as one string ("not non pas nicht"), as a set: how the rule modules spell theirs."""
+    return frozenset(text.split())
+
+
 def _split_word(word: str) -> list[str]:
     """A casefolded word with apostrophes → its parts: "don't" → do, not; "sister's" → sister."""
     if "'" not in word and "’" not in word:

@@ -36,34 +36,29 @@ from hippocampus.core import claims, colours, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.parts import REMARK
 from hippocampus.core.similarity import features
-from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived
+from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-_AUX = _words(
+_AUX = word_set(
     """was were has have had got gets will would can could did does do just also finally recently already
     a ha hat hatte hanno ont avait habe hat ha han hemos tem têm foi fue se s'est si"""
 )
 """Words that end a subject when said after it: auxiliaries and the adverbs said before a verb ("Derek's parents
 [just] sold", "la résidence a changé"); "a" is the article at a subject's start."""
-_PRONOUNS = _words(
+_PRONOUNS = word_set(
     """i we you it they he she this that there these those i'm we're it's they're he's she's that's there's
     i've we've i'll we'll it'll ich wir es er sie je nous il elle ils elles on c'est ça yo nosotros él ella eso
     io noi lui lei eu nós ele ela isso"""
 )
 """A subject that stands for another said before (or the speaker): the older's, as far as this test goes."""
-_THEIRS = _words("his her their its sa son ses leur leurs su sus suo sua seu sua dessen deren sein seine ihr ihre")
+_THEIRS = word_set("his her their its sa son ses leur leurs su sus suo sua seu sua dessen deren sein seine ihr ihre")
 """The possessives that make a thing the subject's own ("switched [his] mortgage")."""
-_DISCOURSE = _words("correction so and but oh well ok okay update also btw fyi anyway actually")
+_DISCOURSE = word_set("correction so and but oh well ok okay update also btw fyi anyway actually")
 """Words a statement may open on before its subject."""
 
 
-_DETERMINERS = _words("the this that la le les el los las lo il gli o os as der die das den dem")
+_DETERMINERS = word_set("the this that la le les el los las lo il gli o os as der die das den dem")
 """The articles and demonstratives a subject may open on (a possessive or a name too)."""
-_NOT = _words("not non pas nicht não no")
+_NOT = word_set("not non pas nicht não no")
 _NAMING = re.compile(r"\b(?:called|named|renamed|rebranded|s'appelle|se llama|si chiama|chama-se|heißt|heisst)\b")
 """A new name given to a thing: the older's value when the thing is the older's value entity ("Vertical World
 got rebranded, it's called Edgeworks now" / "My climbing gym is Vertical World")."""
@@ -163,7 +158,7 @@ def _acts_on(a: Claim, b: Claim, rest: list[str]) -> bool:
     return False
 
 
-_ARTICLES = _words("a an un une una um uma ein eine")
+_ARTICLES = word_set("a an un une una um uma ein eine")
 
 
 def judged(said: list[str], b: Claim) -> list[str]:
