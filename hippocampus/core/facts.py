@@ -45,6 +45,8 @@ worse than showing two:
      November at 3pm", "not veggie anymore … pescatarian" / "I'm vegetarian").
    - a spelling corrected (`core.spelling`, in `updates`): a near form of the older's name or number said with a
      typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
+   - an age or a measured number said anew, of a pronoun or of no subject (`core.measures`, `core.ages`, in `updates`:
+     "she turned 28 last week" / "Aoife is 27", "closer to 5 hours"), where one current memory holds one (`replaced`).
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Never when the newer is about something beside the older's fact, though it carries an update word
@@ -70,11 +72,11 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling, whose
+from hippocampus.core import anchors, asides, claims, colours, frames, kinds, measures, narrowed, slots, spelling, whose
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.sentences import sentences_of
-from hippocampus.core.similarity import Profile, feature_similarity, features, names
+from hippocampus.core.similarity import feature_similarity, features, names
 from hippocampus.core.tokens import STOPWORDS, agent_forms, derived, stem
 
 MAX_WORDS = 30
@@ -99,7 +101,7 @@ def probes(text: str) -> tuple[str, ...]:
         return ()
     said = message_parts.parts(text)
     found = tuple(p for part in said for p in _probes(part)) if len(said) > 1 else _probes(text)
-    return tuple(dict.fromkeys(found + spelling.probes(text)))
+    return tuple(dict.fromkeys(found + spelling.probes(text) + measures.probes(text)))
 
 
 def _probes(text: str) -> tuple[str, ...]:
@@ -144,11 +146,6 @@ def domains_of(domain: str) -> tuple[str, ...]:
     """The domains whose memories a statement of `domain` may update: the user's and the world's statements
     are one space ("The standup is at 9:30" may be filed as either, by its length), the others their own."""
     return ("user", "world") if domain in ("user", "world") else (domain,)
-
-
-def _key(p: Profile) -> frozenset[str]:
-    """Content words without numbers or negation marks (kept for callers of the old name)."""
-    return frozenset(f.lstrip("!") for f in p[0] if not f[0].isdigit())
 
 
 def same_attribute(new: str, old: str) -> bool:
@@ -333,6 +330,8 @@ def updates(new: str, old: str) -> bool:
         return True
     if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
+    if measures.said_anew(new, old):
+        return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
     return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
 
 
@@ -341,7 +340,7 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     that names no thing of its own ("It's Wednesday, not Tuesday": `anchors.own_topic`) is about whatever said
     the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
     guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
-    found = [i for i, old in enumerate(olds) if updates(new, old)]
+    found = measures.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she turned 28"
     if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
         return []
     return found

@@ -296,8 +296,14 @@ def same_slot(a: str, b: str) -> bool:
     return a.startswith("measure ") and b.startswith("measure ") and (a.startswith(b) or b.startswith(a))
 
 
+THIRD = word_set("he she they il elle ils elles él ella ellos ellas ele ela eles elas er sie lui lei loro")
+"""A third person said by a pronoun, as a holder."""
+
+
 def same_holder(a: str, b: str) -> bool:
     """Two holders are one: the same words, or one within the other ("Rufus" and "our dog Rufus")."""
+    if a != b and (a in THIRD) != (b in THIRD):
+        return False  # "she turned 30" is not "I'm 29": a pronoun has no features, and is no speaker (`core.ages`)
     fa, fb = set(features(a)) or {"i"}, set(features(b)) or {"i"}
     if a == b or fa == fb:
         return True
