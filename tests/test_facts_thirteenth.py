@@ -131,3 +131,33 @@ def test_through_the_store_one_age_is_replaced_and_two_stay_current(tmp_path: Pa
     say(two, may, NOW + timedelta(days=1))
     say(two, fix, NOW + timedelta(days=2))
     assert {joe, may} <= set(_current(two)), "a guess between two true facts hides neither"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Our cat eats Whiskas", "moved him off Whiskas onto Purina, much happier"),
+        ("my phone contract is with EE", "ported over to Smarty from EE this week"),
+        ("my energy supplier is Octopus", "left Octopus for EDF, cheaper tariff"),
+        ("Ich fahre mit dem Bus zur Uni", "Bin vom Bus aufs Fahrrad umgestiegen"),
+        ("Mi banco es Santander", "Nos hemos pasado de Santander a BBVA"),
+        ("Uso l'insulina Humalog", "Sono passato da Humalog a Fiasp"),
+    ],
+)
+def test_an_exchange_of_the_older_value_for_another_replaces_it(old: str, new: str) -> None:
+    assert _found(new, old)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Leeds", "we travelled over to York from Leeds yesterday"),  # a way of going, no exchange
+        ("I live in Leeds", "flew over to York from Leeds"),
+        ("I shop at Costco", "I left Costco for last, it was packed"),  # "for last" is when, no value
+        ("My sister works at Tesco", "she left Tesco for Aldi"),  # another person's exchange
+        ("I'm with Vodafone", "my brother left Vodafone for Three"),
+        ("Ich wohne in Köln", "Bin von Köln nach Bonn gefahren"),  # a trip
+    ],
+)
+def test_a_trip_a_time_or_another_person_s_exchange_replaces_nothing(old: str, new: str) -> None:
+    assert not facts.updates(new, old)

@@ -59,7 +59,7 @@ _THING = re.compile(
 """The thing a correction verb acts on, before where it goes ("moved [the car insurance] to Admiral")."""
 _DROPPED_I = re.compile(
     r"(?:[a-z]+ed|sold|got|took|went|bought|left|gave|put|quit|swapped|traded|meant|troquei|trocamos|cambié|cambiamos"
-    r"|mudamos|mudei)"
+    r"|mudamos|mudei|(?:bin|hab|habe)(?=\s.*\w*ge\w+(?:t|en)\b))"  # "Bin vom Zug aufs E-Bike umgestiegen"
     r"\b(?! (?:is|was|by)\b)"
 )
 """A message that opens on a verb in the past, its "I" dropped as chat does ("Traded the Golf in…"), or said by

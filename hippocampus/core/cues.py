@@ -150,7 +150,7 @@ LEFT = re.compile(
     r"|(?:went with|gone with|go with|chose|picked|opted for|settled on)(?: [\w'+&-]+){1,3} over"
     # "von X auf Y umgestiegen": German's "from X to Y", its verb a participle of change at the end (not a trip:
     # "von Köln nach Bonn gefahren")
-    r"|\bvon(?: der| dem| den| meinem| meiner)?(?= [^\W_][\w'-]*(?: [\w'-]+){0,4}? (?:auf|zu|zur|zum) "
+    r"|\bvo(?:n|m)(?: der| dem| den| meinem| meiner)?(?= [^\W_][\w'-]*(?: [\w'-]+){0,4}? (?:aufs?|zu|zur|zum) "
     r"[^.;!?]*\b(?!(?:gefahren|geflogen|gelaufen|gereist|gewandert|geradelt|gegangen)\b)\w*ge\w+(?:t|en)\b)"
     # "swap X for Y" in the other languages: "troquei a Acuvue pela Biofinity", "cambié el coche por la bici"
     r"|(?:troquei|trocou|trocamos|cambié|cambió|cambiamos)(?: (?:o|a|os|as|el|la|los|las))?"
@@ -166,6 +166,17 @@ LEFT = re.compile(
     r"|(?:is|are|was|were)n't"  # "the wedding isn't in Napa"
     r"|j'ai quitté|dejé|deixei|ho lasciato"  # quit, in the other languages: "j'ai quitté Renault"
     r"|(?:me he pasado|me pasé) (?:de la|del|de)"  # "me he pasado del coche a …"
+    # an exchange, X for Y, in the supported languages, its verb one of change: "moved her off X onto Y", "ported
+    # over to Y from X", "left X for Y", "se ha pasado de X a Y", "mi ha cambiato da X a Y", "il est passé de X à Y"
+    rf"|\b(?!{_NO_CHANGE}\b)[a-z]{{2,}}ed (?:me |him |her |them |us |it )?off"
+    r"(?= [^\W_][\w'.-]*(?: [^\W_][\w'.-]*)? onto\b)"
+    rf"|\b(?!{_NO_CHANGE}\b)[a-z]{{2,}}ed(?: over)? to [^\W_][\w'.-]*(?: [^\W_][\w'.-]*)? from"
+    r"|\bleft(?= [^\W_][\w'.-]*(?: [^\W_][\w'.-]*)? for "
+    r"(?!(?:now|good|ever|later|last|a|an|the|some|\d+)\b)[^\W_])"
+    r"|\b(?:se |te |nos )?(?:ha |han |hemos |he )?pas(?:ado|ó|amos)(?: de la| del| de)"
+    r"(?= [^\W_][\w'.-]*(?: [^\W_][\w'.-]*)? a\b)"
+    r"|\b(?:cambiat[oaie]|passat[oaie]|passée?|changée?)(?: \w+)? d(?:a|al|alla|e|u|es)"
+    r"(?= [^\W_][\w'.-]*(?: [^\W_][\w'.-]*)? (?:a|al|alla|à|au|aux|pour|per)\b)"
     # "not X but Y" in the other languages: "ne travaille pas chez Airbus mais chez Safran"
     r"|\b(?:ne(?: [\w']+){1,2} pas|n'\w+ pas|non(?: [\w']+){0,2}|no(?: [\w']+){0,2}|nicht)"
     r"(?: chez| à| au| en| dans| da| a| in| bei| im)?"
