@@ -70,7 +70,7 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling, whose
+from hippocampus.core import anchors, asides, claims, colours, frames, kinds, narrowed, slots, spelling, target, whose
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.sentences import sentences_of
@@ -333,7 +333,7 @@ def updates(new: str, old: str) -> bool:
         return True
     if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
-    return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
+    return anchors.value_only(sentences_of(new), b) and not target.beside(said, b)  # "Wednesday, not Tuesday"
 
 
 def replaced(new: str, olds: list[str]) -> list[int]:
