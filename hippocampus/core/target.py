@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from hippocampus.core import claims, slots
+from hippocampus.core import anchors, claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.cues import CORRECTION, WEAK
 from hippocampus.core.similarity import features
@@ -162,6 +162,7 @@ def _values(feats: frozenset[str], claim: Claim) -> frozenset[str]:
         | feats & claims.names_of(claim)
         | feats & claims.PEOPLE
         | {f for f in feats if slots.timely(f) or f[:1].isdigit()}
+        | feats & (anchors.WEEKDAYS | anchors.MONTH_NAMES)
     )
 
 
@@ -177,8 +178,11 @@ def another(a: Claim, b: Claim) -> bool:
     said = target(a)
     if not said or said & b.features or derived(said, b.content):
         return False
-    if claims.content_of(a.left) & b.content - features(" ".join(phrase(a))):
+    behind = {f for f in a.left & b.features if f[:1].isdigit()} | claims.content_of(a.left) & b.content
+    if behind - features(" ".join(phrase(a))):
         return False  # "moved my account from HSBC" / "I bank with HSBC": the older's value, left behind
+    if "date" in anchors.changed(a, b):
+        return False  # "The Crete trip is postponed to August" / "We're flying to Crete in July": its date, moved
     return bool(own(b, a))
 
 
