@@ -72,7 +72,20 @@ Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from hippocampus.core import anchors, asides, claims, colours, frames, kinds, measures, narrowed, slots, spelling, whose
+from hippocampus.core import (
+    anchors,
+    asides,
+    claims,
+    colours,
+    frames,
+    kinds,
+    measures,
+    narrowed,
+    slots,
+    spelling,
+    target,
+    whose,
+)
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.sentences import sentences_of
@@ -332,7 +345,7 @@ def updates(new: str, old: str) -> bool:
         return True
     if measures.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
-    return anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday" / "… is coming Tuesday"
+    return anchors.value_only(sentences_of(new), b) and not target.beside(said, b)  # "Wednesday, not Tuesday"
 
 
 def replaced(new: str, olds: list[str]) -> list[int]:
