@@ -90,7 +90,7 @@ def _created(
 ) -> tuple[Memory, list[Memory]]:
     """`remember`'s new memory (or the paraphrase it reinforces) inside its transaction, with what the
     core list may have gained or lost: the memory and the memories it supersedes."""
-    from hippocampus.core import facts
+    from hippocampus.core import facts, inheritance
     from hippocampus.core.junk import core_cap
     from hippocampus.core.scoring import GENERAL
     from hippocampus.core.tokens import keywords
@@ -116,7 +116,9 @@ def _created(
         importance=value,
         created=now,
         last_accessed=now,
-        keywords=facts.inherited_keywords(keywords(content), content, [(o.content, o.keywords) for _, o in updated]),
+        keywords=inheritance.inherited_keywords(
+            keywords(content), content, [(o.content, o.keywords) for _, o in updated]
+        ),
         sources=[source],
         supersedes=[old.id for _, old in updated],
     )

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from hippocampus.core import facts, newer
+from hippocampus.core import facts, inheritance, newer
 from hippocampus.core.capture import signals_from_messages
 from hippocampus.core.encode import encode
 from hippocampus.core.lifecycle import CORE_FLOOR
@@ -228,7 +228,9 @@ def test_a_correction_is_found_by_the_words_of_what_it_corrected(tmp_path: Path,
     hits = recall(ws, "hosting provider", NOW + timedelta(days=7), config)
     assert [h.memory.content for h in hits] == ["I switched from Hetzner to OVH."]
     assert "hetzner" in [w.casefold() for w in hits[0].memory.keywords]  # said in the update itself
-    assert facts.inherited_keywords(["ovh"], "I moved to OVH.", [("My host is Hetzner.", ["hetzner", "host"])]) == [
+    assert inheritance.inherited_keywords(
+        ["ovh"], "I moved to OVH.", [("My host is Hetzner.", ["hetzner", "host"])]
+    ) == [
         "ovh",
         "host",
     ]
@@ -332,8 +334,8 @@ def test_an_elided_word_is_found_by_the_word_itself() -> None:
 
 
 def test_an_age_is_found_by_the_words_of_age() -> None:
-    assert {"age", "old"} <= set(facts.inherited_keywords(["turned", "42"], "I turned 42 today.", []))
-    assert facts.inherited_keywords(["ovh"], "I moved to OVH.", []) == ["ovh"]
+    assert {"age", "old"} <= set(inheritance.inherited_keywords(["turned", "42"], "I turned 42 today.", []))
+    assert inheritance.inherited_keywords(["ovh"], "I moved to OVH.", []) == ["ovh"]
 
 
 @pytest.mark.parametrize(

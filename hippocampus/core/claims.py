@@ -18,7 +18,7 @@ import re
 
 from hippocampus.core import slots
 from hippocampus.core.concise import fact_text
-from hippocampus.core.cues import ADDS, CORRECTION, LEFT, NOVELTY, PREFIX, PREFIX_WORDS, WEAK
+from hippocampus.core.cues import ADDS, AGO, CORRECTION, LEFT, NOVELTY, PREFIX, PREFIX_WORDS, WEAK
 from hippocampus.core.people import PEOPLE as PEOPLE
 from hippocampus.core.sentences import CLEFT, OPENER, REPORTED, SENTENCE_END, uncleft
 from hippocampus.core.similarity import features, names
@@ -68,13 +68,6 @@ _NAMED_ONLY = re.compile(r"(?:(?:i|we|'ve|have|has|had) )?(?:no more|cancel|left
 """The verbs of `cues.LEFT` whose value is left behind only when it is a name or a number ("cancelled the Whig",
 not "I left my umbrella at work")."""
 _WHEN_WORDS = frozenset(["last", "this", "next", "ago", "yesterday", "today", "in", "on", "at", "a", "the"])
-_AGO = re.compile(
-    r"\s+(?:(?:about|around|like|almost|nearly|over|a|an|a few|a couple of|\w+) )?(?:years?|months?|weeks?|days?"
-    r"|hours?) ago\b|\s+(?:hace|il y a|vor|há|ha) \w+ (?:años?|ans?|jahren?|anos?|meses|mois|monaten?|semanas?"
-    r"|semaines?|wochen?)\b|\s+\w+ (?:anni|anno|mesi|mese|settimane) fa\b"
-)
-"""When a thing was left behind, said after it ("I stopped eating meat two years ago", "dejé de fumar hace dos
-años"): no value left behind (a shared "two" made it update "My laptop battery barely lasts two hours now")."""
 _GOES_BY = re.compile(r"\s+(?:goes|go|going) by\s+", re.IGNORECASE)
 """A name one is known by said as "goes by" ("my accountant goes by Linda Osei"): a copula, as "is" is."""
 _SPELLS = re.compile(
@@ -229,7 +222,7 @@ class Claim:
                 continue  # "does not work", "I'm not sure": a bare "not" leaves behind a value only ("381 not 318")
             if _NAMED_ONLY.match(match.group(0).strip()) and not _value_like(value, self.cased):
                 continue  # "I left my keys at Sam's", "no more sugar": a thing ended or left is named ("the Whig")
-            ago = _AGO.search(body, match.start(1))
+            ago = AGO.search(body, match.start(1))
             value = value[: ago.start() - match.start(1)] if ago and ago.start() > match.start(1) else value
             gerund = re.search(r" (\w+ing)$", match.group(0)[: match.start(1) - match.start()].rstrip())
             if gerund and all(w in _WHEN_WORDS or slots.timely(w) for w in WORD_RE.findall(value)):

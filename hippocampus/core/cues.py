@@ -191,3 +191,10 @@ LEFT = re.compile(
     r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[$£€]?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )
+AGO = re.compile(
+    r"\s+(?:(?:about|around|like|almost|nearly|over|a|an|a few|a couple of|\w+) )?(?:years?|months?|weeks?|days?"
+    r"|hours?) ago\b|\s+(?:hace|il y a|vor|há|ha) \w+ (?:años?|ans?|jahren?|anos?|meses|mois|monaten?|semanas?"
+    r"|semaines?|wochen?)\b|\s+\w+ (?:anni|anno|mesi|mese|settimane) fa\b"
+)
+"""When a thing was left behind, said after it ("I stopped eating meat two years ago", "dejé de fumar hace dos
+años"): no value left behind (a shared "two" made it update "My laptop battery barely lasts two hours now")."""

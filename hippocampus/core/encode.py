@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from hippocampus.core import facts, junk, lifecycle, similarity, subjects, verdicts
+from hippocampus.core import facts, inheritance, junk, lifecycle, similarity, subjects, verdicts
 from hippocampus.core.candidates import Candidates, profile_of
 from hippocampus.core.clean import shorten
 from hippocampus.core.concise import fact_text
@@ -275,7 +275,7 @@ def encode_into(
                 importance=score,
                 created=moment,
                 last_accessed=moment,
-                keywords=facts.inherited_keywords(
+                keywords=inheritance.inherited_keywords(
                     keywords(full, KEYWORDS),
                     body,
                     [(space.memory(k).content, space.memory(k).keywords) for k in replaced],

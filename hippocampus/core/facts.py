@@ -89,7 +89,7 @@ from hippocampus.core import (
 from hippocampus.core import parts as message_parts
 from hippocampus.core.claims import Claim
 from hippocampus.core.sentences import sentences_of
-from hippocampus.core.similarity import feature_similarity, features, names
+from hippocampus.core.similarity import feature_similarity, features
 from hippocampus.core.tokens import STOPWORDS, agent_forms, derived, stem
 
 MAX_WORDS = 30
@@ -367,34 +367,6 @@ def _sentence_updates(new: str, old: str, whose_too: bool = True) -> bool:
     if whose_too and whose.other(a, b):
         return False  # "my brother-in-law switched his mortgage from RBC", "Maple Grove changed its hours"
     return is_update(new, old)
-
-
-INHERITED_KEYWORDS = 6
-"""Most key words an update takes over from the statements it supersedes (`inherited_keywords`)."""
-
-
-def inherited_keywords(own: list[str], new: str, olds: list[tuple[str, list[str]]]) -> list[str]:
-    """`own` key words of the statement `new`, its slot's words (`slots.SLOT_KEYWORDS`: "I turned 42"
-    answers "how old am I"), then those of the superseded statements `olds` (content, key words), less
-    their left-behind values: a correction answers the questions its predecessor answered ("I moved to
-    Rotterdam" is where I live, "I switched from Barclays to Monzo" is my bank), so recall finds it by the
-    older words. A value (a name or number of the older statement that `new` does not say) is not taken
-    over: "Utrecht" does not find the Rotterdam memory."""
-    kept = list(own)
-    for part in message_parts.parts(new) if claim_of(new).short else ():
-        claim = claim_of(part)
-        kept += [w for w in slots.SLOT_KEYWORDS.get(claim.slot, ()) if w not in kept] if claim.slot else []
-    seen = {stem(w.casefold()) for w in own}
-    said = features(new)
-    for content, words in olds:
-        values = names(content)
-        for word in words:
-            base = stem(word.casefold())
-            if base in seen or (base in values and base not in said) or word[0].isdigit():
-                continue
-            seen.add(base)
-            kept.append(word)
-    return kept[: len(own) + INHERITED_KEYWORDS]
 
 
 def distinct_values(new: str, old: str) -> bool:

@@ -242,7 +242,7 @@ SLOT_KEYWORDS = {
     "status": (),
     "diet": (),
 }
-"""Words a slot's statement is found by, said or not (`core.facts.inherited_keywords`): "I turned 42" answers
+"""Words a slot's statement is found by, said or not (`core.inheritance.inherited_keywords`): "I turned 42" answers
 "how old am I", "it's called Miso" answers "what's its name". A place gets none: "I moved to OVH" reads as one
 (a capitalised value), and a move takes over the words of the home it replaced."""
 
