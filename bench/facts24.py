@@ -26,6 +26,8 @@ the twelfth pass's.
 precision pass.
 `heldout20.json`: look-alikes with update words, written blind in stop 35, run once on 4ecfb64 (12/60 wrong) and on
 6a94265 (13/60); dev for the second precision pass.
+`heldout25.json` and `heldout26.json` (look-alikes with update words) by a helper in stop 36, each run once on stop
+35's main (`34e07c2`) and on the merged thirteenth pass and precision third pass (`e60de6b`); then dev.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -306,6 +308,9 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct23": (distinct, lambda: fixture("heldout23")["distinct"], "look-alikes with update words"),
     "corrections24": (corrections, lambda: fixture("heldout24")["corrections"], "held out twenty-four times"),
     "distinct24": (distinct, lambda: fixture("heldout24")["distinct"], "held out twenty-four times"),
+    "corrections25": (corrections, lambda: fixture("heldout25")["corrections"], "held out twenty-five times"),
+    "distinct25": (distinct, lambda: fixture("heldout25")["distinct"], "held out twenty-five times"),
+    "distinct26": (distinct, lambda: fixture("heldout26")["distinct"], "look-alikes with update words"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
