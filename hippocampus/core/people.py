@@ -18,7 +18,8 @@ _EXTRA = frozenset(
         abuelo abuela tío tía primo prima jefe irmão irmã filho filha pai mãe avô avó bruder schwester sohn tochter
         vater mutter ehemann ehefrau oma opa onkel tante chef frère sœur soeur fils fille père mère mari grand-mère
         oncle fratello sorella figlio figlia moglie marito nonno nonna zio zia брат сестра сын дочь отец мать муж
-        жена"""
+        жена gemelo gemela gemelos gemelas gêmeo gêmea gêmeos gêmeas gémeo gémea gémeos gémeas gemello gemella gemelli
+        gemelle jumeau jumelle jumeaux jumelles zwilling zwillinge"""
     )
 )
 """People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""

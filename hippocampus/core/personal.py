@@ -21,17 +21,18 @@ import re
 
 from hippocampus.core.lazy_pattern import LazyPattern
 from hippocampus.core.people import PEOPLE
+from hippocampus.core.slots import NUMBER_WORDS
 from hippocampus.core.tokens import STOPWORDS, is_cjk, stem
 
 FIRST_PERSON = LazyPattern(
     r"(?<![\w'])(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)(?![\w])"  # en
     # the speaker's own family, named as they call them: "Mum's now on a statin", "Grandpa hit 90"
     r"|(?<![\w'])(?:mum|mom|mummy|mommy|dad|daddy|grandma|grandpa|granny|nana)(?![\w])"
-    r"|(?<!\w)(?:yo|mi|mis|me|tengo|soy|estoy|vivo|trabajo|tomo|hago|juego|voy|corro|estudio)(?!\w)"  # es
-    r"|(?<!\w)(?:eu|meu|minha|meus|minhas|tenho|sou|estou|moro|faço|jogo|trabalho|vou|estudo)(?!\w)"  # pt
+    r"|(?<!\w)(?:yo|mi|mis|me|nuestr[oa]s?|tengo|soy|estoy|vivo|trabajo|tomo|hago|juego|voy|corro|estudio)(?!\w)"  # es
+    r"|(?<!\w)(?:eu|meu|minha|meus|minhas|noss[oa]s?|tenho|sou|estou|moro|faço|jogo|trabalho|vou|estudo)(?!\w)"  # pt
     r"|(?<!\w)(?:ich|mein|meine|meinen|meinem|meiner|mir|mich|wir|unser|unsere)(?!\w)"  # de
     r"|(?<!\w)(?:j'|(?:je|mon|ma|mes|moi|nous|notre|nos)(?!\w))"  # fr (j'ai, j'habite; not "jeudi", "matin")
-    r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostro|nostra|faccio|lavoro|vado|corro|prendo)(?!\w)"  # it
+    r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostr[oaie]|faccio|lavoro|vado|corro|prendo)(?!\w)"  # it
     r"|(?<!\w)(?:я|мой|моя|моё|мои|меня|мне|мы|наш|наша)(?!\w)"  # ru
     r"|(?<!\w)(?:ben|benim|biz|bizim)(?!\w)|\w+(?:ım|im|um|üm|m) (?:var|yok)\b|\w+(?:yorum|iyorum|ıyorum)\b"  # tr
     r"|(?<!\w)(?:annem|babam|karım|kocam|oğlum|kızım|kardeşim)"  # tr: my mother, father, wife ...
@@ -54,9 +55,33 @@ FILLER = frozenset(_FILLER_LIST.split())
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 
 
+_VERB_FIRST = re.compile(
+    r"(?:^|[.!;]\s+)(?:(?:no|não|non|ya|já|ainda|todavía|también|também|anche|ancora|siempre|sempre|nunca|ahora|agora"
+    r"|adesso|ora)\s+)?([^\W\d_]{4,})(?=\s)"
+)
+_FIRST_SINGULAR = ("o", "ei", "é", "í")
+"""How a verb of the first person singular ends in the languages that drop "I": es/pt/it present "toco", "suono",
+pt past "deixei", es past "dejé", "viví". Only where the clause opens on it, in a sentence of theirs (a function word
+of es/pt/it, none of English: "Also the docs are outdated" is English), and not a word of their closed classes."""
+_NOT_VERBS = frozenset(
+    """todo esto eso aquello mucho poco tanto cuanto cuánto algo solo sólo tampoco pero como cuando donde claro luego
+    mismo medio nuevo primero segundo tercero cierto perfecto bueno domingo centro dentro bravo obrigado isso isto
+    aquilo tudo muito pouco quanto quando onde certo perfeito questo quello tutto molto dopo ovvio nuovo primo
+    secondo perfetto buono café bebé porqué comité aquí allí ahí así rubí esquí""".split()
+)
+
+
 def first_person(low: str) -> bool:
-    """True when a casefolded statement speaks in the first person in a supported language."""
-    return bool(FIRST_PERSON.search(low))
+    """True when a casefolded statement speaks in the first person in a supported language: a marker of
+    `FIRST_PERSON`, or a clause of es/pt/it that opens on a verb of the first person (`_FIRST_SINGULAR`)."""
+    if FIRST_PERSON.search(low):
+        return True
+    words = set(_WORD.findall(low))
+    if words.isdisjoint(_OTHER_FUNCTION) or not words.isdisjoint(_EN_FUNCTION - {"a", "no", "o"}):
+        return False
+    return any(
+        m.group(1).endswith(_FIRST_SINGULAR) and m.group(1) not in _NOT_VERBS for m in _VERB_FIRST.finditer(low)
+    )
 
 
 def content_words(low: str) -> set[str]:
@@ -136,13 +161,15 @@ def stated_value(body: str) -> bool:
     content = content_words(body.casefold())
     named = bool(words) and words[0][0].isupper() and words[0].casefold() in content
     # a person by role said as the subject is someone in the user's life, as a name is ("The twins are 6.")
-    named = named or len(words) > 2 and words[0].casefold() in _OPENERS and stem(words[1].casefold()) in PEOPLE
-    numbers = {w for w in words if w.isdigit()} if named else set()
+    by_role = len(words) > 2 and words[0].casefold() in _OPENERS | _ARTICLES and stem(words[1].casefold()) in PEOPLE
+    named = named or by_role
+    # said of them, a number word is the value as a digit is ("The twins are nine.", "Los gemelos tienen nueve años.")
+    numbers = {w for w in words if w.isdigit() or by_role and w.casefold() in NUMBER_WORDS} if named else set()
     if len(words) < 3 or len(content | numbers) < 2:
         return False
     low = [w.casefold() for w in words]
     # a weekday said as a habit is a date too ("recycling gets collected on thursdays"): its stem is the day
-    if any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint(low) or not _CALENDAR.isdisjoint(map(stem, low)):
+    if numbers or any(w.isdigit() for w in words) or not _CALENDAR.isdisjoint({*low, *map(stem, low)}):
         return True
     if any(low[i] in _COPULA and low[i + 1] in _PRICE for i in range(len(low) - 1)):  # "Parking … is free."
         return True
@@ -157,13 +184,15 @@ _FUNCTION_LIST = """der die das den dem des ein eine einen einem einer es er sie
     oder aber
     le la les l' un une des du de au aux ce cet cette ces il elle ils elles on et ou mais en à pour avec sur dans
     el los las uno unos unas lo ella ellos ellas esto este esta ese esa y o pero con para por al del
-    il lo gli uno una questo questa quello quella lui lei loro e ma con per su di da nel
-    o os as um uma uns umas ele ela eles elas isto este esta esse essa e mas com para por no na do da em"""
+    il lo gli uno una questo questa quello quella lui lei loro e ma con per su di da nel senza
+    o os as um uma uns umas ele ela eles elas isto este esta esse essa e mas com para por no na do da em num numa nos
+    nas dos das pelo pela sem sin"""
 _OTHER_FUNCTION = frozenset(_FUNCTION_LIST.split())
-FUNCTION = _OTHER_FUNCTION | frozenset(_EN_FUNCTION_LIST.split())
+_EN_FUNCTION = frozenset(_EN_FUNCTION_LIST.split())
+FUNCTION = _OTHER_FUNCTION | _EN_FUNCTION
 """Articles, pronouns, conjunctions and discourse words of en, de, fr, es, it and pt: never a name, never a
 verb ("Let's visit the library", "Take a look at it", "Expand the code" open on no subject)."""
-_ARTICLE_LIST = "the der die das le la l' el il lo o"
+_ARTICLE_LIST = "the der die das le la l' les el los las il lo gli o os as"
 _ARTICLES = frozenset(_ARTICLE_LIST.split())
 """Definite articles: "the cottage" is the user's own, "a pixel art tile" anyone's (and pt "a" is en "a")."""
 _POLITE_LIST = "please pls plz bitte svp porfa"
