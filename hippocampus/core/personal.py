@@ -63,12 +63,12 @@ _FIRST_SINGULAR = ("o", "ei", "é", "í")
 """How a verb of the first person singular ends in the languages that drop "I": es/pt/it present "toco", "suono",
 pt past "deixei", es past "dejé", "viví". Only where the clause opens on it, in a sentence of theirs (a function word
 of es/pt/it, none of English: "Also the docs are outdated" is English), and not a word of their closed classes."""
-_NOT_VERBS = frozenset(
-    """todo esto eso aquello mucho poco tanto cuanto cuánto algo solo sólo tampoco pero como cuando donde claro luego
+_NOT_VERBS_LIST = """todo esto eso aquello mucho poco tanto cuanto cuánto algo solo sólo tampoco pero como
+    cuando donde claro luego
     mismo medio nuevo primero segundo tercero cierto perfecto bueno domingo centro dentro bravo obrigado isso isto
     aquilo tudo muito pouco quanto quando onde certo perfeito questo quello tutto molto dopo ovvio nuovo primo
-    secondo perfetto buono café bebé porqué comité aquí allí ahí así rubí esquí""".split()
-)
+    secondo perfetto buono café bebé porqué comité aquí allí ahí así rubí esquí"""
+_NOT_VERBS = frozenset(_NOT_VERBS_LIST.split())
 
 
 def first_person(low: str) -> bool:
@@ -79,9 +79,7 @@ def first_person(low: str) -> bool:
     words = set(_WORD.findall(low))
     if words.isdisjoint(_OTHER_FUNCTION) or not words.isdisjoint(_EN_FUNCTION - {"a", "no", "o"}):
         return False
-    return any(
-        m.group(1).endswith(_FIRST_SINGULAR) and m.group(1) not in _NOT_VERBS for m in _VERB_FIRST.finditer(low)
-    )
+    return any(m.group(1).endswith(_FIRST_SINGULAR) and m.group(1) not in _NOT_VERBS for m in _VERB_FIRST.finditer(low))
 
 
 def content_words(low: str) -> set[str]:
