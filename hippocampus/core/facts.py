@@ -77,6 +77,7 @@ from hippocampus.core import (
     asides,
     claims,
     colours,
+    denials,
     frames,
     kinds,
     measures,
@@ -114,7 +115,7 @@ def probes(text: str) -> tuple[str, ...]:
         return ()
     said = message_parts.parts(text)
     found = tuple(p for part in said for p in _probes(part)) if len(said) > 1 else _probes(text)
-    return tuple(dict.fromkeys(found + spelling.probes(text) + measures.probes(text)))
+    return tuple(dict.fromkeys(found + spelling.probes(text) + measures.probes(text) + denials.probes(text)))
 
 
 def _probes(text: str) -> tuple[str, ...]:
@@ -345,7 +346,8 @@ def updates(new: str, old: str) -> bool:
         return True
     if measures.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
-    return anchors.value_only(sentences_of(new), b) and not target.beside(said, b)  # "Wednesday, not Tuesday"
+    denial = any(denials.left_behind(part, b) for part in said)  # "cashews, not peanuts!" (which memory: `replaced`)
+    return (anchors.value_only(sentences_of(new), b) or denial) and not target.beside(said, b)  # "Wednesday, not Tuesday"
 
 
 def replaced(new: str, olds: list[str]) -> list[int]:
@@ -354,6 +356,7 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
     guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
     found = measures.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she turned 28"
+    found = denials.ambiguous(new, olds, found)  # "not peanuts" where two memories say peanuts
     if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
         return []
     return found
