@@ -30,7 +30,8 @@ _ARTICLE = (
     r"|de|da|do|du|dos|del|à|au|a)"
 )
 _CLAUSE = re.compile(
-    r"\s*(?:[;:!?()]|,(?!\d)|(?<!\d),|\.(?!\d)|\s[—–-]+\s|—|–|→|\b(?:but|mais|ma|sino|sondern|mas|aber)\b)\s*", re.IGNORECASE
+    r"\s*(?:[;:!?()]|,(?!\d)|(?<!\d),|\.(?!\d)|\s[—–-]+\s|—|–|→|\b(?:but|mais|ma|sino|sondern|mas|aber)\b)\s*",
+    re.IGNORECASE,
 )
 _DENIED = re.compile(rf"^{_NEGATION}(?:\s+{_ARTICLE})?\s+(?P<x>[^\W_][\w'.+-]*(?:\s+[^\W_][\w'.+-]*)?)$")
 _VALUE_OPENING = word_set("it's that's c'est es è é ist son são sono not nicht pas non no não nao kein keine")

@@ -347,7 +347,9 @@ def updates(new: str, old: str) -> bool:
     if measures.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
     denial = any(denials.left_behind(part, b) for part in said)  # "cashews, not peanuts!" (which memory: `replaced`)
-    return (anchors.value_only(sentences_of(new), b) or denial) and not target.beside(said, b)  # "Wednesday, not Tuesday"
+    return (anchors.value_only(sentences_of(new), b) or denial) and not target.beside(
+        said, b
+    )  # "Wednesday, not Tuesday"
 
 
 def replaced(new: str, olds: list[str]) -> list[int]:
