@@ -125,9 +125,12 @@ def probes(text: str) -> tuple[str, ...]:
 
 
 def ambiguous(new: str, olds: list[str], found: list[int]) -> list[int]:
-    """`found` less the memories whose word `new` denies where several of `olds` say one it denies: which one it
-    means is a guess, and a wrong guess hides a true fact (both stay current)."""
-    if not denied(new):
+    """`found` less the memories whose word `new` denies and that `new` names by no other word, where several of `olds`
+    are such: which one "cashews, not peanuts!" means is a guess, and a wrong guess hides a true fact (both stay
+    current). A newer that names its thing replaces what it names ("The PT session is on Thursday now, not Tuesday")."""
+    gone = denied(new)
+    if not gone:
         return found
-    saying = [i for i, old in enumerate(olds) if named(new, claims.parsed(old))]
+    topic = claims.parsed(new).content - gone
+    saying = [i for i, old in enumerate(olds) if named(new, b := claims.parsed(old)) and not topic & b.content]
     return [i for i in found if i not in saying] if len(saying) > 1 else found
