@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hippocampus import encoding, memories
-from hippocampus.core import claims, denials, facts
+from hippocampus.core import claims, days, denials, facts
 from hippocampus.core.config import Config
 from hippocampus.core.similarity import features
 from hippocampus.store import database, rows
@@ -101,3 +101,44 @@ def test_through_the_store_a_denial_replaces_one_memory_and_leaves_two(tmp_path:
     say(two, jam, NOW + timedelta(days=1))
     say(two, fix, NOW + timedelta(days=2))
     assert {ruth, jam} <= set(_current(two)), "a guess between two true facts hides neither"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("O aniversário da Inês é no sábado, dia 12.", "Afinal passou para domingo, dia 13."),
+        ("A reunião de pais é a 9 de maio.", "Enganei-me, é a 19 de maio."),
+        ("The movers come on 4 June", "they asked to come on 6 June instead"),
+        ("O jantar dos avós é na sexta, dia 20", "Mudamos pra sábado, dia 21"),
+    ],
+)
+def test_a_day_said_anew_of_a_pronoun_or_no_subject_replaces_the_older_date(old: str, new: str) -> None:
+    assert days.said_anew(new, old)
+    assert facts.updates(new, old)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The book fair is on June 5.", "The staff party got pushed to June 12."),  # a thing of its own, its date
+        ("Tengo cita con el oculista el 20 de mayo.", "Me cambiaron la cita del fisio al 27 de mayo."),
+        ("The movers come on 4 June", "The movers come on 4 June, I checked"),  # the same day
+        ("The movers come on 4 June", "they come on 6 June"),  # no cue: a second date may be another thing's
+        ("The movers come on 4 June", "Marta's is on 6 June now, she moved it"),  # a person the older does not name
+        ("The movers come on 4 June and the cleaners on 5 June", "they asked to come on 6 June instead"),  # two dates
+    ],
+)
+def test_a_date_of_another_thing_or_no_change_is_no_date_said_anew(old: str, new: str) -> None:
+    assert not days.said_anew(new, old)
+
+
+def test_the_store_takes_one_memory_holding_a_date_and_none_of_two() -> None:
+    movers, dentist = "The movers come on 4 June", "My dentist appointment is on 3 June"
+    new = "they asked to come on 6 June instead"
+    assert facts.replaced(new, [movers]) == [0]
+    assert facts.replaced(new, [movers, dentist]) == []
+
+
+def test_an_hour_denied_finds_the_time_it_corrects() -> None:
+    assert {"8am", "8pm"} <= set(denials.probes("half 8, not 8"))
+    assert _found("half 8, not 8", "quiz night is at 8pm")

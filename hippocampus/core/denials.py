@@ -120,8 +120,11 @@ def _replacement(said: str, older: Claim) -> bool:
 
 
 def probes(text: str) -> tuple[str, ...]:
-    """The features a statement denies: the memories that say them are those it may correct ("Pas le 5, le 8")."""
-    return tuple(sorted(denied(text)))
+    """The features a statement denies, an hour also as a time of day ("not 8" finds "at 8pm"): the memories that say
+    them are those it may correct ("Pas le 5, le 8")."""
+    gone = denied(text)
+    hours = {f"{f}{half}" for f in gone if f.isdigit() and 0 < int(f) <= 12 for half in ("am", "pm")}
+    return tuple(sorted(gone | hours))
 
 
 def ambiguous(new: str, olds: list[str], found: list[int]) -> list[int]:

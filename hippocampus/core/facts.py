@@ -77,6 +77,7 @@ from hippocampus.core import (
     asides,
     claims,
     colours,
+    days,
     denials,
     frames,
     kinds,
@@ -344,7 +345,7 @@ def updates(new: str, old: str) -> bool:
         return True
     if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
-    if measures.said_anew(new, old):
+    if measures.said_anew(new, old) or days.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
     denial = any(denials.left_behind(part, b) for part in said)  # "cashews, not peanuts!" (which memory: `replaced`)
     return (anchors.value_only(sentences_of(new), b) or denial) and not target.beside(
@@ -358,7 +359,9 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
     guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
     found = measures.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she turned 28"
-    found = denials.ambiguous(new, olds, found)  # "not peanuts" where two memories say peanuts
+    found = days.ambiguous(
+        new, olds, denials.ambiguous(new, olds, found)
+    )  # "not peanuts" where two memories say peanuts
     if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
         return []
     return found
