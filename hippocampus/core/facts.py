@@ -47,6 +47,9 @@ worse than showing two:
      typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
    - an age or a measured number said anew, of a pronoun or of no subject (`core.measures`, `core.ages`, in `updates`:
      "she turned 28 last week" / "Aoife is 27", "closer to 5 hours"), where one current memory holds one (`replaced`).
+   - a word of the older's denied in a clause of its own, the value in its place beside it (`core.denials`: "cashews,
+     not peanuts!", "Pas le 5, le 8."), or a day said anew of a pronoun or no subject with a cue (`core.days`: "Afinal
+     passou para sábado, dia 7."), where one current memory says it (`replaced`).
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Never when the newer is about something beside the older's fact, though it carries an update word
