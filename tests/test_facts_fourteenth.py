@@ -142,3 +142,8 @@ def test_the_store_takes_one_memory_holding_a_date_and_none_of_two() -> None:
 def test_an_hour_denied_finds_the_time_it_corrects() -> None:
     assert {"8am", "8pm"} <= set(denials.probes("half 8, not 8"))
     assert _found("half 8, not 8", "quiz night is at 8pm")
+
+
+def test_a_portuguese_cue_is_a_whole_word_not_part_of_a_name() -> None:
+    assert claims.parsed("Errei: é às 16h").correction
+    assert not claims.parsed('I just finished listening to "Winterreise" and loved it').correction  # "errei" in it

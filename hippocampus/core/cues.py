@@ -122,7 +122,8 @@ CORRECTION = re.compile(
     # rescheduled and switched, turned N, in the other languages: "remarcaram a consulta", "me he pasado del
     # coche a la bici", "ma fille a eu 12 ans", "ist 8 geworden", "fez 9 anos", "ha cumplido 40"
     r"|remarc(?:aram|ou|ado|ada|amos|ei)|reagend|(?:me he pasado|me pasé) (?:de|del)\b"
-    r"|enganei(?:-me)?|errei|mud(?:amos|aram)(?= (?:\w+ ){0,3}?(?:para|pra|pro)\b)|pass(?:ou|aram|amos) para"
+    # (each a whole word: "errei" is in "Winterreise", LongMemEval)
+    r"|\b(?:enganei(?:-me)?|errei|mud(?:amos|aram)(?= (?:\w+ ){0,3}?(?:para|pra|pro)\b)|pass(?:ou|aram|amos) para)\b"
     r"|\ba eu \d+ ans|\bist \d+ geworden|\bfez \d+ anos|cumplid[oa] \d+"
     # a verb of change said as "<verb> … to <value>", whatever the verb ("closing slid to April 11th", "cut down
     # to one cup"): a verb in the past, not a state ("is limited to 2"), nor a way of going ("walked to 5th")
