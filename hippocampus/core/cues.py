@@ -26,7 +26,7 @@ import re
 
 WEAK = re.compile(
     r"\b(?:actually|in fact|now|these days|nowadays|currently|from now on|new|update|as of|lately|recently|"
-    r"instead|ended up|in the end|after all|turns out|turned out|"
+    r"instead|ended up|in the end|after all|turns out|turned out|afinal|"
     r"starting (?:today|tomorrow|next|this|on|in|from)|from (?:next|this) \w+|"
     r"from (?:january|february|march|april|may|june|july|august|september|october|november|december)|"
     # a change for a while: "book club meets at the Red Lion till spring", "for now", "until further notice"
@@ -122,6 +122,8 @@ CORRECTION = re.compile(
     # rescheduled and switched, turned N, in the other languages: "remarcaram a consulta", "me he pasado del
     # coche a la bici", "ma fille a eu 12 ans", "ist 8 geworden", "fez 9 anos", "ha cumplido 40"
     r"|remarc(?:aram|ou|ado|ada|amos|ei)|reagend|(?:me he pasado|me pasé) (?:de|del)\b"
+    # (each a whole word: "errei" is in "Winterreise", LongMemEval)
+    r"|\b(?:enganei(?:-me)?|errei|mud(?:amos|aram)(?= (?:\w+ ){0,3}?(?:para|pra|pro)\b)|pass(?:ou|aram|amos) para)\b"
     r"|\ba eu \d+ ans|\bist \d+ geworden|\bfez \d+ anos|cumplid[oa] \d+"
     # a verb of change said as "<verb> … to <value>", whatever the verb ("closing slid to April 11th", "cut down
     # to one cup"): a verb in the past, not a state ("is limited to 2"), nor a way of going ("walked to 5th")

@@ -47,6 +47,9 @@ worse than showing two:
      typo or spelling cue ("Abernethy — with an e" / "Dr. Abernathy", "Princess St*" / "Princes St").
    - an age or a measured number said anew, of a pronoun or of no subject (`core.measures`, `core.ages`, in `updates`:
      "she turned 28 last week" / "Aoife is 27", "closer to 5 hours"), where one current memory holds one (`replaced`).
+   - a word of the older's denied in a clause of its own, the value in its place beside it (`core.denials`: "cashews,
+     not peanuts!", "Pas le 5, le 8."), or a day said anew of a pronoun or no subject with a cue (`core.days`: "Afinal
+     passou para sábado, dia 7."), where one current memory says it (`replaced`).
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Never when the newer is about something beside the older's fact, though it carries an update word
@@ -77,6 +80,8 @@ from hippocampus.core import (
     asides,
     claims,
     colours,
+    days,
+    denials,
     frames,
     kinds,
     measures,
@@ -114,7 +119,7 @@ def probes(text: str) -> tuple[str, ...]:
         return ()
     said = message_parts.parts(text)
     found = tuple(p for part in said for p in _probes(part)) if len(said) > 1 else _probes(text)
-    return tuple(dict.fromkeys(found + spelling.probes(text) + measures.probes(text)))
+    return tuple(dict.fromkeys(found + spelling.probes(text) + measures.probes(text) + denials.probes(text)))
 
 
 def _probes(text: str) -> tuple[str, ...]:
@@ -343,9 +348,12 @@ def updates(new: str, old: str) -> bool:
         return True
     if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
         return True
-    if measures.said_anew(new, old):
+    if measures.said_anew(new, old) or days.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
-    return anchors.value_only(sentences_of(new), b) and not target.beside(said, b)  # "Wednesday, not Tuesday"
+    denial = any(denials.left_behind(part, b) for part in said)  # "cashews, not peanuts!" (which memory: `replaced`)
+    return (anchors.value_only(sentences_of(new), b) or denial) and not target.beside(
+        said, b
+    )  # "Wednesday, not Tuesday"
 
 
 def replaced(new: str, olds: list[str]) -> list[int]:
@@ -354,6 +362,9 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
     guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
     found = measures.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she turned 28"
+    found = days.ambiguous(
+        new, olds, denials.ambiguous(new, olds, found)
+    )  # "not peanuts" where two memories say peanuts
     if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
         return []
     return found
