@@ -36,6 +36,7 @@ import re
 from hippocampus.core import anchors, claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.cues import CORRECTION, WEAK
+from hippocampus.core.parts import REMARK
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
 
@@ -191,3 +192,18 @@ def beside(said: list[str], b: Claim) -> bool:
     of `core.facts.updates` ("It's Wednesday, not Tuesday") does not take "We cancelled the Netflix trip" / "I watch
     The Crown on Netflix", for the newer names a thing of its own."""
     return any(another(claims.parsed(part), b) for part in said)
+
+
+def carried(part: str, b: Claim, resolved: bool = False) -> bool:
+    """`part`, a clause carried after a correction verb that governs another thing than `b`'s (`beside`: a remark's
+    part, or a pronoun read as `b`'s subject when `resolved`), names no attribute of `b`'s: beyond `b`'s subject
+    (said for the pronoun), its values (a unit said after a number too: "30 libras") and people, it says no word of
+    `b` ("Priya a changé de coiffure, [elle est blonde maintenant]" / "Notre chanteuse s'appelle Priya"). Said of
+    that other thing, it updates nothing of `b`'s; "…, so that's where they [live] now" names `b`'s attribute."""
+    if not (resolved or part.startswith(REMARK)):
+        return False
+    a = claims.parsed(part)
+    words = list(a.tokens)
+    units = {f for n in range(len(words) - 1) if words[n][:1].isdigit() for f in _content(words[n + 1])}
+    said = a.content - (b.subject if resolved else frozenset()) - units
+    return not (said & b.content) - _values(b.content, b) - claims.PEOPLE - a.cue_features
