@@ -17,6 +17,7 @@ CORRECTIONS = [
     # the same attribute of the same subject, said with an update word: still taken
     ("The garage rent is £300 a month.", "The garage rent went up to £340 a month."),
     ("My pottery class is on Thursdays.", "Pottery moved to Fridays."),
+    ("The cabin rent is £600 a month.", "The rent on the cabin went up to £650 a month."),
     ("The boiler service is booked for 4 March.", "The engineer rescheduled the boiler service to 11 March."),
     ("My cousin Nadia lives in Leith.", "My cousin Nadia just moved to Portobello."),
     # a mix-up exchanges the older's own values: said wrong, not a change that gives nothing
@@ -39,6 +40,8 @@ LOOK_ALIKES = [
         "The choir practises on Thursday evenings.",
         "Our concert at St Cuthbert's got rescheduled to a Thursday evening.",
     ),
+    # the head of a subject said with where it is: "[the electricity] at the garage" (`core.target`)
+    ("The garage rent is £300 a month.", "The electricity at the garage went up to £25 a month."),
     # a clause carried after a verb of change that governs another thing (`core.target.carried`)
     ("Notre batteur s'appelle Malik.", "Malik a changé de lunettes, elles sont rouges maintenant."),
 ]
@@ -60,6 +63,12 @@ def test_a_change_to_the_older_value_gives_nothing() -> None:
     assert not given.unchanged(claims.parsed("My cousin Nadia just moved to Portobello"), older)
 
 
+def test_a_subject_head_before_where_it_is() -> None:
+    assert target.phrase(claims.parsed("The heating at the cabin went up to £40 a month.")) == ["heating"]
+    assert target.phrase(claims.parsed("The rent on the cabin went up to £650.")) == ["rent"]
+    assert target.phrase(claims.parsed("Mon cours de piano a été déplacé au jeudi.")) == ["cours", "de", "piano"]
+
+
 def test_a_carried_clause_names_an_attribute_or_not() -> None:
     older = claims.parsed("My grandparents live in Leeds.")
     assert not target.carried("correction: so that's where they live now", older)
@@ -71,7 +80,6 @@ def test_a_carried_clause_names_an_attribute_or_not() -> None:
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("The garage rent is £300 a month.", "The electricity at the garage went up to £25 a month."),
         # the whole sentence, judged as one part, still shares the office and a price (blocking it lost a catch)
         ("O meu escritório custa 600 euros por mês.", "Troquei de seguro no escritório, agora pago 20 euros."),
     ],

@@ -13,7 +13,9 @@ So the target is read by grammar, whatever route would take the newer (`target`)
   17 [yesterday]" govern none, and a copula's complement is the new value ("non è grigia, è blu scuro");
 - where the verb has no object (a passive or an intransitive: "the knee surgery's moved up to …", "aquafit's
   cancelled till spring", "mon cours de piano a été déplacé"), its subject: the run of content words right
-  before it (auxiliaries skipped), opened by an article or a possessive, or bare before an auxiliary;
+  before it (auxiliaries skipped), opened by an article or a possessive, or bare before an auxiliary; where that
+  run follows a preposition of place or owner, the head said before it ("[the electricity] at the studio went up",
+  fourth pass: not "studio", which says where);
 
 less its values (names, numbers, dates, days and times, units, people: a value is what a correction changes,
 and a thing named by its value, "I sold the Golf", is judged elsewhere) and its possessor (whose it is is
@@ -127,7 +129,16 @@ def _subject(before: list[str], cues: frozenset[str]) -> list[str]:
     bare = len(phrase) == len(words) or words[len(words) - len(phrase) - 1] in _BARE
     opened = len(phrase) < len(words) and words[len(words) - len(phrase) - 1] in _OPENERS or bare and verb
     last = max((i for i, w in enumerate(phrase) if w.endswith("'s")), default=-1)
+    start = len(words) - len(phrase) - 2  # the word before the phrase's opener
+    if phrase and opened and start > 0 and words[start] in _AT:
+        head = _subject(words[:start], cues)  # "[the electricity] at the studio went up": the head, not where
+        if head:
+            return head
     return phrase[last + 1 :] if phrase and opened else []
+
+
+_AT = word_set("at in on for from with à au chez dans en no na em nel nella bei")
+"""Prepositions after a subject's head ("the electricity [at] the studio"): what follows says where or whose."""
 
 
 def phrase(claim: Claim) -> list[str]:
