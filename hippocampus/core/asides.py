@@ -16,13 +16,15 @@
 - **another thing governed** (`core.target`, third pass): the thing the correction verb governs, its object or
   (passive, intransitive) its subject, is one the older never says, while the older names one of its own ("We
   swapped Biscuit's 2-metre [lead] …" / "Biscuit weighs 34 kilos", "We cancelled the Netflix [trip]").
+- **no value changed** (`core.given`, fourth pass): the correction verb governs only the older's words, a value
+  among them ("My cousin Tara just moved to Nairobi" / "Tara keeps sending me photos from Nairobi").
 
 A mistake here only leaves both statements current (newer first), the lesser error. Pure.
 """
 
 from __future__ import annotations
 
-from hippocampus.core import claims, slots, target
+from hippocampus.core import claims, given, slots, target
 from hippocampus.core.claims import Claim
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, derived, word_set
@@ -36,7 +38,14 @@ _HAVE = word_set("have has had 've got own owns j'ai ai avons tengo tenemos tien
 def beside(new: str, a: Claim, b: Claim) -> bool:
     """`a` (the parsed `new`) is about another person or thing than `b`'s fact, or another use of it, or its
     correction verb governs another thing (`core.target`)."""
-    return other_person(a, b) or other_named(a, b) or other_head(a, b) or other_use(new, a, b) or target.another(a, b)
+    return (
+        other_person(a, b)
+        or other_named(a, b)
+        or other_head(a, b)
+        or other_use(new, a, b)
+        or target.another(a, b)
+        or given.unchanged(a, b)
+    )
 
 
 def other_person(a: Claim, b: Claim) -> bool:

@@ -54,7 +54,10 @@ worse than showing two:
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Never when the newer is about something beside the older's fact, though it carries an update word
    (`core.asides`): another person said as "she"/"he", a named thing the older does not name, the head of
-   what a correction changes ("les croquettes de Caramel"), an ended use of a thing had; nor a correction
+   what a correction changes ("les croquettes de Caramel"), an ended use of a thing had, a change that gives
+   only the older's own value (`core.given`: "My cousin Tara just moved to Nairobi" / "Tara keeps sending me
+   photos from Nairobi"), a clause carried after a verb that governs another thing (`target.carried`: "Priya a
+   changé de coiffure, elle est blonde maintenant" / "Notre chanteuse s'appelle Priya"); nor a correction
    that says it adds ("… também"); nor when its grammatical subject is not the older's (`core.whose`: "my
    brother-in-law switched his mortgage", "Maple Grove changed its visiting hours" / "Mom lives at Maple Grove").
    Only when both hold does the older become history (`updates`). Same attribute without an update
@@ -83,6 +86,7 @@ from hippocampus.core import (
     days,
     denials,
     frames,
+    given,
     kinds,
     measures,
     narrowed,
@@ -344,9 +348,13 @@ def updates(new: str, old: str) -> bool:
         return False  # "give me chapter 2 in bullet points" is no news about chapter 1
     if spelling.respelled(said, new, old):
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
-    if any(_sentence_updates(part, old) for part in whose.judged(said, b)):
+    aside = target.beside(said, b) and a.sentences == 1 and not given.SAID_WRONG.search(a.key)
+    # a clause carried after a verb that governs another thing, naming no attribute of `b`'s, is that thing's
+    judged = [p for p in whose.judged(said, b) if not (aside and target.carried(p, b))]
+    if any(_sentence_updates(part, old) for part in judged):
         return True
-    if any(_sentence_updates(part, old, whose_too=False) for part in message_parts.resolved_parts(new, b)):
+    resolved = [p for p in message_parts.resolved_parts(new, b) if not (aside and target.carried(p, b, True))]
+    if any(_sentence_updates(part, old, whose_too=False) for part in resolved):
         return True
     if measures.said_anew(new, old) or days.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)

@@ -13,7 +13,9 @@ So the target is read by grammar, whatever route would take the newer (`target`)
   17 [yesterday]" govern none, and a copula's complement is the new value ("non è grigia, è blu scuro");
 - where the verb has no object (a passive or an intransitive: "the knee surgery's moved up to …", "aquafit's
   cancelled till spring", "mon cours de piano a été déplacé"), its subject: the run of content words right
-  before it (auxiliaries skipped), opened by an article or a possessive, or bare before an auxiliary;
+  before it (auxiliaries skipped), opened by an article or a possessive, or bare before an auxiliary; where that
+  run follows a preposition of place or owner, the head said before it ("[the electricity] at the studio went up",
+  fourth pass: not "studio", which says where);
 
 less its values (names, numbers, dates, days and times, units, people: a value is what a correction changes,
 and a thing named by its value, "I sold the Golf", is judged elsewhere) and its possessor (whose it is is
@@ -36,6 +38,7 @@ import re
 from hippocampus.core import anchors, claims, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.cues import CORRECTION, WEAK
+from hippocampus.core.parts import REMARK
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
 
@@ -126,7 +129,16 @@ def _subject(before: list[str], cues: frozenset[str]) -> list[str]:
     bare = len(phrase) == len(words) or words[len(words) - len(phrase) - 1] in _BARE
     opened = len(phrase) < len(words) and words[len(words) - len(phrase) - 1] in _OPENERS or bare and verb
     last = max((i for i, w in enumerate(phrase) if w.endswith("'s")), default=-1)
+    start = len(words) - len(phrase) - 2  # the word before the phrase's opener
+    if phrase and opened and start > 0 and words[start] in _AT:
+        head = _subject(words[:start], cues)  # "[the electricity] at the studio went up": the head, not where
+        if head:
+            return head
     return phrase[last + 1 :] if phrase and opened else []
+
+
+_AT = word_set("at in on for from with à au chez dans en no na em nel nella bei")
+"""Prepositions after a subject's head ("the electricity [at] the studio"): what follows says where or whose."""
 
 
 def phrase(claim: Claim) -> list[str]:
@@ -191,3 +203,18 @@ def beside(said: list[str], b: Claim) -> bool:
     of `core.facts.updates` ("It's Wednesday, not Tuesday") does not take "We cancelled the Netflix trip" / "I watch
     The Crown on Netflix", for the newer names a thing of its own."""
     return any(another(claims.parsed(part), b) for part in said)
+
+
+def carried(part: str, b: Claim, resolved: bool = False) -> bool:
+    """`part`, a clause carried after a correction verb that governs another thing than `b`'s (`beside`: a remark's
+    part, or a pronoun read as `b`'s subject when `resolved`), names no attribute of `b`'s: beyond `b`'s subject
+    (said for the pronoun), its values (a unit said after a number too: "30 libras") and people, it says no word of
+    `b` ("Priya a changé de coiffure, [elle est blonde maintenant]" / "Notre chanteuse s'appelle Priya"). Said of
+    that other thing, it updates nothing of `b`'s; "…, so that's where they [live] now" names `b`'s attribute."""
+    if not (resolved or part.startswith(REMARK)):
+        return False
+    a = claims.parsed(part)
+    words = list(a.tokens)
+    units = {f for n in range(len(words) - 1) if words[n][:1].isdigit() for f in _content(words[n + 1])}
+    said = a.content - (b.subject if resolved else frozenset()) - units
+    return not (said & b.content) - _values(b.content, b) - claims.PEOPLE - a.cue_features
