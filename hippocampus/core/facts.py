@@ -359,9 +359,8 @@ def updates(new: str, old: str) -> bool:
     if measures.said_anew(new, old) or days.said_anew(new, old):
         return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
     denial = any(denials.left_behind(part, b) for part in said)  # "cashews, not peanuts!" (which memory: `replaced`)
-    return (anchors.value_only(sentences_of(new), b) or denial) and not target.beside(
-        said, b
-    )  # "Wednesday, not Tuesday"
+    value_only = anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday"
+    return (value_only or denial) and not target.beside(said, b)
 
 
 def replaced(new: str, olds: list[str]) -> list[int]:
@@ -370,9 +369,7 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
     guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
     found = measures.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she turned 28"
-    found = days.ambiguous(
-        new, olds, denials.ambiguous(new, olds, found)
-    )  # "not peanuts" where two memories say peanuts
+    found = days.ambiguous(new, olds, denials.ambiguous(new, olds, found))  # "not peanuts": two say peanuts
     if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
         return []
     return found
