@@ -39,7 +39,7 @@ FIRST_PERSON = LazyPattern(
     r"|我|咱|私|僕|俺|わたし|妻は|夫は|母は|父は|息子|娘は|나는|내가|저는|제가|내 |제 |우리"  # zh, ja, ko
     r"|(?<!\w)(?:أنا|انا|عندي|لدي|لي)(?!\w)"  # ar
     r"|(?<!\w)(?:אני|שלי|יש לי|לי)(?!\w)"  # he
-    r"|(?<!\w)(?:मैं|मेरा|मेरी|मेरे|मुझे|हम|हमारा|हमारी)(?!\w)"  # hi
+    r"|(?<!\w)(?:मैं|मेरा|मेरी|मेरे|मुझे|हम|हमारा|हमारी)(?!\w)|हूँ|हूं"  # hi (हूँ: "I am", said after the verb)
 )
 """First-person markers of the supported languages, matched on casefolded text."""
 
@@ -71,13 +71,25 @@ _NOT_VERBS_LIST = """todo esto eso aquello mucho poco tanto cuanto cuánto algo 
 _NOT_VERBS = frozenset(_NOT_VERBS_LIST.split())
 
 
+_TURKISH = frozenset("ğış")
+
+
+def other_language(low: str) -> bool:
+    """A casefolded text in a supported language other than English: a letter of another script (Cyrillic, Arabic,
+    Hebrew, Devanagari, CJK, Hangul, Kana), a letter only Turkish writes, or a function word of es/pt/de/fr/it and
+    none of English ("Also the docs are outdated" is English)."""
+    if any(ch.isalpha() and not ("a" <= ch <= "z" or "à" <= ch <= "ÿ" or ch in "œ") for ch in low):
+        return True
+    words = set(_WORD.findall(re.sub(r"\S+\.\w\S*", " ", low)))  # "hartvision.com" is no pt "com"
+    return not words.isdisjoint(_OTHER_FUNCTION) and words.isdisjoint(_ENGLISH)
+
+
 def first_person(low: str) -> bool:
     """True when a casefolded statement speaks in the first person in a supported language: a marker of
     `FIRST_PERSON`, or a clause of es/pt/it that opens on a verb of the first person (`_FIRST_SINGULAR`)."""
     if FIRST_PERSON.search(low):
         return True
-    words = set(_WORD.findall(low))
-    if words.isdisjoint(_OTHER_FUNCTION) or not words.isdisjoint(_EN_FUNCTION - {"a", "no", "o"}):
+    if not other_language(low) or not any(ch.isascii() for ch in low):
         return False
     return any(m.group(1).endswith(_FIRST_SINGULAR) and m.group(1) not in _NOT_VERBS for m in _VERB_FIRST.finditer(low))
 
@@ -190,6 +202,9 @@ _EN_FUNCTION = frozenset(_EN_FUNCTION_LIST.split())
 FUNCTION = _OTHER_FUNCTION | _EN_FUNCTION
 """Articles, pronouns, conjunctions and discourse words of en, de, fr, es, it and pt: never a name, never a
 verb ("Let's visit the library", "Take a look at it", "Expand the code" open on no subject)."""
+_ENGLISH_LIST = "as of to is are was were be been for with by from at your his its"
+_ENGLISH = (_EN_FUNCTION | frozenset(_ENGLISH_LIST.split())) - {"a", "no", "o"}
+"""English words no other supported language writes ("young man as a wizard" is English; pt "as" is "the")."""
 _ARTICLE_LIST = "the der die das le la l' les el los las il lo gli o os as"
 _ARTICLES = frozenset(_ARTICLE_LIST.split())
 """Definite articles: "the cottage" is the user's own, "a pixel art tile" anyone's (and pt "a" is en "a")."""

@@ -44,15 +44,15 @@ its user ("User keeps bees", "The user's sister…", and the same forms in the s
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from hippocampus.core import smalltalk
 from hippocampus.core.clean import clean
 from hippocampus.core.importance import assess
 from hippocampus.core.junk import noise
 from hippocampus.core.languages import THIRD_PERSON_USER, TRIGGERS
 from hippocampus.core.lazy_pattern import LazyPattern
-from hippocampus.core.personal import content_words, named_statement, personal_fact, stated_value
+from hippocampus.core.personal import content_words, named_statement, other_language, personal_fact, stated_value
 from hippocampus.core.tokens import count_cjk, tokenize
 
 REMEMBER = 0.9
@@ -209,19 +209,6 @@ _QUESTION_START = LazyPattern(
     r"|(?:is|are|am|do|does|did|can|could|would|will|should|have|has)\s+"
     r"(?:i|you|we|they|he|she|it|there|this|that|my|your)\b)[^.!]*$"
 )
-_CHITCHAT_LIST = """hi hello hey yo thanks thank you thx ty ok okay k sure yes yeah yep no nope cool great
-    nice lol haha good morning night bye goodbye see later cheers alright fine awesome perfect got it sounds
-    right welcome please np much so very a lot"""
-_CHITCHAT_WORDS = frozenset(_CHITCHAT_LIST.split())
-_CHITCHAT_CJK = frozenset({"谢谢", "谢谢你", "好的", "好", "嗯", "哈哈", "你好", "再见", "收到", "明白", "ありがとう"})
-
-
-def _is_chitchat(low: str) -> bool:
-    """True for greetings, thanks and acknowledgements with nothing else in them."""
-    words = re.findall(r"[^\W_]+", low)
-    if words and all(w in _CHITCHAT_WORDS for w in words):
-        return True
-    return low.strip(" !.。！~") in _CHITCHAT_CJK
 
 
 def _is_question(low: str) -> bool:
@@ -270,7 +257,7 @@ def _sentences(low: str) -> tuple[list[str], list[str]]:
     sentences = [s.strip() for s in _SENTENCE_RE.findall(low) if s.strip()]
     statements = []
     for sentence in sentences:
-        if REQUEST.match(sentence):
+        if REQUEST.match(sentence) or smalltalk.is_task(sentence):
             named = NAMED_PERSON.search(sentence)
             if named:  # "draft a note for my neighbour ruth": the neighbour's name is a fact, the task is not
                 statements.append(named.group(0))
@@ -314,7 +301,7 @@ def score_clean(body: str, role: str = "user") -> Score | None:
     if role != "user":
         return None
     low = body.casefold().replace("’", "'")
-    if not body or _is_chitchat(low) or noise(body):
+    if not body or smalltalk.is_smalltalk(low) or noise(body):
         return None
     found = _seed(low, body)
     if found is None:
@@ -329,7 +316,7 @@ def seed_score(text: str) -> Score | None:
     user message is and the seed's value for that kind (None: nothing worth keeping)."""
     body = clean(text)
     low = body.casefold().replace("’", "'")
-    if not body or _is_chitchat(low) or noise(body):
+    if not body or smalltalk.is_smalltalk(low) or noise(body):
         return None
     return _seed(low, body)
 
@@ -360,6 +347,13 @@ def _seed(low: str, body: str) -> Score | None:
             return Score(GENERAL, "fact", "fact", "relationship" if relationship else "user")
         if len(statements) == len(sentences) and (stated_value(body) or named_statement(body)):  # "Theo is 7."
             return Score(GENERAL, "fact", "fact", "user")
+        if (
+            len(statements) == len(sentences)
+            and len(content_words(stated)) >= 2
+            and other_language(low)
+            and not smalltalk.is_remark(stated)
+        ):
+            return Score(GENERAL, "fact", "fact", "user")  # "Работаю в банке", "住在成都": the subject dropped
         return None
     if relationship:
         return Score(GENERAL, "general", "general", "relationship")
@@ -375,14 +369,14 @@ NOT_KEPT = ("greeting", "question", "request", "junk", "secret", "below_threshol
 def not_kept(body: str) -> str:
     """Why `score_clean` keeps nothing of a cleaned, redacted user message: one of `NOT_KEPT`."""
     low = body.casefold().replace("’", "'")
-    if not body.strip() or _is_chitchat(low):
+    if not body.strip() or smalltalk.is_smalltalk(low):
         return "greeting"
     why = noise(body)
     if why:
         return "secret" if why == "mostly redacted" else "junk"
     sentences, statements = _sentences(low)
     if len(statements) < len(sentences):
-        return "request" if any(REQUEST.match(s) for s in sentences) else "question"
+        return "request" if any(REQUEST.match(s) or smalltalk.is_task(s) for s in sentences) else "question"
     return "below_threshold"
 
 
@@ -391,7 +385,7 @@ def asks(body: str) -> bool:
     such a turn is kept only with the reply, as context (`core.capture`). Greetings, noise and short
     asides ("and then?") are not."""
     low = body.casefold().replace("’", "'")
-    if not body or _is_chitchat(low) or noise(body):
+    if not body or smalltalk.is_smalltalk(low) or noise(body):
         return False
     sentences, statements = _sentences(low)
     return len(sentences) > len(statements) and len(tokenize(low)) >= 3 and _weighted_length(low) >= GENERAL_MIN_CHARS
