@@ -18,6 +18,7 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     secret_rules gitleaks' rule catalogue as data (MIT, see LICENSES/gitleaks.txt)
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one
+    inheritance  the key words an update takes over from the statements it supersedes
     claims       a statement parsed for that: its frame, subject, cues and the value it leaves behind
     slots        what a holder has one value of at a time (home, age, name, a measure)
     verdicts     what an optional judge (an LLM) may decide where those rules are unsure, validated
@@ -25,6 +26,8 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     concise      the fact a message states, without greeting or instruction
     languages    the supported languages' trigger phrases, one table per intent
     scoring      which messages are worth remembering, and how much
+    personal     whether a short statement is a personal fact (first person, a person named, a dropped subject)
+    smalltalk    greetings, thanks, remarks and tasks for the assistant, in the supported languages
     vscore       the humanoid V-score gate (optional)
     capture      a message becomes a clean, redacted, scored signal
     encode       signals become memories or reinforce existing ones
