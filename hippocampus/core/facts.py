@@ -199,7 +199,7 @@ def is_update(new: str, old: str) -> bool:
     if (
         a.correction
         and not a.adds  # "a minha prima mudou-se para Alvalade também": hers, beside mine
-        and (shared | forms) - _who(a, b) - slots.values(shared) - slots.FIRST  # nor a month, a unit, "ich"
+        and (shared | forms) - _who(a, b) - slots.values(shared) - slots.FIRST - slots.FRAME_VERBS  # not "ich", "want"
         and not (named and another_subject(a, b))  # "my team switched from Evernote": the team's
         and (forms or _topic(a, b) >= CORRECTION_OVERLAP or _dated(a, b))
         and not (a.left and not (named or derived(a.left, b.features)))  # "stopped drinking [alcohol]" / "drink tea"

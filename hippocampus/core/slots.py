@@ -112,11 +112,15 @@ MEASURES = frozenset(
     for w in word_set(
         """minute hour day week month year km kilometre kilometres mile metre meter kg kilo pound lb stone euro dollar
         percent degree first second third fourth fifth sixth seventh eighth ninth tenth last monday tuesday wednesday
-        thursday friday saturday sunday"""
+        thursday friday saturday sunday spring summer autumn winter primavera verano otoño invierno verão outono
+        inverno printemps automne hiver frühling sommer herbst autunno"""
     )
 )
 """Words that are part of a measured or dated value ("40 minutes", "an hour", "the first Monday")."""
 NUMBER_STEMS = frozenset(stem(w) for w in NUMBER_WORDS)
+FRAME_VERBS = frozenset(stem(w) for w in word_set("need want like love hate wish hope plan try"))
+"""Verbs of wanting, needing and liking: a frame two statements share, no topic ("I need [to renew my passport|new
+glasses, my prescription changed]" are two facts)."""
 
 
 def values(feats: frozenset[str]) -> frozenset[str]:
