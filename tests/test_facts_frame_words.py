@@ -39,3 +39,12 @@ def test_a_shared_frame_is_no_topic(old: str, new: str) -> None:
 )
 def test_the_same_fact_in_that_frame_still_updates(old: str, new: str) -> None:
     assert _found(new, old)
+
+
+def test_ignore_what_i_said_is_a_correction_not_a_take_back() -> None:
+    """A message that states a value and ends "ignore what I said" corrects an earlier message: it is kept (it was
+    refused as taken back, and the correction was lost); "ignore that" alone still takes the message back."""
+    from hippocampus.core.junk import noise
+
+    assert noise("Mechanic says every 12,000 miles for this car so ignore what I said") == ""
+    assert noise("I might move to Leeds. Ignore that.") == "taken back"

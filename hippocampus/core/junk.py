@@ -38,11 +38,12 @@ _SYMBOLS = set('{}()[];=<>/\\$#|&*"')
 _TRACE = "traceback (most recent call last)"
 _TAKE_BACK_RE = re.compile(
     # an imperative that opens its clause ("Forget it.", "ok, never mind", "no wait, don't save that"), not a
-    # clause that only ends on its words ("she won't let anyone forget it", "I'll never forget that")
+    # clause that only ends on its words ("she won't let anyone forget it", "I'll never forget that");
+    # "ignore what I said" points at an earlier message: a correction ("… every 15,000 km, so ignore what I said")
     r"(?:^|[.,;:!?—–-]\s*|\b(?:no|oh|ok|okay|actually|wait|just|so|and|please|sorry)\s+)"
     r"(?:(?:no,? )?(?:actually|wait),? (?:don'?t|do not|never ?mind|forget (?:it|that))\b|never ?mind\b"
     r"|scratch that\b|forget (?:i said|that|it)\b|don'?t (?:remember|save|store|note) (?:that|this|it)\b"
-    r"|ignore (?:that|this|what i said)\b|olvídalo\b|no lo recuerdes\b|esquece\b|vergiss es\b"
+    r"|ignore (?:that|this)\b|olvídalo\b|no lo recuerdes\b|esquece\b|vergiss es\b"
     r"|vergiss das\b|laisse tomber\b|oublie ça\b|lascia perdere\b|dimentica\b|забудь\b"
     r"|не запоминай\b|boş ver\b|unut gitsin\b|भूल जाओ\b|תשכח מזה\b|انس الأمر\b)[\s.!]*$"
     # Chinese, Japanese and Korean write the take-back right after the words before it, with no space
