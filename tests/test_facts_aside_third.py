@@ -15,14 +15,10 @@ In sentences of my own (none from a fixture), both sides:
 from __future__ import annotations
 
 import pytest
+from fact_pairs import found
 
-from hippocampus.core import claims, facts, target
+from hippocampus.core import claims, target
 from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -38,7 +34,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_another_thing_governed_supersedes_nothing(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -58,7 +54,7 @@ def test_another_thing_governed_supersedes_nothing(old: str, new: str) -> None:
     ],
 )
 def test_the_older_thing_governed_still_updates(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(

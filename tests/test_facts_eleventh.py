@@ -11,16 +11,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from fact_pairs import found
 
-from hippocampus.core import anchors, claims, facts, newer
+from hippocampus.core import anchors, claims, newer
 from hippocampus.core.model import Memory
 from hippocampus.core.ranking import Hit
-from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -44,7 +39,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_a_verb_of_change_updates(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -65,7 +60,7 @@ def test_a_verb_of_change_updates(old: str, new: str) -> None:
     ],
 )
 def test_look_alikes_stay(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 def test_number_words_are_their_digits() -> None:

@@ -10,21 +10,16 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from fact_pairs import found
 
 from hippocampus import encoding, memories
 from hippocampus.core import claims, days, denials, facts
 from hippocampus.core.config import Config
-from hippocampus.core.similarity import features
 from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 2, 9, tzinfo=timezone.utc)
 CONFIG = Config()
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (as `bench/facts_rules.py`)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -43,7 +38,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_a_word_of_the_older_denied_in_a_clause_of_its_own_replaces_it(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -58,7 +53,7 @@ def test_a_word_of_the_older_denied_in_a_clause_of_its_own_replaces_it(old: str,
     ],
 )
 def test_what_is_no_denial_of_the_older_word_replaces_nothing(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 def test_a_denial_is_a_clause_of_a_negation_an_article_and_a_word_or_two() -> None:
@@ -141,7 +136,7 @@ def test_the_store_takes_one_memory_holding_a_date_and_none_of_two() -> None:
 
 def test_an_hour_denied_finds_the_time_it_corrects() -> None:
     assert {"8am", "8pm"} <= set(denials.probes("half 8, not 8"))
-    assert _found("half 8, not 8", "quiz night is at 8pm")
+    assert found("half 8, not 8", "quiz night is at 8pm")
 
 
 def test_a_portuguese_cue_is_a_whole_word_not_part_of_a_name() -> None:

@@ -9,13 +9,7 @@ raincoat this autumn" ("want" and "autumn"). The issue: sharing a frame is not e
 from __future__ import annotations
 
 import pytest
-
-from hippocampus.core import facts
-from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
+from fact_pairs import found
 
 
 @pytest.mark.parametrize(
@@ -27,7 +21,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_a_shared_frame_is_no_topic(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -38,7 +32,7 @@ def test_a_shared_frame_is_no_topic(old: str, new: str) -> None:
     ],
 )
 def test_the_same_fact_in_that_frame_still_updates(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 def test_ignore_what_i_said_is_a_correction_not_a_take_back() -> None:

@@ -10,15 +10,9 @@ when, not what. Sentences of my own, both sides.
 from __future__ import annotations
 
 import pytest
+from fact_pairs import found
 
-from hippocampus.core import facts
 from hippocampus.core.claims import parsed
-from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -42,7 +36,7 @@ def test_when_a_thing_was_left_is_not_what_was_left(text: str, left: set[str]) -
     ],
 )
 def test_a_shared_number_of_when_updates_nothing(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -54,4 +48,4 @@ def test_a_shared_number_of_when_updates_nothing(old: str, new: str) -> None:
     ],
 )
 def test_the_thing_left_behind_still_updates(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)

@@ -14,14 +14,7 @@ In sentences of my own (none from a fixture), both sides:
 from __future__ import annotations
 
 import pytest
-
-from hippocampus.core import facts
-from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
+from fact_pairs import found
 
 
 @pytest.mark.parametrize(
@@ -56,7 +49,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_an_update_word_about_something_else_supersedes_nothing(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -79,4 +72,4 @@ def test_an_update_word_about_something_else_supersedes_nothing(old: str, new: s
     ],
 )
 def test_the_same_fact_with_an_update_word_still_updates(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)

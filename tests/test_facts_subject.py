@@ -13,15 +13,11 @@ value the older states of it ("PureGym moved to Church St" / "My gym is PureGym 
 from __future__ import annotations
 
 import pytest
+from fact_pairs import found
 
-from hippocampus.core import claims, facts, whose
+from hippocampus.core import claims, whose
 from hippocampus.core.facts import claim_of
 from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -45,7 +41,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_another_subject_supersedes_nothing(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -60,7 +56,7 @@ def test_another_subject_supersedes_nothing(old: str, new: str) -> None:
     ],
 )
 def test_the_older_subject_still_updates(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 def test_subject_is_read_by_grammar() -> None:

@@ -8,14 +8,10 @@ unit, a value said as one more, or no cue at all leave both current.
 from __future__ import annotations
 
 import pytest
+from fact_pairs import found
 
 from hippocampus.core import anchors, facts
 from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -43,7 +39,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_cue_led_corrections(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -74,13 +70,13 @@ def test_cue_led_corrections(old: str, new: str) -> None:
     ],
 )
 def test_cue_led_look_alikes(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 def test_a_contrast_cue_still_takes_the_route_where_a_novelty_word_does_not() -> None:
     old = "My dentist is Dr Patel at the Kerr St clinic"
-    assert _found("My dentist at the Kerr St clinic is Dr Okafor now", old)
-    assert not _found("There is a new dentist at the Kerr St clinic, Dr Okafor", old)
+    assert found("My dentist at the Kerr St clinic is Dr Okafor now", old)
+    assert not found("There is a new dentist at the Kerr St clinic, Dr Okafor", old)
     assert facts.claim_of("I recently got a new bike").contrast is False
     assert facts.claim_of("Actually I got a new bike").contrast is True
 

@@ -10,21 +10,16 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from fact_pairs import found
 
 from hippocampus import encoding, memories
 from hippocampus.core import ages, facts, measures
 from hippocampus.core.config import Config
-from hippocampus.core.similarity import features
 from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
 CONFIG = Config()
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (as `bench/facts_rules.py`)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
 
 
 @pytest.mark.parametrize(
@@ -40,7 +35,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_an_age_said_anew_of_a_pronoun_a_name_or_no_one_replaces_the_older_age(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -72,7 +67,7 @@ def test_an_age_of_another_holder_or_no_age_replaces_nothing(old: str, new: str)
     ],
 )
 def test_a_bare_measured_value_of_the_older_unit_replaces_its_number(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -145,7 +140,7 @@ def test_through_the_store_one_age_is_replaced_and_two_stay_current(tmp_path: Pa
     ],
 )
 def test_an_exchange_of_the_older_value_for_another_replaces_it(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,9 @@ In sentences of my own (none from a fixture), both sides:
 from __future__ import annotations
 
 import pytest
+from fact_pairs import found
 
-from hippocampus.core import facts, spelling
-from hippocampus.core.similarity import features
-
-
-def _found(new: str, old: str) -> bool:
-    """`new` finds `old` by its probes and updates it (what encoding does)."""
-    return bool(set(facts.probes(new)) & {f.lstrip("!") for f in features(old)}) and facts.updates(new, old)
+from hippocampus.core import spelling
 
 
 @pytest.mark.parametrize(
@@ -52,7 +47,7 @@ def _found(new: str, old: str) -> bool:
     ],
 )
 def test_corrections(old: str, new: str) -> None:
-    assert _found(new, old)
+    assert found(new, old)
 
 
 @pytest.mark.parametrize(
@@ -84,7 +79,7 @@ def test_corrections(old: str, new: str) -> None:
     ],
 )
 def test_look_alikes(old: str, new: str) -> None:
-    assert not _found(new, old)
+    assert not found(new, old)
 
 
 def test_near_spellings() -> None:

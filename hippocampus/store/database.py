@@ -75,9 +75,13 @@ from hippocampus.errors import CorruptIndexError, LockTimeoutError, StoreError
 from hippocampus.store.migrations import SCHEMA_VERSION
 from hippocampus.store.workspace import Workspace, ensure_layout
 
-BUSY_SECONDS = 5.0
-"""How long a writer waits for another writer's transaction. Transactions are kept to milliseconds;
-the per-turn read uses `readonly.HOOK_BUSY_SECONDS`."""
+BUSY_SECONDS = 30.0
+"""How long a writer waits for another writer's transaction before it fails with a clear error. Transactions
+are kept to milliseconds, but SQLite's busy handler is not fair: eight processes remembering 25 facts each beside
+the test suite's other groups (load 8–10 on 2 cores) starved one past 5 s in four suite runs over three stops
+(stops 34–36; `tests/test_store.py`'s eight-process test), and its `remember` was refused. A command that waits
+longer beats one that loses what the user said. No turn waits on it: the per-turn read uses
+`readonly.HOOK_BUSY_SECONDS`, and the hooks write their turns to the inbox file."""
 
 
 def refuse_links(ws: Workspace, *names: str) -> None:
