@@ -40,6 +40,8 @@ SMALL_TALK = [
     "Teşekkürler",
     "Danke schön",
     "grazie mille",
+    "شكراً جزيلاً",  # with its harakat
+    "ठीक है",  # with its vowel signs
 ]
 
 REMARKS = [
@@ -84,3 +86,12 @@ def test_a_task_for_the_assistant_is_a_request(text: str) -> None:
 @pytest.mark.parametrize("text", ["Work on the report", "Please continue", "single line", "Put that in a code block"])
 def test_english_keeps_its_first_person_gate(text: str) -> None:
     assert score_message(text) is None
+
+
+def test_a_word_keeps_its_vowel_signs() -> None:
+    """`personal.content_words` read "सुबह" (morning) as "स" and "बह": its vowel signs are no `\\w`. A word is its
+    letters with their combining marks (`tokens.MARK`, as search's own tokens)."""
+    from hippocampus.core.personal import content_words
+
+    assert {"सुबह", "दौड़ने", "जाता"} <= content_words("सुबह दौड़ने जाता हूँ")
+    assert "मूंगफली" in content_words("मुझे मूंगफली से एलर्जी है")

@@ -22,7 +22,7 @@ import re
 from hippocampus.core.lazy_pattern import LazyPattern
 from hippocampus.core.people import PEOPLE
 from hippocampus.core.slots import NUMBER_WORDS
-from hippocampus.core.tokens import STOPWORDS, is_cjk, stem
+from hippocampus.core.tokens import MARK, STOPWORDS, is_cjk, stem
 
 FIRST_PERSON = LazyPattern(
     r"(?<![\w'])(?:i|i'm|i've|i'd|me|my|mine|myself|we|we're|we've|our|ours|us)(?![\w])"  # en
@@ -52,7 +52,8 @@ _FILLER_LIST = """back done here ready fine sure okay ok good great see know thi
     yo mi me eu ich je io я ben"""
 FILLER = frozenset(_FILLER_LIST.split())
 """Words that state nothing about anyone in a short first-person aside ("I'm back", "I see", "me too")."""
-_WORD = re.compile(r"[^\W\d_]+|\d+")
+_WORD = re.compile(rf"(?:[^\W\d_]|{MARK})+|\d+")
+"""A run of letters (with their combining marks: "सुबह" is one word, not "स" and "बह"), or of digits."""
 
 
 _VERB_FIRST = re.compile(

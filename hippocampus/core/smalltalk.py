@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from hippocampus.core.tokens import WORD_RE
+
 _WORD_LIST = """
     hi hello hey yo thanks thank you thx ty ok okay k sure yes yeah yep no nope cool great
     nice lol haha good morning night bye goodbye see later cheers alright fine awesome perfect got it sounds
@@ -55,9 +57,18 @@ the message (summarise, translate, write, explain, give, help, make, show, corre
 end on the verb, the request form closing it (Hindi "लिखो", Japanese "してください", Korean "해줘")."""
 
 
+_POINTS = re.compile(r"[\u0591-\u05c7\u064b-\u065f\u0670]")
+"""Hebrew points and Arabic harakat: optional marks ("شكراً" is "شكرا"), unlike an Indic vowel sign ("ठीक")."""
+
+
+def _words(low: str) -> list[str]:
+    """The words of a casefolded text with their vowel signs ("ठीक है"), less the optional points."""
+    return [_POINTS.sub("", w) for w in WORD_RE.findall(low)]
+
+
 def is_smalltalk(low: str) -> bool:
     """A casefolded message of greetings, thanks, acknowledgements and laughter only."""
-    words = re.findall(r"[^\W_]+(?:'[^\W_]+)?", low)
+    words = _words(low)
     if words and all(w in WORDS for w in words):
         return True
     whole = low.strip(" !.。！~?？")
@@ -78,7 +89,7 @@ _DEICTIC = frozenset(_DEICTIC_LIST.split())
 def is_remark(low: str) -> bool:
     """A casefolded message said to the assistant about the conversation: thanks, or a clause whose subject is
     "this" or "everything" (`_DEICTIC`). The first-person statements are decided before (`core.personal`)."""
-    words = re.findall(r"[^\W_]+", low)
+    words = _words(low)
     return bool(words) and (words[0] in _DEICTIC or not _THANKS.isdisjoint(words) or low.startswith(("这", "那")))
 
 

@@ -26,9 +26,11 @@ _CJK_RANGES = (
     (0x20000, 0x3134F),
 )
 """Han, kana and Hangul. Checked in Python: a regex class of these ranges is slow to compile."""
-_LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0dff])"
-"""A word character: a letter or digit, or a combining mark (Devanagari and other Indic vowel signs, Hebrew
-points, Arabic harakat), which `\\w` leaves out and which would otherwise split "पसंद" into pieces."""
+MARK = r"[\u0300-\u036f\u0591-\u05c7\u064b-\u065f\u0670\u0900-\u0dff]"
+"""A combining mark (Devanagari and other Indic vowel signs, Hebrew points, Arabic harakat), which `\\w` leaves out."""
+_LETTER = rf"(?:[^\W_]|{MARK})"
+"""A word character: a letter or digit, or a combining mark (`MARK`), which would otherwise split "पसंद" into
+pieces."""
 WORD_RE = re.compile(rf"{_LETTER}+(?:['’]{_LETTER}+)*")
 """A word, apostrophes inside it kept ("don't", "j'habite"): what `core.claims` counts and splits."""
 
