@@ -10,12 +10,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from fact_pairs import found
+from fact_pairs import current, found, say
 
-from hippocampus import encoding, memories
 from hippocampus.core import claims, days, denials, facts
 from hippocampus.core.config import Config
-from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 2, 9, tzinfo=timezone.utc)
@@ -69,33 +67,21 @@ def test_the_store_takes_one_memory_saying_the_denied_word_and_none_of_two() -> 
     assert facts.replaced("almonds, not hazelnuts!", [ruth, jam]) == []
 
 
-def _current(ws: Workspace) -> list[str]:
-    with database.reading(ws) as conn:
-        return [m.content for m in rows.read_index(conn).memories]
-
-
 @pytest.mark.parametrize("path", ["remember", "ingest"])
 def test_through_the_store_a_denial_replaces_one_memory_and_leaves_two(tmp_path: Path, path: str) -> None:
     ruth, jam = "Ruth is allergic to hazelnuts", "Sam loves hazelnuts in his porridge"
     fix = "it's almonds, not hazelnuts. I mixed them up"  # a few words more: ingest keeps no bare "almonds, not …"
 
-    def say(ws: Workspace, text: str, at: datetime) -> None:
-        if path == "remember":
-            memories.remember(ws, at, CONFIG, text)
-            return
-        turn = {"session": f"s{at.day}", "id": f"m{at.day}", "role": "user", "text": text, "timestamp": at.isoformat()}
-        encoding.ingest(ws, at, CONFIG, {turn["session"]: [turn]})
-
     one = Workspace(tmp_path / "one")
-    say(one, ruth, NOW)
-    say(one, fix, NOW + timedelta(days=2))
-    assert ruth not in _current(one) and fix in _current(one)
+    say(path, one, ruth, NOW)
+    say(path, one, fix, NOW + timedelta(days=2))
+    assert ruth not in current(one) and fix in current(one)
 
     two = Workspace(tmp_path / "two")
-    say(two, ruth, NOW)
-    say(two, jam, NOW + timedelta(days=1))
-    say(two, fix, NOW + timedelta(days=2))
-    assert {ruth, jam} <= set(_current(two)), "a guess between two true facts hides neither"
+    say(path, two, ruth, NOW)
+    say(path, two, jam, NOW + timedelta(days=1))
+    say(path, two, fix, NOW + timedelta(days=2))
+    assert {ruth, jam} <= set(current(two)), "a guess between two true facts hides neither"
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from fact_pairs import found
+from fact_pairs import current, found, say
 
-from hippocampus import encoding, memories
 from hippocampus.core import ages, facts, measures
 from hippocampus.core.config import Config
-from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
@@ -100,32 +98,20 @@ def test_a_pronoun_age_looks_up_the_ages_it_may_replace() -> None:
     assert ages.probes("Granny May turned 85 on Sunday") == ()  # a name is looked up by its name
 
 
-def _current(ws: Workspace) -> list[str]:
-    with database.reading(ws) as conn:
-        return [m.content for m in rows.read_index(conn).memories]
-
-
 @pytest.mark.parametrize("path", ["remember", "ingest"])
-def test_through_the_store_one_age_is_replaced_and_two_stay_current(tmp_path: Path, path: str) -> None:
+def test_through_the_store_one_age_is_replaced_and_two_staycurrent(tmp_path: Path, path: str) -> None:
     joe, may, fix = "Grandpa Joe is 83", "Granny May is 84", "she turned 85 on Sunday, lovely lunch"
 
-    def say(ws: Workspace, text: str, at: datetime) -> None:
-        if path == "remember":
-            memories.remember(ws, at, CONFIG, text)
-            return
-        turn = {"session": f"s{at.day}", "id": f"m{at.day}", "role": "user", "text": text, "timestamp": at.isoformat()}
-        encoding.ingest(ws, at, CONFIG, {turn["session"]: [turn]})
-
     one = Workspace(tmp_path / "one")
-    say(one, may, NOW)
-    say(one, fix, NOW + timedelta(days=2))
-    assert may not in _current(one) and fix in _current(one)
+    say(path, one, may, NOW)
+    say(path, one, fix, NOW + timedelta(days=2))
+    assert may not in current(one) and fix in current(one)
 
     two = Workspace(tmp_path / "two")
-    say(two, joe, NOW)
-    say(two, may, NOW + timedelta(days=1))
-    say(two, fix, NOW + timedelta(days=2))
-    assert {joe, may} <= set(_current(two)), "a guess between two true facts hides neither"
+    say(path, two, joe, NOW)
+    say(path, two, may, NOW + timedelta(days=1))
+    say(path, two, fix, NOW + timedelta(days=2))
+    assert {joe, may} <= set(current(two)), "a guess between two true facts hides neither"
 
 
 @pytest.mark.parametrize(

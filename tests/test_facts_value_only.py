@@ -8,11 +8,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from fact_pairs import current, say
 
-from hippocampus import encoding, memories
 from hippocampus.core import facts
 from hippocampus.core.config import Config
-from hippocampus.store import database, rows
 from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
@@ -57,33 +56,21 @@ def test_several_statements_saying_the_value_are_a_guess_and_none_is_replaced() 
     assert facts.replaced("The PT session is on Thursday now, not Tuesday", olds) == [1]
 
 
-def _current(ws: Workspace) -> list[str]:
-    with database.reading(ws) as conn:
-        return [m.content for m in rows.read_index(conn).memories]
-
-
 @pytest.mark.parametrize("path", ["remember", "ingest"])
-def test_through_the_store_one_holder_is_corrected_and_two_stay_current(tmp_path: Path, path: str) -> None:
+def test_through_the_store_one_holder_is_corrected_and_two_staycurrent(tmp_path: Path, path: str) -> None:
     fridge, pt, fix = (
         "The fridge is being delivered on Tuesday",
         "My PT session is on Tuesday",
         "It's Thursday, not Tuesday",
     )
 
-    def say(ws: Workspace, text: str, at: datetime) -> None:
-        if path == "remember":
-            memories.remember(ws, at, CONFIG, text)
-            return
-        turn = {"session": f"s{at.day}", "id": f"m{at.day}", "role": "user", "text": text, "timestamp": at.isoformat()}
-        encoding.ingest(ws, at, CONFIG, {turn["session"]: [turn]})
-
     one = Workspace(tmp_path / "one")
-    say(one, fridge, NOW)
-    say(one, fix, NOW + timedelta(days=2))
-    assert fridge not in _current(one) and fix in _current(one)
+    say(path, one, fridge, NOW)
+    say(path, one, fix, NOW + timedelta(days=2))
+    assert fridge not in current(one) and fix in current(one)
 
     two = Workspace(tmp_path / "two")
-    say(two, fridge, NOW)
-    say(two, pt, NOW + timedelta(days=1))
-    say(two, fix, NOW + timedelta(days=2))
-    assert {fridge, pt} <= set(_current(two)), "a guess between two true facts hides neither"
+    say(path, two, fridge, NOW)
+    say(path, two, pt, NOW + timedelta(days=1))
+    say(path, two, fix, NOW + timedelta(days=2))
+    assert {fridge, pt} <= set(current(two)), "a guess between two true facts hides neither"
