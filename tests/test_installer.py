@@ -694,3 +694,31 @@ def test_a_gateway_restarting_itself_is_told_from_a_real_failure(message: str, r
     from hippocampus.installer.apply import gateway_restarting
 
     assert gateway_restarting(message) is restarting
+
+
+def test_an_uninstall_stops_the_workers_of_its_own_openclaw_only(box: dict[str, Any]) -> None:
+    """The suite's CI found it: this file's uninstalls (install.py run from the repository, so the skill folder
+    is the repository) SIGTERMed the hook worker of a real Gateway another test group ran from the same
+    folder on its own OpenClaw state. An uninstall stops the workers of Gateways on the config it changed."""
+    done = install(box, "--yes", "--signals", "0")
+    assert done.returncode == 0, done.stdout + done.stderr
+    procs = {}
+    for name, state in (("ours", box["state"]), ("theirs", box["home"] / "other-state")):
+        env = {**box["env"], "OPENCLAW_STATE_DIR": str(state), "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)}
+        procs[name] = subprocess.Popen(
+            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+            stdin=subprocess.PIPE,  # held open: only a signal ends it
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+    try:
+        for proc in procs.values():
+            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+        undo = install(box, "--uninstall", "--yes")
+        assert undo.returncode == 0, undo.stdout + undo.stderr
+        assert procs["ours"].wait(timeout=30) == -15, undo.stdout
+        assert procs["theirs"].poll() is None, "another OpenClaw's worker of the same folder runs on"
+    finally:
+        for proc in procs.values():
+            proc.kill()
+            proc.wait(timeout=10)

@@ -385,6 +385,49 @@ def test_the_uninstall_finds_and_stops_only_this_packages_workers(tmp_path: Path
             proc.wait(timeout=10)
 
 
+def test_a_config_given_stops_only_the_workers_of_gateways_on_that_config(tmp_path: Path) -> None:
+    """One skill folder serving two OpenClaw profiles: an uninstall from one (its config file) leaves the
+    other's worker alone. The config is read from each worker's environment as OpenClaw reads it:
+    `OPENCLAW_CONFIG_PATH`, else `OPENCLAW_STATE_DIR/openclaw.json`, else `~/.openclaw/` under its HOME."""
+    from hippocampus.openclaw import workers
+
+    package = tmp_path / "skill"
+    package.mkdir()
+    homes = {"a": tmp_path / "home-a", "b": tmp_path / "home-b", "c": tmp_path / "home-c"}
+    envs = {
+        "a": {"OPENCLAW_STATE_DIR": str(tmp_path / "state-a"), "HOME": str(homes["a"])},
+        "b": {"OPENCLAW_CONFIG_PATH": str(tmp_path / "b.json"), "HOME": str(homes["b"])},
+        "c": {"HOME": str(homes["c"])},
+    }
+    procs = {}
+    for name, extra in envs.items():
+        env = {k: v for k, v in os.environ.items() if not k.startswith("OPENCLAW_")}
+        env.update({"PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(package), **extra})
+        procs[name] = subprocess.Popen(
+            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+    try:
+        for proc in procs.values():
+            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+        pids = {name: proc.pid for name, proc in procs.items()}
+        assert workers.running(package) == sorted(pids.values()), "no config given: every worker of the folder"
+        assert workers.running(package, tmp_path / "state-a" / "openclaw.json") == [pids["a"]]
+        assert workers.running(package, tmp_path / "b.json") == [pids["b"]]
+        assert workers.running(package, homes["c"] / ".openclaw" / "openclaw.json") == [pids["c"]]
+        assert workers.running(package, tmp_path / "elsewhere.json") == []
+        found, left = workers.stop(package, tmp_path / "state-a" / "openclaw.json", wait=0.2)
+        assert (found, left) == ([pids["a"]], [])
+        assert procs["a"].wait(timeout=10) == -15
+        assert procs["b"].poll() is None and procs["c"].poll() is None, "the other profiles' workers run on"
+    finally:
+        for proc in procs.values():
+            proc.kill()
+            proc.wait(timeout=10)
+
+
 def test_the_worker_makes_its_openmp_threads_sleep_whatever_its_environment_says() -> None:
     """A Gateway started with OMP_WAIT_POLICY=ACTIVE would leave the worker's model threads spinning for as
     long as it lives: the worker sets PASSIVE for itself before any model loads (`worker.WAIT_POLICY`)."""

@@ -82,7 +82,7 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path,
         steps.append(Step("file", "remove the `hippocampus` command link", link.get("path", "")))
     from hippocampus.openclaw import workers
 
-    pids = workers.running(skill_dir)
+    pids = workers.running(skill_dir, _config_file(record))
     if pids:
         steps.append(
             Step(
@@ -142,7 +142,7 @@ def uninstall(
     if out.not_done:
         save_record(workspace, record)
         return
-    _stop_workers(skill_dir, out)
+    _stop_workers(skill_dir, _config_file(record), out)
     _remove_cli_link(record, out)
     record_path(workspace).unlink(missing_ok=True)
     if purge:
@@ -263,15 +263,22 @@ def _current(claw: OpenClaw, config_file: Path | None, tops: list[str]) -> dict[
     return found
 
 
-def _stop_workers(skill_dir: Path, out: Outcome) -> None:
-    """No hook worker of this skill outlives the plugin (hippocampus/openclaw/workers.py says how they are
-    found); one still alive after SIGKILL, or restarted by a Gateway that kept the plugin loaded, is said."""
+def _config_file(record: dict[str, Any]) -> Path | None:
+    """The OpenClaw config the install changed: its Gateways' workers are the ones an uninstall stops (an
+    older record without it: every worker of the skill folder, as before)."""
+    return Path(record["configFile"]) if record.get("configFile") else None
+
+
+def _stop_workers(skill_dir: Path, config_file: Path | None, out: Outcome) -> None:
+    """No hook worker of this skill outlives the plugin on this OpenClaw config (hippocampus/openclaw/workers.py
+    says how they are found); one still alive after SIGKILL, or restarted by a Gateway that kept the plugin
+    loaded, is said."""
     from hippocampus.openclaw import workers
 
-    found, left = workers.stop(skill_dir)
+    found, left = workers.stop(skill_dir, config_file)
     if found:
         out.done.append(f"stopped {len(found) - len(left)} hook worker(s) of this skill")
-    again = sorted(set(left) | set(workers.running(skill_dir)))
+    again = sorted(set(left) | set(workers.running(skill_dir, config_file)))
     if again:
         out.done.append(
             f"hook worker(s) {', '.join(map(str, again))} still run: a Gateway keeps the plugin loaded; restart it"

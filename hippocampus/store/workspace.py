@@ -51,11 +51,19 @@ def workspace_dir(explicit: str | os.PathLike[str] | None = None, cwd: str | Non
 
 
 def openclaw_config_file(env: Mapping[str, str]) -> str:
-    """OpenClaw's config: `$OPENCLAW_CONFIG_PATH`, else `$OPENCLAW_STATE_DIR/openclaw.json`, else `~/.openclaw/`'s."""
+    """OpenClaw's config: `$OPENCLAW_CONFIG_PATH`, else `$OPENCLAW_STATE_DIR/openclaw.json`, else `~/.openclaw/`'s;
+    "~" is `env`'s HOME when it names one (another process's environment), else this process's."""
     if env.get("OPENCLAW_CONFIG_PATH", "").strip():
-        return os.path.expanduser(env["OPENCLAW_CONFIG_PATH"])
+        return _home(env["OPENCLAW_CONFIG_PATH"], env)
     state = env.get("OPENCLAW_STATE_DIR", "").strip() or "~/.openclaw"
-    return os.path.join(os.path.expanduser(state), "openclaw.json")
+    return os.path.join(_home(state, env), "openclaw.json")
+
+
+def _home(path: str, env: Mapping[str, str]) -> str:
+    home = env.get("HOME", "")
+    if home and (path == "~" or path.startswith("~/")):
+        return home + path[1:]
+    return os.path.expanduser(path)
 
 
 def openclaw_config(env: Mapping[str, str]) -> dict[str, Any]:
