@@ -66,12 +66,12 @@ def box(tmp_path: Path, workspace: Path) -> dict[str, Any]:
 
 
 def install(
-    box: dict[str, Any], *args: str, extra: dict[str, str] | None = None, stdin: str = ""
+    box: dict[str, Any], *args: str, extra: dict[str, str] | None = None, stdin: str = "", script: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python3 install.py --workspace WS ARGS` in the box."""
+    """Run `python3 install.py --workspace WS ARGS` in the box (the repository's, or `script`)."""
     env = {**box["env"], **(extra or {})}
     return subprocess.run(
-        [sys.executable, str(ROOT / "install.py"), "--workspace", str(box["ws"]), *args],
+        [sys.executable, str(script or ROOT / "install.py"), "--workspace", str(box["ws"]), *args],
         env=env,
         capture_output=True,
         text=True,
@@ -699,12 +699,15 @@ def test_a_gateway_restarting_itself_is_told_from_a_real_failure(message: str, r
 def test_an_uninstall_stops_the_workers_of_its_own_openclaw_only(box: dict[str, Any]) -> None:
     """The suite's CI found it: this file's uninstalls (install.py run from the repository, so the skill folder
     is the repository) SIGTERMed the hook worker of a real Gateway another test group ran from the same
-    folder on its own OpenClaw state. An uninstall stops the workers of Gateways on the config it changed."""
-    done = install(box, "--yes", "--signals", "0")
+    folder on its own OpenClaw state. An uninstall stops the workers of Gateways on the config it changed:
+    two workers of one skill folder (a copy here), one on the box's OpenClaw state and one on another."""
+    skill = box["home"] / "skill"  # a copy: workers of the repository itself belong to the e2e tests running beside
+    shutil.copytree(ROOT, skill, ignore=shutil.ignore_patterns(".*", "__pycache__", "tests", "bench", "node_modules"))
+    done = install(box, "--yes", "--signals", "0", script=skill / "install.py")
     assert done.returncode == 0, done.stdout + done.stderr
     procs = {}
     for name, state in (("ours", box["state"]), ("theirs", box["home"] / "other-state")):
-        env = {**box["env"], "OPENCLAW_STATE_DIR": str(state), "HIPPOCAMPUS_PACKAGE_DIR": str(ROOT)}
+        env = {**box["env"], "OPENCLAW_STATE_DIR": str(state), "HIPPOCAMPUS_PACKAGE_DIR": str(skill)}
         procs[name] = subprocess.Popen(
             [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
             stdin=subprocess.PIPE,  # held open: only a signal ends it
@@ -714,7 +717,7 @@ def test_an_uninstall_stops_the_workers_of_its_own_openclaw_only(box: dict[str, 
     try:
         for proc in procs.values():
             assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
-        undo = install(box, "--uninstall", "--yes")
+        undo = install(box, "--uninstall", "--yes", script=skill / "install.py")
         assert undo.returncode == 0, undo.stdout + undo.stderr
         assert procs["ours"].wait(timeout=30) == -15, undo.stdout
         assert procs["theirs"].poll() is None, "another OpenClaw's worker of the same folder runs on"
