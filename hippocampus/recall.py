@@ -73,13 +73,15 @@ def _newer_first(hits: list[Hit]) -> list[Hit]:
     return newer_first(hits)
 
 
-def _about(chance: dict[int, float], count: int, about_only: bool) -> Callable[[int], bool]:
-    """Which candidates may be returned: all, or with `about_only` those `core.evidence` calls evidence."""
-    from hippocampus.core.evidence import about_message
+def _about(chance: dict[int, float], count: int, about_only: bool, query: str) -> Callable[[int], bool]:
+    """Which candidates may be returned: all, or with `about_only` those `core.evidence` calls evidence of
+    being about `query` (its budget of strays: `evidence.strays_for`)."""
+    from hippocampus.core.evidence import about_message, strays_for
 
     if not about_only:
         return lambda _key: True
-    return lambda key: about_message(chance.get(key, 1.0), count)
+    strays = strays_for(query)
+    return lambda key: about_message(chance.get(key, 1.0), count, strays)
 
 
 def _lexical(
@@ -96,7 +98,7 @@ def _lexical(
 
     words = search_cache.searched_words(conn, query) if lexical else 0
     chance = {c[0]: combined(lexical_chance(c[5], words), 1.0) for c in lexical}
-    keep = _about(chance, search_cache.memory_count(conn), about_only)
+    keep = _about(chance, search_cache.memory_count(conn), about_only, query)
     ranked = rank_candidates(lexical, now, config, len(lexical) if about_only else k)
     top = [row for row in ranked if keep(row[0])][:k]
     found = rows.by_rids(conn, [key for key, *_ in top])  # only the winners are parsed
@@ -159,7 +161,7 @@ def _hybrid(
         c[0]: combined(lexical_chance(bm25.get(c[0], 0.0), words), semantic_chance(nearest.get(c[0]), tail, reference))
         for c in pool
     }
-    keep = _about(chance, search_cache.memory_count(conn), about_only)
+    keep = _about(chance, search_cache.memory_count(conn), about_only, query)
     ranked = rank_candidates([(*c[:5], sum(fused[c[0]])) for c in pool], now, config, len(pool), scaled=True)
     top = [row for row in ranked if keep(row[0])][:k]
     found = rows.by_rids(conn, [key for key, *_ in top])

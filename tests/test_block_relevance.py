@@ -84,6 +84,49 @@ def test_a_store_too_small_to_judge_has_no_evidence() -> None:
     assert not evidence.about_message(0.0, 1), "one memory: nothing to compare it with"
 
 
+def test_a_question_about_the_user_may_risk_twice_the_strays_and_others_keep_the_bar() -> None:
+    """`evidence.strays_for`: a question in the first person (capture's own test, every supported language)
+    is what the store exists to answer; trivia, coding and writing requests keep EXPECTED_STRAYS."""
+    personal = [
+        "How many bikes do I own?",
+        "I've been feeling like my chocolate chip cookies need something extra. Any advice?",
+        "What airline did we fly with in March?",
+        "¿Cuántas bicis tengo?",
+        "Wie heißt mein Zahnarzt?",
+        "我的狗叫什么名字？",
+        "Quel est mon groupe sanguin ?",
+    ]
+    general = [
+        "How many moons does Neptune have?",
+        "Write a limerick about a lighthouse keeper",
+        "What is the boiling point of ethanol?",
+        "Explain Big O notation with an example",
+        "¿Cuál es la capital de Mongolia?",
+        "Wie funktioniert ein Kühlschrank?",
+    ]
+    assert evidence.SELF_STRAYS == 2 * evidence.EXPECTED_STRAYS
+    assert [evidence.strays_for(q) for q in personal] == [evidence.SELF_STRAYS] * len(personal)
+    assert [evidence.strays_for(q) for q in general] == [evidence.EXPECTED_STRAYS] * len(general)
+    chance = 0.75 / 200  # the evidence at 0.75 expected strays of a 200-memory store: just over the bar
+    assert evidence.about_message(chance, 200, evidence.strays_for(personal[0]))
+    assert not evidence.about_message(chance, 200, evidence.strays_for(general[0]))
+    assert not evidence.about_message(1.5 / 200, 200, evidence.strays_for(personal[0])), "twice, not without bound"
+
+
+def test_first_person_questions_about_nothing_stored_pass_at_most_self_strays() -> None:
+    """Both sides of the wider budget, on the smooth tail of a question about nothing stored: by the rule's own
+    definition at most SELF_STRAYS memories pass on average, and an outlier still does."""
+    rng = random.Random(11)
+    passed = []
+    for _ in range(200):
+        sims = sorted((rng.expovariate(12.0) - 0.1 for _ in range(1000)), reverse=True)[:200]
+        tail = evidence.fit_tail(sims, 1000)
+        assert tail is not None
+        chances = [evidence.combined(1.0, evidence.semantic_chance(s, tail)) for s in sims]
+        passed.append(sum(evidence.about_message(c, 1000, evidence.SELF_STRAYS) for c in chances))
+    assert evidence.EXPECTED_STRAYS < sum(passed) / len(passed) <= evidence.SELF_STRAYS
+
+
 # --- the gate in recall and the block ---------------------------------------------------------------
 
 
@@ -132,6 +175,27 @@ def test_the_block_holds_what_a_rare_word_points_to_and_not_what_a_common_word_m
     assert _relevant(ws, "Is Biscuit a beagle?") == ["I adopted a beagle named Biscuit"]
     assert _relevant(ws, "How do TCP handshakes work?") == [], "'work' is in one memory of twenty"
     assert recall(ws, "How do TCP handshakes work?", NOW, Config()), "recall itself still ranks the matches"
+
+
+def test_the_block_judges_each_question_by_its_own_budget(tmp_path: Path) -> None:
+    """recall's gate asks `strays_for` of the question it judges: one memory matched by the same words at the
+    same chance, between the two budgets, is in the block for the question about the user's garage and not
+    for the question about a garage."""
+    memory = "I keep two canoes in the garage by the river"
+    ws = _store(tmp_path, [*FILLER, memory])
+    conn = open_search(ws)
+    assert conn is not None
+    n = int(conn.execute("SELECT count(*) FROM mem").fetchone()[0])
+    conn.close()
+    mine, general = "How many canoes fit in my garage?", "How many canoes fit in a garage?"
+    chances = {
+        q: next(h.chance for h in recall(ws, q, NOW, Config(), k=20) if h.memory.content == memory)
+        for q in (mine, general)
+    }
+    assert chances[mine] == chances[general], "'my' is not searched: the same evidence"
+    assert evidence.EXPECTED_STRAYS < chances[mine] * n <= evidence.SELF_STRAYS, "between the two budgets"
+    assert _relevant(ws, mine) == [memory]
+    assert _relevant(ws, general) == []
 
 
 def test_the_block_is_counted_in_tokens_and_the_core_list_keeps_to_its_share(tmp_path: Path) -> None:
