@@ -50,6 +50,8 @@ worse than showing two:
    - a word of the older's denied in a clause of its own, the value in its place beside it (`core.denials`: "cashews,
      not peanuts!", "Pas le 5, le 8."), or a day said anew of a pronoun or no subject with a cue (`core.days`: "Afinal
      passou para sábado, dia 7."), where one current memory says it (`replaced`).
+   - a plan moved, said with a cue and a word of its event or none (`core.moves`: "garage rang, they've moved it to
+     Monday 13th"), a name given by a verb of naming (`core.renames`: "l'ont rebaptisé Capitão"); `core.restatements`.
    A correction's cue words say what kind of change it is (`core.cues`), and a correction of one thing
    says nothing of another of its kind ("my [piano|swim] lesson", `core.kinds`).
    Never when the newer is about something beside the older's fact, though it carries an update word
@@ -67,11 +69,10 @@ Only short statements (`MAX_WORDS`) are compared: a long message states many thi
 judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
 said beside a remark ("I moved to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken
 and the remark supersedes nothing; a remark that a correction follows ("I had that backwards:", "Oh wait,
-I confused two people.") is carried to the parts after it, which carry no cue of their own; LongMemEval's
-real chat showed why the older must be one sentence and
-no question (a question states no fact, and superseding a memory of several sentences would hide the
-rest). `probes` are the features encoding looks up to find the candidates (a few indexed lookups, never
-a scan; a new job looks up every job, `slots.OCCUPATIONS`).
+I confused two people.") is carried to the parts after it, which carry no cue of their own; LongMemEval's real chat
+showed why the older must be one sentence and no question (a question states no fact, and superseding a memory of
+several sentences would hide the rest). `probes` are the features encoding looks up to find the candidates (a few
+indexed lookups, never a scan; a new job looks up every job, `slots.OCCUPATIONS`).
 The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call here).
 Pure: no I/O, no clock.
 """
@@ -83,13 +84,12 @@ from hippocampus.core import (
     asides,
     claims,
     colours,
-    days,
     denials,
     frames,
     given,
     kinds,
-    measures,
     narrowed,
+    restatements,
     slots,
     spelling,
     target,
@@ -123,7 +123,7 @@ def probes(text: str) -> tuple[str, ...]:
         return ()
     said = message_parts.parts(text)
     found = tuple(p for part in said for p in _probes(part)) if len(said) > 1 else _probes(text)
-    return tuple(dict.fromkeys(found + spelling.probes(text) + measures.probes(text) + denials.probes(text)))
+    return tuple(dict.fromkeys(found + spelling.probes(text) + restatements.probes(text) + denials.probes(text)))
 
 
 def _probes(text: str) -> tuple[str, ...]:
@@ -356,8 +356,8 @@ def updates(new: str, old: str) -> bool:
     resolved = [p for p in message_parts.resolved_parts(new, b) if not (aside and target.carried(p, b, True))]
     if any(_sentence_updates(part, old, whose_too=False) for part in resolved):
         return True
-    if measures.said_anew(new, old) or days.said_anew(new, old):
-        return True  # "she turned 28 last week" / "Aoife is 27", "closer to 5 hours" (which memory: `replaced`)
+    if restatements.said_anew(new, old):
+        return True  # "she turned 28" / "Aoife is 27", "l'ont rebaptisé Capitão" (which memory: `replaced`)
     denial = any(denials.left_behind(part, b) for part in said)  # "cashews, not peanuts!" (which memory: `replaced`)
     value_only = anchors.value_only(sentences_of(new), b)  # "It's Wednesday, not Tuesday"
     return (value_only or denial) and not target.beside(said, b)
@@ -368,8 +368,8 @@ def replaced(new: str, olds: list[str]) -> list[int]:
     that names no thing of its own ("It's Wednesday, not Tuesday": `anchors.own_topic`) is about whatever said
     the value it corrects, so it replaces one statement or none: where several say it, which one it means is a
     guess, and a wrong guess hides a true fact (both stay current, the newer first)."""
-    found = measures.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she turned 28"
-    found = days.ambiguous(new, olds, denials.ambiguous(new, olds, found))  # "not peanuts": two say peanuts
+    found = restatements.one_holder(new, olds, [i for i, old in enumerate(olds) if updates(new, old)])  # "she's 28"
+    found = denials.ambiguous(new, olds, found)  # "not peanuts": two say peanuts
     if len(found) > 1 and not any(anchors.own_topic(claim_of(s)) for s in sentences_of(new)):
         return []
     return found
