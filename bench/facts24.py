@@ -29,7 +29,8 @@ precision pass.
 `heldout25.json` and `heldout26.json` (look-alikes with update words) by a helper in stop 36, each run once on stop
 35's main (`34e07c2`) and on the merged thirteenth pass and precision third pass (`e60de6b`); then dev.
 `heldout27.json` and `heldout28.json` (look-alikes with update words) by a helper in stop 36, each run once on
-`34e07c2`, on `e60de6b` and on the stop's final rules (`ca2b23d`).
+`34e07c2`, on `e60de6b` and on the stop's final rules (`ca2b23d`); `heldout29.json` and `heldout30.json` (look-alikes
+with update words) by a helper in stop 37, each run once on `dd46ebe` and on the merged fifteenth pass (`1bb22f4`).
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -316,6 +317,9 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "corrections27": (corrections, lambda: fixture("heldout27")["corrections"], "held out twenty-seven times"),
     "distinct27": (distinct, lambda: fixture("heldout27")["distinct"], "held out twenty-seven times"),
     "distinct28": (distinct, lambda: fixture("heldout28")["distinct"], "look-alikes with update words"),
+    "corrections29": (corrections, lambda: fixture("heldout29")["corrections"], "held out twenty-nine times"),
+    "distinct29": (distinct, lambda: fixture("heldout29")["distinct"], "held out twenty-nine times"),
+    "distinct30": (distinct, lambda: fixture("heldout30")["distinct"], "look-alikes with update words"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

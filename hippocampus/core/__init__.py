@@ -19,6 +19,7 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     similarity   "says the same thing", for encoding and consolidation (distinguishers keep facts apart)
     facts        whether a new statement updates (supersedes) an earlier one
     inheritance  the key words an update takes over from the statements it supersedes
+    restatements a value said anew by its kind (ages, measures, days, moves, renames), and which memory it means
     claims       a statement parsed for that: its frame, subject, cues and the value it leaves behind
     slots        what a holder has one value of at a time (home, age, name, a measure)
     verdicts     what an optional judge (an LLM) may decide where those rules are unsure, validated
@@ -35,6 +36,7 @@ unchanged by the CLI, the hooks, cron and the benchmarks.
     ranking      recall's weighted score
     dates        the days a question's date words name, and the boost of memories said on them
     fusion       hybrid relevance: BM25 and embedding similarity, each against a reference, weighted
-    evidence     whether a recalled memory is about the message at all (the block abstains otherwise)
+    evidence     whether a recalled memory is about the message at all (the block abstains otherwise), and how
+                 many strays a question may risk (twice for one in the first person)
     import_formats  the foreign files `import` reads
 """
