@@ -30,7 +30,9 @@ precision pass.
 35's main (`34e07c2`) and on the merged thirteenth pass and precision third pass (`e60de6b`); then dev.
 `heldout27.json` and `heldout28.json` (look-alikes with update words) by a helper in stop 36, each run once on
 `34e07c2`, on `e60de6b` and on the stop's final rules (`ca2b23d`); `heldout29.json` and `heldout30.json` (look-alikes
-with update words) by a helper in stop 37, each run once on `dd46ebe` and on the merged fifteenth pass (`1bb22f4`).
+with update words) by a helper in stop 37, each run once on `dd46ebe` and on the merged fifteenth pass (`1bb22f4`);
+`heldout31.json` (look-alikes with update words) and `heldout32.json`, the same, each run once on `5269cd8` and on
+the merged precision fifth pass.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -320,6 +322,9 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "corrections29": (corrections, lambda: fixture("heldout29")["corrections"], "held out twenty-nine times"),
     "distinct29": (distinct, lambda: fixture("heldout29")["distinct"], "held out twenty-nine times"),
     "distinct30": (distinct, lambda: fixture("heldout30")["distinct"], "look-alikes with update words"),
+    "distinct31": (distinct, lambda: fixture("heldout31")["distinct"], "look-alikes with update words"),
+    "corrections32": (corrections, lambda: fixture("heldout32")["corrections"], "held out thirty-two times"),
+    "distinct32": (distinct, lambda: fixture("heldout32")["distinct"], "held out thirty-two times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
