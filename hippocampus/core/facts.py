@@ -61,21 +61,20 @@ worse than showing two:
    photos from Nairobi"), a clause carried after a verb that governs another thing (`target.carried`: "Priya a
    changé de coiffure, elle est blonde maintenant" / "Notre chanteuse s'appelle Priya"); nor a correction
    that says it adds ("… também"); nor when its grammatical subject is not the older's (`core.whose`: "my
-   brother-in-law switched his mortgage", "Maple Grove changed its visiting hours" / "Mom lives at Maple Grove").
-   Only when both hold does the older become history (`updates`). Same attribute without an update
-   leaves both current; recall shows the newer first ("updated DATE", `views`).
+   brother-in-law switched his mortgage", "Maple Grove changed its visiting hours" / "Mom lives at Maple Grove"),
+   nor of a thing related to the older's (`core.related`: "the scooter's tyres", "le collègue de Julien").
+   Only when both hold does the older become history (`updates`). Same attribute without an update leaves both
+   current; recall shows the newer first ("updated DATE", `views`).
 
-Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is
-judged part by part (`parts`: each sentence, and each clause of a sentence of several), so a correction
-said beside a remark ("I moved to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken
-and the remark supersedes nothing; a remark that a correction follows ("I had that backwards:", "Oh wait,
-I confused two people.") is carried to the parts after it, which carry no cue of their own; LongMemEval's real chat
-showed why the older must be one sentence and no question (a question states no fact, and superseding a memory of
-several sentences would hide the rest). `probes` are the features encoding looks up to find the candidates (a few
-indexed lookups, never a scan; a new job looks up every job, `slots.OCCUPATIONS`).
-The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call here).
-Pure: no I/O, no clock.
-"""
+Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is judged part by
+part (`parts`: each sentence, and each clause of a sentence of several), so a correction said beside a remark ("I moved
+to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken and the remark supersedes nothing; a remark
+that a correction follows ("I had that backwards:", "Oh wait, I confused two people.") is carried to the parts after
+it, which carry no cue of their own; LongMemEval's real chat showed why the older must be one sentence and no question
+(a question states no fact, and superseding a memory of several sentences would hide the rest). `probes` are the
+features encoding looks up to find the candidates (a few indexed lookups, never a scan; a new job looks up every job,
+`slots.OCCUPATIONS`). The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call
+here). Pure: no I/O, no clock."""
 
 from __future__ import annotations
 
@@ -89,6 +88,7 @@ from hippocampus.core import (
     given,
     kinds,
     narrowed,
+    related,
     restatements,
     slots,
     spelling,
@@ -344,8 +344,8 @@ def updates(new: str, old: str) -> bool:
     if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
         return False  # a question states no update (nor does a message that asks one beside it), nor a fact
     said = message_parts.parts(new)
-    if any(_task(part) for part in said):
-        return False  # "give me chapter 2 in bullet points" is no news about chapter 1
+    if any(_task(part) for part in said) or related.about(said, b):
+        return False  # "give me chapter 2 in bullet points"; "the scooter's tyres" (`core.related`)
     if spelling.respelled(said, new, old):
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     aside = target.beside(said, b) and a.sentences == 1 and not given.SAID_WRONG.search(a.key)

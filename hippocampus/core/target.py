@@ -42,7 +42,7 @@ from hippocampus.core.parts import REMARK
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
 
-_OPENERS = word_set(
+OPENERS = word_set(
     """the my our his her their its your this that these those le la les l un une mon ma mes son sa ses notre nos
     leur de d du des el los las una mi mis su sus del il lo gli i uno mio mia suo sua o os as um uma meu minha
     seu der die das den dem ein eine einen mein meine meinen unser unsere unseren an"""
@@ -50,9 +50,9 @@ _OPENERS = word_set(
 """The words that open a noun phrase: articles, possessives, demonstratives, and the "de" of "changer de
 vétérinaire", "cambiar de médico". An object is a noun phrase: "stopped [going]", "turned 17 [yesterday]" govern
 none."""
-_PARTICLES = word_set("up back over off out down forward away")
+PARTICLES = word_set("up back over off out down forward away")
 """A verb's particle, said between it and its object or after it ("pushed my MRI [back]")."""
-_CONTRACTED = word_set("pelo pela pelos pelas nel nella nei sul sulla dal dalla au aux zum zur im am vom beim")
+CONTRACTED = word_set("pelo pela pelos pelas nel nella nei sul sulla dal dalla au aux zum zur im am vom beim")
 """Prepositions fused with an article, which end a noun phrase ("o Google Drive [pelo] iCloud") and which the
 function-word lists may not hold."""
 _OF = word_set("de di del della do da")
@@ -65,16 +65,16 @@ _AUX = word_set(
 piano [a été] déplacé")."""
 _BARE = word_set("so and but then et e y und aber ma mas pero")
 """Words a bare subject may follow ("…, [so] aquafit's cancelled")."""
-_NO_KIND = word_set("thing things one ones stuff bit chose truc cosa cose coisa coisas sache ding")
+NO_KIND = word_set("thing things one ones stuff bit chose truc cosa cose coisa coisas sache ding")
 """Nouns that name no kind ("disregard the Toro [thing]"): no target."""
-_VALUE_KINDS = word_set(
+VALUE_KINDS = word_set(
     """name names number email address time times date day hours schedule price colour color nom nome nombre
     numéro numero número adresse dirección indirizzo endereço heure heures hora horas horário horario orario ora
     fecha data datum prix precio prezzo preço preis couleur colore cor farbe uhrzeit"""
 )
 """Nouns of a kind of value ("changed its [name]", "mudou o [horário]"): they name the attribute of the older's
 value, whatever kind the older's thing is, so they are no other thing."""
-_CLAUSE = re.compile(r"[,;:!?()—–]")
+CLAUSE = re.compile(r"[,;:!?()—–]")
 
 
 def _content(word: str) -> frozenset[str]:
@@ -92,7 +92,7 @@ def _run(words: list[str], cues: frozenset[str], of: bool = False) -> list[str]:
         if of and word in _OF and out:
             out.append(word)
             continue
-        if word in _PARTICLES | _CONTRACTED or not (said or any(c.isdigit() for c in word)) or said and said <= cues:
+        if word in PARTICLES | CONTRACTED or not (said or any(c.isdigit() for c in word)) or said and said <= cues:
             break
         out.append(word)
     while out and out[-1] in _OF:
@@ -104,11 +104,11 @@ def _object(after: list[str], cues: frozenset[str]) -> list[str]:
     """The noun phrase a verb governs, from the words after it: opened by an article, a possessive or a possessor
     ("swapped [Biscuit's] 2-metre lead"), a verb's particle before it skipped; none otherwise."""
     n = 0
-    while n < len(after) and after[n] in _PARTICLES:
+    while n < len(after) and after[n] in PARTICLES:
         n += 1
-    if n >= len(after) or not (after[n] in _OPENERS or after[n].endswith("'s")):
+    if n >= len(after) or not (after[n] in OPENERS or after[n].endswith("'s")):
         return []
-    while n < len(after) and after[n] in _OPENERS:
+    while n < len(after) and after[n] in OPENERS:
         n += 1
     phrase = _run(after[n:], cues)
     last = max((i for i, w in enumerate(phrase) if w.endswith("'s")), default=-1)
@@ -127,7 +127,7 @@ def _subject(before: list[str], cues: frozenset[str]) -> list[str]:
     verb = len(words) < len(before) or before[-1:] != words[-1:]  # an auxiliary or an "'s" said before the verb
     phrase = _run(words[::-1], cues, of=True)[::-1]
     bare = len(phrase) == len(words) or words[len(words) - len(phrase) - 1] in _BARE
-    opened = len(phrase) < len(words) and words[len(words) - len(phrase) - 1] in _OPENERS or bare and verb
+    opened = len(phrase) < len(words) and words[len(words) - len(phrase) - 1] in OPENERS or bare and verb
     last = max((i for i, w in enumerate(phrase) if w.endswith("'s")), default=-1)
     start = len(words) - len(phrase) - 2  # the word before the phrase's opener
     if phrase and opened and start > 0 and words[start] in _AT:
@@ -146,14 +146,14 @@ def phrase(claim: Claim) -> list[str]:
     found = CORRECTION.search(claim.key)
     if not found or set(WORD_RE.findall(found.group(0))[-1:]) & slots.COPULAS:
         return []  # "non è grigia, [è] blu scuro": a copula's complement is the new value, no object
-    clause_start = max((m.end() for m in _CLAUSE.finditer(claim.key, 0, found.start())), default=0)
-    clause_end = next((m.start() for m in _CLAUSE.finditer(claim.key, found.end())), len(claim.key))
+    clause_start = max((m.end() for m in CLAUSE.finditer(claim.key, 0, found.start())), default=0)
+    clause_end = next((m.start() for m in CLAUSE.finditer(claim.key, found.end())), len(claim.key))
     rest = claim.key[:clause_start] + " " + claim.key[clause_end:]
     if CORRECTION.search(rest) or WEAK.search(rest):
         return []  # "Mam's in a flat in Douglas [now], she sold the Ballincollig house": another update
     after = WORD_RE.findall(claim.key[found.end() : clause_end])
     said = _object(after, claim.cue_features)
-    if not said and not (after and (after[0] in _OPENERS or _content(after[0]) - claim.cue_features)):
+    if not said and not (after and (after[0] in OPENERS or _content(after[0]) - claim.cue_features)):
         said = _subject(WORD_RE.findall(claim.key[clause_start : found.start()]), claim.cue_features)
     return said
 
@@ -161,13 +161,13 @@ def phrase(claim: Claim) -> list[str]:
 def target(claim: Claim) -> frozenset[str]:
     """The content words of the thing `claim`'s correction verb governs, less its values (see the module)."""
     said = phrase(claim)
-    if {w.removesuffix("'s") for w in said} & (_NO_KIND | _VALUE_KINDS):
+    if {w.removesuffix("'s") for w in said} & (NO_KIND | VALUE_KINDS):
         return frozenset()  # "mudou o [horário]": the older's value's attribute; "the Toro [thing]": no kind
     found = frozenset().union(*(_content(w) for w in said)) - claim.cue_features
-    return found - _values(found, claim)
+    return found - values_of(found, claim)
 
 
-def _values(feats: frozenset[str], claim: Claim) -> frozenset[str]:
+def values_of(feats: frozenset[str], claim: Claim) -> frozenset[str]:
     """The features of `feats` that are values: names, numbers, dates, units, days and times, people."""
     return (
         slots.values(feats)
@@ -181,7 +181,7 @@ def _values(feats: frozenset[str], claim: Claim) -> frozenset[str]:
 def own(b: Claim, a: Claim) -> frozenset[str]:
     """The things `b` names by kind that `a` never says: its content words less values, people, cue words and
     those `a` says (or a form of them)."""
-    kept = b.content - _values(b.content, b) - a.features - a.cue_features
+    kept = b.content - values_of(b.content, b) - a.features - a.cue_features
     return kept - derived(kept, a.content)
 
 
@@ -217,4 +217,4 @@ def carried(part: str, b: Claim, resolved: bool = False) -> bool:
     words = list(a.tokens)
     units = {f for n in range(len(words) - 1) if words[n][:1].isdigit() for f in _content(words[n + 1])}
     said = a.content - (b.subject if resolved else frozenset()) - units
-    return not (said & b.content) - _values(b.content, b) - claims.PEOPLE - a.cue_features
+    return not (said & b.content) - values_of(b.content, b) - claims.PEOPLE - a.cue_features
