@@ -28,6 +28,7 @@ from hippocampus.installer.inputs import Observed, Options
 from hippocampus.installer.plan import build, plugin_entry
 from hippocampus.store import index_file
 from hippocampus.store.workspace import Workspace
+from tests.hook_workers import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = Path(__file__).resolve().parent / "fake_openclaw.py"
@@ -705,23 +706,12 @@ def test_an_uninstall_stops_the_workers_of_its_own_openclaw_only(box: dict[str, 
     shutil.copytree(ROOT, skill, ignore=shutil.ignore_patterns(".*", "__pycache__", "tests", "bench", "node_modules"))
     done = install(box, "--yes", "--signals", "0", script=skill / "install.py")
     assert done.returncode == 0, done.stdout + done.stderr
-    procs = {}
-    for name, state in (("ours", box["state"]), ("theirs", box["home"] / "other-state")):
-        env = {**box["env"], "OPENCLAW_STATE_DIR": str(state), "HIPPOCAMPUS_PACKAGE_DIR": str(skill)}
-        procs[name] = subprocess.Popen(
-            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
-            stdin=subprocess.PIPE,  # held open: only a signal ends it
-            stdout=subprocess.PIPE,
-            env=env,
-        )
-    try:
-        for proc in procs.values():
-            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+    envs = {
+        name: {**box["env"], "OPENCLAW_STATE_DIR": str(state), "HIPPOCAMPUS_PACKAGE_DIR": str(skill)}
+        for name, state in (("ours", box["state"]), ("theirs", box["home"] / "other-state"))
+    }
+    with serving(envs) as procs:
         undo = install(box, "--uninstall", "--yes", script=skill / "install.py")
         assert undo.returncode == 0, undo.stdout + undo.stderr
         assert procs["ours"].wait(timeout=30) == -15, undo.stdout
         assert procs["theirs"].poll() is None, "another OpenClaw's worker of the same folder runs on"
-    finally:
-        for proc in procs.values():
-            proc.kill()
-            proc.wait(timeout=10)

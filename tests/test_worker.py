@@ -17,6 +17,7 @@ import pytest
 
 from hippocampus.openclaw import hooks, worker
 from hippocampus.views.context import estimate_tokens
+from tests.hook_workers import serving
 from tests.test_hooks import call, payload, queued, remember, turn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,28 +362,18 @@ def test_the_uninstall_finds_and_stops_only_this_packages_workers(tmp_path: Path
     """hippocampus.openclaw.workers: by command line and HIPPOCAMPUS_PACKAGE_DIR, another install's kept."""
     from hippocampus.openclaw import workers
 
-    procs = {}
     for name in ("ours", "theirs"):
         (tmp_path / name).mkdir()
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(tmp_path / name)}
-        procs[name] = subprocess.Popen(
-            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
-            stdin=subprocess.PIPE,  # held open: only a signal ends it
-            stdout=subprocess.PIPE,
-            env=env,
-        )
-    try:
-        for proc in procs.values():
-            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+    envs = {
+        name: {**os.environ, "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(tmp_path / name)}
+        for name in ("ours", "theirs")
+    }
+    with serving(envs) as procs:
         assert workers.running(tmp_path / "ours") == [procs["ours"].pid]
         found, left = workers.stop(tmp_path / "ours", wait=0.2)
         assert (found, left) == ([procs["ours"].pid], [])
         assert procs["ours"].wait(timeout=10) == -15, "SIGTERM, its input still open"
         assert procs["theirs"].poll() is None and workers.running(tmp_path / "theirs") == [procs["theirs"].pid]
-    finally:
-        for proc in procs.values():
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 def test_a_config_given_stops_only_the_workers_of_gateways_on_that_config(tmp_path: Path) -> None:
@@ -399,19 +390,12 @@ def test_a_config_given_stops_only_the_workers_of_gateways_on_that_config(tmp_pa
         "b": {"OPENCLAW_CONFIG_PATH": str(tmp_path / "b.json"), "HOME": str(homes["b"])},
         "c": {"HOME": str(homes["c"])},
     }
-    procs = {}
-    for name, extra in envs.items():
-        env = {k: v for k, v in os.environ.items() if not k.startswith("OPENCLAW_")}
-        env.update({"PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(package), **extra})
-        procs[name] = subprocess.Popen(
-            [sys.executable, "-m", "hippocampus", "serve", "--stdio"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=env,
-        )
-    try:
-        for proc in procs.values():
-            assert proc.stdout is not None and json.loads(proc.stdout.readline())["ready"] is True
+    base = {k: v for k, v in os.environ.items() if not k.startswith("OPENCLAW_")}
+    full = {
+        name: {**base, "PYTHONPATH": str(ROOT), "HIPPOCAMPUS_PACKAGE_DIR": str(package), **extra}
+        for name, extra in envs.items()
+    }
+    with serving(full) as procs:
         pids = {name: proc.pid for name, proc in procs.items()}
         assert workers.running(package) == sorted(pids.values()), "no config given: every worker of the folder"
         assert workers.running(package, tmp_path / "state-a" / "openclaw.json") == [pids["a"]]
@@ -422,10 +406,6 @@ def test_a_config_given_stops_only_the_workers_of_gateways_on_that_config(tmp_pa
         assert (found, left) == ([pids["a"]], [])
         assert procs["a"].wait(timeout=10) == -15
         assert procs["b"].poll() is None and procs["c"].poll() is None, "the other profiles' workers run on"
-    finally:
-        for proc in procs.values():
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 def test_the_worker_makes_its_openmp_threads_sleep_whatever_its_environment_says() -> None:
