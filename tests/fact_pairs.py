@@ -4,7 +4,8 @@ pass ask it of their own sentences (`bench/facts_rules.py` asks it of the fixtur
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 
 from hippocampus import encoding, memories
 from hippocampus.core import facts
@@ -32,3 +33,19 @@ def say(path: str, ws: Workspace, text: str, at: datetime) -> None:
         return
     turn = {"session": f"s{at.day}", "id": f"m{at.day}", "role": "user", "text": text, "timestamp": at.isoformat()}
     encoding.ingest(ws, at, Config(), {turn["session"]: [turn]})
+
+
+def one_holder(
+    path: str, root: Path, meant: str, other: str, fix: str, now: datetime, other_first: bool = False
+) -> None:
+    """The store-level one-holder rule (`core.facts.replaced`) on `path`: in a store where `meant` is the only
+    current memory `fix` can be about, `fix` replaces it; where `other` could be meant too, neither is hidden."""
+    one = Workspace(root / "one")
+    say(path, one, meant, now)
+    say(path, one, fix, now + timedelta(days=2))
+    assert meant not in current(one) and fix in current(one)
+    two = Workspace(root / "two")
+    for day, text in enumerate((other, meant) if other_first else (meant, other)):
+        say(path, two, text, now + timedelta(days=day))
+    say(path, two, fix, now + timedelta(days=2))
+    assert {meant, other} <= set(current(two)), "a guess between two true facts hides neither"

@@ -6,15 +6,14 @@ paths (remember, ingest)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from fact_pairs import current, found, say
+from fact_pairs import found, one_holder
 
 from hippocampus.core import facts, moves, renames
 from hippocampus.core.similarity import features
-from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 2, 9, tzinfo=timezone.utc)
 
@@ -100,27 +99,11 @@ def test_the_store_takes_one_memory_a_bare_move_or_rename_can_mean_and_none_of_t
 def test_through_the_store_a_bare_move_replaces_one_plan_and_leaves_two(tmp_path: Path, path: str) -> None:
     aunt, ferry = "My aunt arrives on the 3rd of June", "The ferry to Skye is booked for 20 June"
     fix = "she's coming the 10th now"
-    one = Workspace(tmp_path / "one")
-    say(path, one, aunt, NOW)
-    say(path, one, fix, NOW + timedelta(days=2))
-    assert aunt not in current(one) and fix in current(one)
-    two = Workspace(tmp_path / "two")
-    say(path, two, aunt, NOW)
-    say(path, two, ferry, NOW + timedelta(days=1))
-    say(path, two, fix, NOW + timedelta(days=2))
-    assert {aunt, ferry} <= set(current(two)), "a guess between two plans hides neither"
+    one_holder(path, tmp_path, aunt, ferry, fix, NOW)
 
 
 @pytest.mark.parametrize("path", ["remember", "ingest"])
 def test_through_the_store_a_rename_by_a_pronoun_replaces_one_name_and_leaves_two(tmp_path: Path, path: str) -> None:
     cat, car = "Meine Katze heißt Mimi", "Unser Auto heißt Blitz"
     fix = "Sie heißt jetzt Luna, die Kinder wollten das so"
-    one = Workspace(tmp_path / "one")
-    say(path, one, cat, NOW)
-    say(path, one, fix, NOW + timedelta(days=2))
-    assert cat not in current(one) and fix in current(one)
-    two = Workspace(tmp_path / "two")
-    say(path, two, cat, NOW)
-    say(path, two, car, NOW + timedelta(days=1))
-    say(path, two, fix, NOW + timedelta(days=2))
-    assert {cat, car} <= set(current(two)), "a guess between two names hides neither"
+    one_holder(path, tmp_path, cat, car, fix, NOW)

@@ -6,15 +6,14 @@ Sentences of my own, both sides, and the store's two paths (remember, ingest).""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from fact_pairs import current, found, say
+from fact_pairs import found, one_holder
 
 from hippocampus.core import claims, days, denials, facts
 from hippocampus.core.config import Config
-from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 6, 2, 9, tzinfo=timezone.utc)
 CONFIG = Config()
@@ -72,16 +71,7 @@ def test_through_the_store_a_denial_replaces_one_memory_and_leaves_two(tmp_path:
     ruth, jam = "Ruth is allergic to hazelnuts", "Sam loves hazelnuts in his porridge"
     fix = "it's almonds, not hazelnuts. I mixed them up"  # a few words more: ingest keeps no bare "almonds, not …"
 
-    one = Workspace(tmp_path / "one")
-    say(path, one, ruth, NOW)
-    say(path, one, fix, NOW + timedelta(days=2))
-    assert ruth not in current(one) and fix in current(one)
-
-    two = Workspace(tmp_path / "two")
-    say(path, two, ruth, NOW)
-    say(path, two, jam, NOW + timedelta(days=1))
-    say(path, two, fix, NOW + timedelta(days=2))
-    assert {ruth, jam} <= set(current(two)), "a guess between two true facts hides neither"
+    one_holder(path, tmp_path, ruth, jam, fix, NOW)
 
 
 @pytest.mark.parametrize(

@@ -6,15 +6,14 @@ Sentences of my own, both sides, and the store's two paths (remember, ingest).""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from fact_pairs import current, found, say
+from fact_pairs import found, one_holder
 
 from hippocampus.core import ages, facts, measures
 from hippocampus.core.config import Config
-from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
 CONFIG = Config()
@@ -102,16 +101,7 @@ def test_a_pronoun_age_looks_up_the_ages_it_may_replace() -> None:
 def test_through_the_store_one_age_is_replaced_and_two_staycurrent(tmp_path: Path, path: str) -> None:
     joe, may, fix = "Grandpa Joe is 83", "Granny May is 84", "she turned 85 on Sunday, lovely lunch"
 
-    one = Workspace(tmp_path / "one")
-    say(path, one, may, NOW)
-    say(path, one, fix, NOW + timedelta(days=2))
-    assert may not in current(one) and fix in current(one)
-
-    two = Workspace(tmp_path / "two")
-    say(path, two, joe, NOW)
-    say(path, two, may, NOW + timedelta(days=1))
-    say(path, two, fix, NOW + timedelta(days=2))
-    assert {joe, may} <= set(current(two)), "a guess between two true facts hides neither"
+    one_holder(path, tmp_path, may, joe, fix, NOW, other_first=True)
 
 
 @pytest.mark.parametrize(

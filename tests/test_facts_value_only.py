@@ -4,15 +4,14 @@ it corrects the one statement that says that value, and none where several do (`
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from fact_pairs import current, say
+from fact_pairs import one_holder
 
 from hippocampus.core import facts
 from hippocampus.core.config import Config
-from hippocampus.store.workspace import Workspace
 
 NOW = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
 CONFIG = Config()
@@ -64,13 +63,4 @@ def test_through_the_store_one_holder_is_corrected_and_two_staycurrent(tmp_path:
         "It's Thursday, not Tuesday",
     )
 
-    one = Workspace(tmp_path / "one")
-    say(path, one, fridge, NOW)
-    say(path, one, fix, NOW + timedelta(days=2))
-    assert fridge not in current(one) and fix in current(one)
-
-    two = Workspace(tmp_path / "two")
-    say(path, two, fridge, NOW)
-    say(path, two, pt, NOW + timedelta(days=1))
-    say(path, two, fix, NOW + timedelta(days=2))
-    assert {fridge, pt} <= set(current(two)), "a guess between two true facts hides neither"
+    one_holder(path, tmp_path, fridge, pt, fix, NOW)
