@@ -34,7 +34,8 @@ FIRST_PERSON = LazyPattern(
     r"|(?<!\w)(?:j'|(?:je|mon|ma|mes|moi|nous|notre|nos)(?!\w))"  # fr (j'ai, j'habite; not "jeudi", "matin")
     r"|(?<!\w)(?:io|mio|mia|miei|mie|ho|sono|abito|noi|nostr[oaie]|faccio|lavoro|vado|corro|prendo)(?!\w)"  # it
     r"|(?<!\w)(?:я|мой|моя|моё|мои|меня|мне|мы|наш|наша)(?!\w)"  # ru
-    r"|(?<!\w)(?:ben|benim|biz|bizim)(?!\w)|\w+(?:ım|im|um|üm|m) (?:var|yok)\b|\w+(?:yorum|iyorum|ıyorum)\b"  # tr
+    r"|(?<!\w)(?:ben|benim|biz|bizim)(?!\w)"  # tr; a suffix below is looked for from a word's start (linear)
+    r"|(?<!\w)\w+(?:ım|im|um|üm|m) (?:var|yok)\b|(?<!\w)\w+(?:yorum|iyorum|ıyorum)\b"
     r"|(?<!\w)(?:annem|babam|karım|kocam|oğlum|kızım|kardeşim)"  # tr: my mother, father, wife ...
     r"|我|咱|私|僕|俺|わたし|妻は|夫は|母は|父は|息子|娘は|나는|내가|저는|제가|내 |제 |우리"  # zh, ja, ko
     r"|(?<!\w)(?:أنا|انا|عندي|لدي|لي)(?!\w)"  # ar
