@@ -115,7 +115,8 @@ def related(a: Claim, b: Claim) -> bool:
     if a.involves_speaker:
         return False  # "the eye clinic rescheduled me": the speaker's own thing, changed by another
     plural = frozenset(m.casefold() for m in _PLURAL_OWNER.findall(a.key))
-    head_words, owner_words, how = split(_phrase(a, b), plural)
+    said = _phrase(a, b)
+    head_words, owner_words, how = split(said, plural)
     if not how or {w.removesuffix("'s") for w in head_words} & (target.NO_KIND | target.VALUE_KINDS):
         return False  # "le [nom] du chien": the attribute of the older's thing; "the Toro [thing]": no kind
     head = _content(head_words) - a.cue_features
@@ -127,7 +128,7 @@ def related(a: Claim, b: Claim) -> bool:
         return False
     if how != "compound":
         return True  # "the scooter's tyres", "le collègue de Julien": a part or a person of the older's thing
-    if _phrase(a, b)[0] not in _ENGLISH:
+    if said[0] not in _ENGLISH:
         return False  # a compound is English grammar: "o metrô", "Pipoca ne" are no modifier and head
     if not owner & (b.content - target.values_of(b.content, b)):
         return False  # "the Crete trip" / "We're flying to Crete": the modifier is the older's value, not its thing

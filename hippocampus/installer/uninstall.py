@@ -175,7 +175,7 @@ def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out:
                 record["cron"].pop(key)
     record["cron"] = {k: j for k, j in record.get("cron", {}).items() if j.get("done")}
     agent = record.get("agent") or {}
-    config_file = Path(record["configFile"]) if record.get("configFile") else None
+    config_file = _config_file(record)
     if agent.get("created"):
         from hippocampus.installer.agent import remove_agent
 
@@ -191,7 +191,7 @@ def _undo_openclaw(claw: OpenClaw, record: dict[str, Any], workspace: Path, out:
             if "not found" not in str(exc).lower():  # already gone (by hand): nothing to undo there
                 raise
     extra = record.get("extraPaths") or {}
-    patch = _settings_patch(claw, record, Path(record["configFile"]) if record.get("configFile") else None)
+    patch = _settings_patch(claw, record, config_file)
     if patch:
         out.hint = claw.config_patch(patch)
     if plugin.get("entrySet") or plugin.get("installed"):
@@ -264,8 +264,8 @@ def _current(claw: OpenClaw, config_file: Path | None, tops: list[str]) -> dict[
 
 
 def _config_file(record: dict[str, Any]) -> Path | None:
-    """The OpenClaw config the install changed: its Gateways' workers are the ones an uninstall stops (an
-    older record without it: every worker of the skill folder, as before)."""
+    """The OpenClaw config the install changed (None in an older record): the agent and settings are undone there,
+    and its Gateways' workers are the ones an uninstall stops (without it: every worker of the skill folder)."""
     return Path(record["configFile"]) if record.get("configFile") else None
 
 

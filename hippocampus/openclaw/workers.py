@@ -49,9 +49,9 @@ def _environment(pid: str) -> dict[str, str] | None:
 def _serves(pid: str, package_dir: Path, config_file: Path | None) -> bool:
     """Whether worker `pid` runs the package in `package_dir` (resolved), for a Gateway on `config_file`
     (resolved; None: on any config)."""
-    env = _environment(pid)
-    named = env.get(PACKAGE_ENV) if env is not None else None
-    if env is None or not named or Path(named).resolve() != package_dir:
+    env = _environment(pid) or {}
+    named = env.get(PACKAGE_ENV)
+    if not named or Path(named).resolve() != package_dir:
         return False
     return config_file is None or Path(openclaw_config_file(env)).resolve() == config_file
 
