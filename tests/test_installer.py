@@ -15,6 +15,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -715,3 +716,22 @@ def test_an_uninstall_stops_the_workers_of_its_own_openclaw_only(box: dict[str, 
         assert undo.returncode == 0, undo.stdout + undo.stderr
         assert procs["ours"].wait(timeout=30) == -15, undo.stdout
         assert procs["theirs"].poll() is None, "another OpenClaw's worker of the same folder runs on"
+
+
+def test_an_uninstall_of_an_install_that_wired_no_openclaw_stops_no_worker(box: dict[str, Any]) -> None:
+    """The suite's CI found it again: with no `openclaw` on PATH the record names no OpenClaw config, and the
+    uninstall then stopped every worker of the skill folder (here the repository's, a real Gateway's beside it).
+    The install wired no Gateway, so none of the folder's workers is the uninstall's to stop."""
+    skill = box["home"] / "skill"
+    shutil.copytree(ROOT, skill, ignore=shutil.ignore_patterns(".*", "__pycache__", "tests", "bench", "node_modules"))
+    plain = {"PATH": f"{box['plain']}:/usr/bin:/bin"}
+    done = install(box, "--yes", "--signals", "0", extra=plain, script=skill / "install.py")
+    assert done.returncode == 0 and "No `openclaw` on PATH" in done.stdout, done.stdout + done.stderr
+    env = {**box["env"], "OPENCLAW_STATE_DIR": str(box["state"]), "HIPPOCAMPUS_PACKAGE_DIR": str(skill)}
+    with serving({"gateway": env}) as procs:
+        plan = install(box, "--uninstall", "--dry-run", extra=plain, script=skill / "install.py")
+        assert "hook worker" not in plan.stdout, plan.stdout
+        undo = install(box, "--uninstall", "--yes", extra=plain, script=skill / "install.py")
+        assert undo.returncode == 0, undo.stdout + undo.stderr
+        time.sleep(1)
+        assert procs["gateway"].poll() is None, "a worker the install did not wire runs on"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from hippocampus.installer.plan import Step, has_item
 from hippocampus.installer.record import record_path, save_record
 from hippocampus.openclaw.cli import OpenClaw, command_line
 from hippocampus.store import user_cache
+from hippocampus.store.workspace import openclaw_config_file
 
 
 def created_venv(record: dict[str, Any], skill_dir: Path) -> Path | None:
@@ -82,7 +84,8 @@ def uninstall_steps(record: dict[str, Any] | None, purge: bool, workspace: Path,
         steps.append(Step("file", "remove the `hippocampus` command link", link.get("path", "")))
     from hippocampus.openclaw import workers
 
-    pids = workers.running(skill_dir, _config_file(record))
+    scope = _workers_config(record)
+    pids = workers.running(skill_dir, scope) if scope is not None else []
     if pids:
         steps.append(
             Step(
@@ -133,6 +136,7 @@ def uninstall(
 ) -> None:
     """Reverse the record, saving what is still left to undo when something cannot be done."""
     touched = any(record.get(k) for k in ("plugin", "extraPaths", "agent")) or record.get("cron")
+    scope = _workers_config(record)  # before the undo: it reads the plugin the record wired
     if touched and claw is not None:
         _undo_openclaw(claw, record, workspace, out, say)
     elif touched:
@@ -142,7 +146,8 @@ def uninstall(
     if out.not_done:
         save_record(workspace, record)
         return
-    _stop_workers(skill_dir, _config_file(record), out)
+    if scope is not None:
+        _stop_workers(skill_dir, scope, out)
     _remove_cli_link(record, out)
     record_path(workspace).unlink(missing_ok=True)
     if purge:
@@ -264,12 +269,26 @@ def _current(claw: OpenClaw, config_file: Path | None, tops: list[str]) -> dict[
 
 
 def _config_file(record: dict[str, Any]) -> Path | None:
-    """The OpenClaw config the install changed (None in an older record): the agent and settings are undone there,
-    and its Gateways' workers are the ones an uninstall stops (without it: every worker of the skill folder)."""
+    """The OpenClaw config the install changed (None in an older record): the agent and settings are undone
+    there (its Gateways' workers: `_workers_config`)."""
     return Path(record["configFile"]) if record.get("configFile") else None
 
 
-def _stop_workers(skill_dir: Path, config_file: Path | None, out: Outcome) -> None:
+def _workers_config(record: dict[str, Any]) -> Path | None:
+    """The OpenClaw config whose Gateways' hook workers an uninstall stops: the one the install changed. None
+    (stop none) when the install wired no plugin (no `openclaw` on PATH): no Gateway loads this skill by its
+    doing, and a worker of the same folder serves a wiring made by hand or another OpenClaw (the suite's CI
+    found it: such an uninstall, run from the repository, stopped every worker of the repository, a real
+    Gateway's beside it too). A record older than `configFile` that wired the plugin: the config OpenClaw
+    reads in this environment, the one that install found."""
+    if record.get("configFile"):
+        return Path(record["configFile"])
+    if record.get("plugin"):
+        return Path(openclaw_config_file(os.environ))
+    return None
+
+
+def _stop_workers(skill_dir: Path, config_file: Path, out: Outcome) -> None:
     """No hook worker of this skill outlives the plugin on this OpenClaw config (hippocampus/openclaw/workers.py
     says how they are found); one still alive after SIGKILL, or restarted by a Gateway that kept the plugin
     loaded, is said."""

@@ -52,7 +52,8 @@ def test_a_paraphrase_is_answered_by_meaning_through_the_worker(openclaw_path: s
             assert found.index(FENCE_OPEN) < found.index(ANSWER) < found.index(FENCE_CLOSE), "found by meaning"
             started = calls.read_text().splitlines()
             assert [line for line in started if "request_before" in line] == [], "served by the worker"
-            assert sum("serve --stdio" in line for line in started) == 1
+            said = [line for line in (oc.home / "gateway.log").read_text().splitlines() if "hippocampus" in line]
+            assert sum("serve --stdio" in line for line in started) == 1, said[-20:]
         finally:
             gateway.stop()
         why = json.loads(oc.hippocampus("why", "mem_001", "--json").stdout)
