@@ -36,6 +36,14 @@ WEAK = re.compile(
     r"|en realidad|ahora|na verdade|agora|eigentlich|jetzt|\bnun\b|inzwischen|mittlerweile|en fait|maintenant|"
     r"désormais|in realtà|adesso|\bora\b|на самом деле|теперь|сейчас|其实|實際|现在|現在|実は|今は|사실|이제|"
     r"في الحقيقة|الآن|בעצם|עכשיו|असल में|\bअब\b|aslında|şimdi"
+    # since a day just past, in the supported languages: news of a value that holds from then ("ist seit gestern 42")
+    r"|\b(?:since (?:yesterday|today)|seit (?:gestern|heute|vorgestern)|desde (?:ayer|anteayer|ontem|anteontem|hoje)"
+    r"|depuis (?:hier|avant-hier|aujourd'hui)|da ieri|со вчерашнего дня|с сегодняшнего дня|dünden beri|bugünden beri)\b"
+    r"|منذ أمس|מאתמול|昨日から|어제부터|从昨天"
+    # "instead (of)", in the supported languages ("statt", not the separable verb's "findet am Montag statt")
+    r"|en (?:vez|lugar) de|em (?:vez|lugar) d[eoa]|\b(?:an)?statt(?= (?!(?:und|oder|aber|weil|wie|zu)\b)\w)"
+    r"|\bstattdessen\b|au lieu d|\binvece\b|al posto d(?:i|el|ell|ei|egli|elle)|вместо|\byerine\b|بدلا|بدلاً|במקום"
+    r"|की जगह|대신|代わりに|代替|而不是"
 )
 NOVELTY = frozenset({"new", "recently", "lately", "currently"})
 """The weak cues that say a thing is recent, not that it replaced another (matched as `WEAK` finds them)."""
@@ -184,6 +192,11 @@ LEFT = re.compile(
     r"(?: chez| à| au| en| dans| da| a| in| bei| im)?"
     r"(?=\s+[^\W_][\w'-]*(?: [^\W_][\w'-]*)?,? (?:mais|ma|sino|sondern)\b)"
     r"|instead of|rather than|replaced(?= (?:my|the|our) (?:\w+ ){0,2}?\w+ with\b)"
+    # "instead of X" in the other languages, its article with it ("en vez del cordero", "au lieu de l'agneau")
+    r"|en (?:vez|lugar) d(?:e|el)(?: la| las| los| el)?|em (?:vez|lugar) d(?:e|o|a|os|as)(?: o| a| os| as)?"
+    r"|\b(?:an)?statt(?: de[rmns]| die| das)?|au lieu (?:des|du|de(?: la)?(?= l'|\s))|au lieu d(?=')"
+    r"|(?:invece|al posto) d(?:i|el|ella|ello|ei|egli|elle)(?= )|(?:invece|al posto)(?= dell')"
+    r"|вместо|بدلاً من|بدلا من|במקום"
     # a named thing ended or left ("no more Lipitor", "cancelled the Whig", "I've left the Choral Society", "Disregard
     # the Toro thing", "Mudamos da Bell para a Rogers"): a name only (`core.claims`: "I left my keys…" is no value)
     r"|no more(?! than)|cancell?ed(?: the| my| our)?|(?:'ve |have |has |had )left|disregard(?: the)?"
