@@ -133,6 +133,11 @@ CORRECTION = re.compile(
     # (each a whole word: "errei" is in "Winterreise", LongMemEval)
     r"|\b(?:enganei(?:-me)?|errei|mud(?:amos|aram)(?= (?:\w+ ){0,3}?(?:para|pra|pro)\b)|pass(?:ou|aram|amos) para)\b"
     r"|\ba eu \d+ ans|\bist \d+ geworden|\bfez \d+ anos|cumplid[oa] \d+"
+    # the verbs of postponing, renaming, switching and mixing up in their finite forms too, not the participle
+    # alone ("aplazaron la feria", "adiaram", "renomeámos", "переименовали", "перешёл с", "ho confuso")
+    r"|\baplaz(?:aron|ó|amos|aste|é)\b|\badi(?:aram|ou|ámos|amos|ei)\b|\brenome(?:ou|aram|ámos|amos|ei)\b"
+    r"|\brebautiz(?:aron|ó|amos|é)\b|\b(?:ho|abbiamo|hai|ha) confuso\b|переименова|отложил|\bпереш(?:ёл|ел|ла|ли) с"
+    r"|erteled|ertelen|değiştir(?:di|dik|diler|miş)|غيرنا|غيروا|تأجل|أجلنا|أجلوا|שינינו|נדחתה|דחינו|गड़बड़"
     # a verb of change said as "<verb> … to <value>", whatever the verb ("closing slid to April 11th", "cut down
     # to one cup"): a verb in the past, not a state ("is limited to 2"), nor a way of going ("walked to 5th")
     rf"|(?<!\bis )(?<!\bare )(?<!'s )(?<!'re )(?<!\bbe )(?<!\bbeen )\b(?!{_NO_CHANGE}\b)"
@@ -196,14 +201,14 @@ LEFT = re.compile(
     r"|en (?:vez|lugar) d(?:e|el)(?: la| las| los| el)?|em (?:vez|lugar) d(?:e|o|a|os|as)(?: o| a| os| as)?"
     r"|\b(?:an)?statt(?: de[rmns]| die| das)?|au lieu (?:des|du|de(?: la)?(?= l'|\s))|au lieu d(?=')"
     r"|(?:invece|al posto) d(?:i|el|ella|ello|ei|egli|elle)(?= )|(?:invece|al posto)(?= dell')"
-    r"|вместо|بدلاً من|بدلا من|במקום"
+    r"|вместо|بدلاً من|بدلا من|במקום|\bпереш(?:ёл|ел|ла|ли) со?(?= \w+ на\b)"  # "перешёл с X на Y"
     # a named thing ended or left ("no more Lipitor", "cancelled the Whig", "I've left the Choral Society", "Disregard
     # the Toro thing", "Mudamos da Bell para a Rogers"): a name only (`core.claims`: "I left my keys…" is no value)
     r"|no more(?! than)|cancell?ed(?: the| my| our)?|(?:'ve |have |has |had )left|disregard(?: the)?"
     r"|(?:^|i |we |she |he )left(?= (?:[\w'-]+ ){1,5}?and (?:joined|started))"
     r"|mud(?:amos|ei|ou|aram) d[aoe]s?(?= [^\W_][\w'-]*(?: [^\W_][\w'-]*)? para\b)"
     r"|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
-    r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
+    r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не)|، (?:وليس|ليس))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[$£€]?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )
 AGO = re.compile(
