@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from facts_rules import found  # noqa: E402
+from facts_rules import found
 
 LANGS = ("en", "es", "pt", "de", "fr", "it", "ru", "tr", "ar", "he", "hi", "ko", "ja", "zh")
 
@@ -53,7 +53,11 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
         "he": ("מספר הלוקר שלי 214", "טעות הקלדה: מספר הלוקר שלי 241", "טעות הקלדה: הקוד של המנעול שלי 241"),
         "hi": ("मेरा लॉकर नंबर 214 है", "टाइपो: मेरा लॉकर नंबर 241 है", "टाइपो: मेरे ताले का कोड 241 है"),
         "ko": ("내 사물함 번호는 214번이야", "오타: 내 사물함 번호는 241번이야", "오타: 내 자물쇠 비밀번호는 241이야"),
-        "ja": ("私のロッカー番号は214です", "打ち間違え：私のロッカー番号は241です", "打ち間違え：自転車の鍵の番号は241です"),
+        "ja": (
+            "私のロッカー番号は214です",
+            "打ち間違え：私のロッカー番号は241です",
+            "打ち間違え：自転車の鍵の番号は241です",
+        ),
         "zh": ("我的储物柜号码是214", "打错了：我的储物柜号码是241", "打错了：我的自行车锁密码是241"),
     },
     "mix-up": {
@@ -125,7 +129,11 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
         "zh": ("我儿子的游泳课在星期二", "我搞混了：我儿子的游泳课在星期四", "我搞混了：我女儿的钢琴课在星期四"),
     },
     "moved date": {
-        "en": ("The book fair is on 8 May", "They postponed the book fair to 22 May", "They postponed the concert to 22 May"),
+        "en": (
+            "The book fair is on 8 May",
+            "They postponed the book fair to 22 May",
+            "They postponed the concert to 22 May",
+        ),
         "es": (
             "La feria del libro es el 8 de mayo",
             "Aplazaron la feria del libro al 22 de mayo",
@@ -157,7 +165,11 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
         "he": ("יריד הספרים ב-8 במאי", "יריד הספרים נדחה ל-22 במאי", "הקונצרט נדחה ל-22 במאי"),
         "hi": ("पुस्तक मेला 8 मई को है", "पुस्तक मेला 22 मई तक स्थगित हो गया", "संगीत कार्यक्रम 22 मई तक स्थगित हो गया"),
         "ko": ("도서전은 5월 8일이야", "도서전이 5월 22일로 연기됐어", "콘서트가 5월 22일로 연기됐어"),
-        "ja": ("ブックフェアは5月8日です", "ブックフェアは5月22日に延期になりました", "コンサートは5月22日に延期になりました"),
+        "ja": (
+            "ブックフェアは5月8日です",
+            "ブックフェアは5月22日に延期になりました",
+            "コンサートは5月22日に延期になりました",
+        ),
         "zh": ("书展在5月8日", "书展推迟到5月22日了", "音乐会推迟到5月22日了"),
     },
     "age turned": {
@@ -220,7 +232,11 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
             "हमने अपनी नाव का नाम बदलकर Vega रख दिया",
             "पड़ोसियों ने अपनी नाव का नाम बदलकर Vega रख दिया",
         ),
-        "ko": ("우리 보트 이름은 Sirius야", "우리 보트 이름을 Vega로 바꿨어", "이웃들이 자기 보트 이름을 Vega로 바꿨어"),
+        "ko": (
+            "우리 보트 이름은 Sirius야",
+            "우리 보트 이름을 Vega로 바꿨어",
+            "이웃들이 자기 보트 이름을 Vega로 바꿨어",
+        ),
         "ja": (
             "うちのボートの名前はSiriusです",
             "うちのボートの名前をVegaに変更しました",
@@ -272,15 +288,27 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
             "मैंने काम पर Firefox से Brave पर बदल लिया",
             "मेरे बॉस ने Firefox से Brave पर बदल लिया",
         ),
-        "ko": ("나는 회사에서 Firefox를 써", "회사에서 Firefox에서 Brave로 바꿨어", "팀장님이 Firefox에서 Brave로 바꿨어"),
-        "ja": ("仕事ではFirefoxを使っています", "仕事ではFirefoxからBraveに変更しました", "上司はFirefoxからBraveに変更しました"),
+        "ko": (
+            "나는 회사에서 Firefox를 써",
+            "회사에서 Firefox에서 Brave로 바꿨어",
+            "팀장님이 Firefox에서 Brave로 바꿨어",
+        ),
+        "ja": (
+            "仕事ではFirefoxを使っています",
+            "仕事ではFirefoxからBraveに変更しました",
+            "上司はFirefoxからBraveに変更しました",
+        ),
         "zh": ("我工作时用Firefox", "我工作时从Firefox换成了Brave", "我老板从Firefox换成了Brave"),
     },
     "no longer": {
         "en": ("I drink coffee every morning", "I no longer drink coffee", "My wife no longer drinks coffee"),
         "es": ("Tomo café todas las mañanas", "Ya no tomo café", "Mi mujer ya no toma café"),
         "pt": ("Bebo café todas as manhãs", "Já não bebo café", "A minha mulher já não bebe café"),
-        "de": ("Ich trinke jeden Morgen Kaffee", "Ich trinke keinen Kaffee mehr", "Meine Frau trinkt keinen Kaffee mehr"),
+        "de": (
+            "Ich trinke jeden Morgen Kaffee",
+            "Ich trinke keinen Kaffee mehr",
+            "Meine Frau trinkt keinen Kaffee mehr",
+        ),
         "fr": ("Je bois du café tous les matins", "Je ne bois plus de café", "Ma femme ne boit plus de café"),
         "it": ("Bevo il caffè ogni mattina", "Non bevo più caffè", "Mia moglie non beve più caffè"),
         "ru": ("Я пью кофе каждое утро", "Я больше не пью кофе", "Моя жена больше не пьёт кофе"),
@@ -340,8 +368,16 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
             "मेरा भाई जोनस अब नागपुर में रहता है",
             "मेरा भाई जोनस अब नागपुर में काम करता है",
         ),
-        "ko": ("내 동생 요나스는 부산에 살아", "내 동생 요나스는 이제 대구에 살아", "내 동생 요나스는 이제 대구에서 일해"),
-        "ja": ("弟のヨナスは大阪に住んでいます", "弟のヨナスは今は京都に住んでいます", "弟のヨナスは今は京都で働いています"),
+        "ko": (
+            "내 동생 요나스는 부산에 살아",
+            "내 동생 요나스는 이제 대구에 살아",
+            "내 동생 요나스는 이제 대구에서 일해",
+        ),
+        "ja": (
+            "弟のヨナスは大阪に住んでいます",
+            "弟のヨナスは今は京都に住んでいます",
+            "弟のヨナスは今は京都で働いています",
+        ),
         "zh": ("我弟弟约拿住在成都", "我弟弟约拿现在住在重庆", "我弟弟约拿现在在重庆工作"),
     },
     "actually": {
@@ -389,7 +425,11 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
             "असल में हमारा पशु चिकित्सक साकेत में है",
         ),
         "ko": ("우리 치과는 마포에 있어", "사실 우리 치과는 용산에 있어", "사실 우리 동물병원은 용산에 있어"),
-        "ja": ("うちの歯医者は渋谷にあります", "実はうちの歯医者は目黒にあります", "実はうちの動物病院は目黒にあります"),
+        "ja": (
+            "うちの歯医者は渋谷にあります",
+            "実はうちの歯医者は目黒にあります",
+            "実はうちの動物病院は目黒にあります",
+        ),
         "zh": ("我们的牙医在海淀", "其实我们的牙医在朝阳", "其实我们的兽医在朝阳"),
     },
     "not X": {
@@ -419,16 +459,32 @@ PAIRS: dict[str, dict[str, tuple[str, str, str]]] = {
             "La nostra camera d'albergo è la 521, non la 512",
             "La camera d'albergo dei miei genitori è la 521, non la 512",
         ),
-        "ru": ("Наш номер в отеле 512", "Наш номер в отеле 521, а не 512", "Номер моих родителей в отеле 521, а не 512"),
+        "ru": (
+            "Наш номер в отеле 512",
+            "Наш номер в отеле 521, а не 512",
+            "Номер моих родителей в отеле 521, а не 512",
+        ),
         "tr": ("Otel odamız 512", "Otel odamız 512 değil, 521", "Annemlerin otel odası 512 değil, 521"),
-        "ar": ("غرفتنا في الفندق رقم 512", "غرفتنا في الفندق رقم 521، وليس 512", "غرفة والديّ في الفندق رقم 521، وليس 512"),
-        "he": ("החדר שלנו במלון הוא 512", "החדר שלנו במלון הוא 521, לא 512", "החדר של ההורים שלי במלון הוא 521, לא 512"),
+        "ar": (
+            "غرفتنا في الفندق رقم 512",
+            "غرفتنا في الفندق رقم 521، وليس 512",
+            "غرفة والديّ في الفندق رقم 521، وليس 512",
+        ),
+        "he": (
+            "החדר שלנו במלון הוא 512",
+            "החדר שלנו במלון הוא 521, לא 512",
+            "החדר של ההורים שלי במלון הוא 521, לא 512",
+        ),
         "hi": (
             "हमारा होटल का कमरा 512 है",
             "हमारा होटल का कमरा 521 है, 512 नहीं",
             "मेरे माता-पिता का होटल का कमरा 521 है, 512 नहीं",
         ),
-        "ko": ("우리 호텔 방은 512호야", "우리 호텔 방은 512호가 아니라 521호야", "부모님 호텔 방은 512호가 아니라 521호야"),
+        "ko": (
+            "우리 호텔 방은 512호야",
+            "우리 호텔 방은 512호가 아니라 521호야",
+            "부모님 호텔 방은 512호가 아니라 521호야",
+        ),
         "ja": (
             "私たちのホテルの部屋は512号室です",
             "私たちのホテルの部屋は512号室ではなく521号室です",

@@ -208,7 +208,7 @@ LEFT = re.compile(
     r"|(?:^|i |we |she |he )left(?= (?:[\w'-]+ ){1,5}?and (?:joined|started))"
     r"|mud(?:amos|ei|ou|aram) d[aoe]s?(?= [^\W_][\w'-]*(?: [^\W_][\w'-]*)? para\b)"
     r"|no longer(?: \w+)?(?: at| in| with| on)?|(?:stopped|quit|gave up)(?: \w+ing)?"
-    r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не)|، (?:وليس|ليس))"
+    r"(?: at| in| with| on| to)?|(?:,? |^)not|, (?:no|não|pas|nicht|non|не))"
     r"\s+((?:my |the |a |an |by the |on |at |in )?[$£€]?[^\W_][\w'.:-]*(?: [^\W_][\w'.:-]*)?)"
 )
 AGO = re.compile(
