@@ -137,7 +137,7 @@ CORRECTION = re.compile(
     # alone ("aplazaron la feria", "adiaram", "renomeámos", "переименовали", "перешёл с", "ho confuso")
     r"|\baplaz(?:aron|ó|amos|aste|é)\b|\badi(?:aram|ou|ámos|amos|ei)\b|\brenome(?:ou|aram|ámos|amos|ei)\b"
     r"|\brebautiz(?:aron|ó|amos|é)\b|\b(?:ho|abbiamo|hai|ha) confuso\b|переименова|отложил|\bпереш(?:ёл|ел|ла|ли) с"
-    r"|erteled|ertelen|değiştir(?:di|dik|diler|miş)|غيرنا|غيروا|تأجل|أجلنا|أجلوا|שינינו|נדחתה|דחינו|गड़बड़"
+    r"|erteled|ertelen|değiştir(?:di|dik|diler|miş)|غيرنا|غيروا|تأجل|أجلنا|أجلوا|שינינו|נדחתה|דחינו"
     # a verb of change said as "<verb> … to <value>", whatever the verb ("closing slid to April 11th", "cut down
     # to one cup"): a verb in the past, not a state ("is limited to 2"), nor a way of going ("walked to 5th")
     rf"|(?<!\bis )(?<!\bare )(?<!'s )(?<!'re )(?<!\bbe )(?<!\bbeen )\b(?!{_NO_CHANGE}\b)"
@@ -201,7 +201,7 @@ LEFT = re.compile(
     r"|en (?:vez|lugar) d(?:e|el)(?: la| las| los| el)?|em (?:vez|lugar) d(?:e|o|a|os|as)(?: o| a| os| as)?"
     r"|\b(?:an)?statt(?: de[rmns]| die| das)?|au lieu (?:des|du|de(?: la)?(?= l'|\s))|au lieu d(?=')"
     r"|(?:invece|al posto) d(?:i|el|ella|ello|ei|egli|elle)(?= )|(?:invece|al posto)(?= dell')"
-    r"|вместо|بدلاً من|بدلا من|במקום|\bпереш(?:ёл|ел|ла|ли) со?(?= \w+ на\b)"  # "перешёл с X на Y"
+    r"|вместо|במקום|\bпереш(?:ёл|ел|ла|ли) со?(?= \w+ на\b)"  # "перешёл с X на Y"
     # a named thing ended or left ("no more Lipitor", "cancelled the Whig", "I've left the Choral Society", "Disregard
     # the Toro thing", "Mudamos da Bell para a Rogers"): a name only (`core.claims`: "I left my keys…" is no value)
     r"|no more(?! than)|cancell?ed(?: the| my| our)?|(?:'ve |have |has |had )left|disregard(?: the)?"
