@@ -32,7 +32,8 @@ precision pass.
 `34e07c2`, on `e60de6b` and on the stop's final rules (`ca2b23d`); `heldout29.json` and `heldout30.json` (look-alikes
 with update words) by a helper in stop 37, each run once on `dd46ebe` and on the merged fifteenth pass (`1bb22f4`);
 `heldout31.json` (look-alikes with update words) and `heldout32.json`, the same, each run once on `5269cd8` and on
-the merged precision fifth pass.
+the merged precision fifth pass; `heldout33.json` (corrections in seven languages, look-alikes with update words)
+by a helper in stop 38, run once on `f9073bb` and on the merged per-language pass (facts38).
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -325,6 +326,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct31": (distinct, lambda: fixture("heldout31")["distinct"], "look-alikes with update words"),
     "corrections32": (corrections, lambda: fixture("heldout32")["corrections"], "held out thirty-two times"),
     "distinct32": (distinct, lambda: fixture("heldout32")["distinct"], "held out thirty-two times"),
+    "corrections33": (corrections, lambda: fixture("heldout33")["corrections"], "held out thirty-three times"),
+    "distinct33": (distinct, lambda: fixture("heldout33")["distinct"], "held out thirty-three times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }

@@ -19,7 +19,8 @@ _EXTRA = frozenset(
         vater mutter ehemann ehefrau oma opa onkel tante chef frère sœur soeur fils fille père mère mari grand-mère
         oncle fratello sorella figlio figlia moglie marito nonno nonna zio zia брат сестра сын дочь отец мать муж
         жена gemelo gemela gemelos gemelas gêmeo gêmea gêmeos gêmeas gémeo gémea gémeos gémeas gemello gemella gemelli
-        gemelle jumeau jumelle jumeaux jumelles zwilling zwillinge"""
+        gemelle jumeau jumelle jumeaux jumelles zwilling zwillinge начальник начальница сосед соседка nachbar
+        nachbarin kollege kollegin vecino vecina vizinho vizinha voisin voisine"""
     )
 )
 """People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""

@@ -304,6 +304,10 @@ THIRD = word_set("he she they il elle ils elles él ella ellos ellas ele ela ele
 """A third person said by a pronoun, as a holder."""
 
 
+_OF = word_set("of de da do di du del della dello des dos das")
+"""The word before an owner in the supported languages ("the husband of Nora", "el marido de Nora")."""
+
+
 def same_holder(a: str, b: str) -> bool:
     """Two holders are one: the same words, or one within the other ("Rufus" and "our dog Rufus")."""
     if a != b and (a in THIRD) != (b in THIRD):
@@ -312,7 +316,10 @@ def same_holder(a: str, b: str) -> bool:
     if a == b or fa == fb:
         return True
     longer, shorter = (a, fb) if len(fa) > len(fb) else (b, fa)
-    owners = {stem(w[:-2]) for w in longer.split()[:-1] if w.endswith("'s")}
+    said = longer.split()
+    owners = {stem(w[:-2]) for w in said[:-1] if w.endswith("'s")}
+    owners |= {stem(w[:-1]) for w in said[:-1] if w.endswith("s")}  # German's genitive: "Noras Mann"
+    owners |= {stem(w) for d, w in zip(said, said[1:], strict=False) if d in _OF}  # "le mari de Nora"
     if owners & shorter:
         return False  # "Theo's sister" is not "Theo": what a holder owns is another holder
     return bool(fa & fb) and (fa <= fb or fb <= fa)

@@ -153,12 +153,15 @@ def _acts_on(a: Claim, b: Claim, rest: list[str]) -> bool:
         found = _content([word]) - a.left
         # "moved [the] yoga class", "a augmenté [le] loyer", "moved yoga class": the verb's object
         said = n == 1 or rest[n - 1] in _DETERMINERS | slots.POSSESSIVES | _ARTICLES
-        if said and found and (found & b.content or derived(found, b.content)):
+        theirs = rest[n + 1 : n + 2] and rest[n + 1] in _THEIRS_AFTER  # "adiou o jantar [dele]": his own
+        if said and found and not theirs and (found & b.content or derived(found, b.content)):
             return True
     return False
 
 
 _ARTICLES = word_set("a an un une una um uma ein eine")
+_THEIRS_AFTER = word_set("dele dela deles delas suyo suya suyos suyas")
+"""The possessives said after the thing (Portuguese, Spanish): "adiou o jantar [dele]" is his own dinner."""
 
 
 def judged(said: list[str], b: Claim) -> list[str]:
