@@ -5,8 +5,8 @@ and the parts whose pronoun stands for the older statement's subject. Pure.
 
 from __future__ import annotations
 
-from hippocampus.core import sentences
-from hippocampus.core.claims import PEOPLE, Claim, parsed
+from hippocampus.core import anaphora, sentences
+from hippocampus.core.claims import PEOPLE, parsed
 from hippocampus.core.similarity import features, names
 from hippocampus.core.slots import MONTHS
 
@@ -59,10 +59,12 @@ def _carried(part: str) -> str:
     return f"{REMARK} {part}"
 
 
-def resolved_parts(new: str, b: Claim) -> list[str]:
+def resolved_parts(new: str, old: str) -> list[str]:
     """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
-    (`b`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is "our dog
-    Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer now"."""
+    statement `old`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is
+    "our dog Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer
+    now"; and those whose pronoun agrees with it, or that leave it unsaid, and say its verb (`core.anaphora`)."""
+    b = parsed(old)
     said = [
         piece
         for sentence in sentences.sentences_of(new)
@@ -84,6 +86,11 @@ def resolved_parts(new: str, b: Claim) -> list[str]:
             remarked = any(_remark(p) for p in said[: n + 1])
             news = _news(before)  # "New laptop! It's a MacBook Pro.": the remark's "new" is the part's
             out.append(f"{REMARK} {found}" if remarked else f"now {found}" if news else found)
+    # "En realidad vive en Barcelos" / "Mi hijo Duarte vive en Braga": a subject unsaid or a pronoun that agrees
+    for n, piece in enumerate(said):
+        found = anaphora.resolved(piece, old, " ".join(said[:n]))
+        if found and found not in out:
+            out.append(f"{REMARK} {found}" if any(_remark(p) for p in said[: n + 1]) else found)
     # "her teacher is Mr Doyle now" / "My daughter's teacher is Mrs Kaur": the owner, when no one else is named
     for n, piece in enumerate(said):
         owned = sentences.possessive(piece, b.opening)
