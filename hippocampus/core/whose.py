@@ -34,7 +34,7 @@ import re
 
 from hippocampus.core import claims, colours, slots
 from hippocampus.core.claims import Claim
-from hippocampus.core.parts import REMARK
+from hippocampus.core.parts import REMARK, resolved_parts
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
 
@@ -54,6 +54,14 @@ _THEIRS = word_set("his her their its sa son ses leur leurs su sus suo sua seu s
 """The possessives that make a thing the subject's own ("switched [his] mortgage")."""
 _DISCOURSE = word_set("correction so and but oh well ok okay update also btw fyi anyway actually")
 """Words a statement may open on before its subject."""
+_PAST = word_set(
+    """sold took went bought left gave made told found kept lost paid sent spent won broke chose drove rode wrote ran
+    came became began brought caught fell held heard met taught thought threw wore flew grew knew quit put"""
+)
+"""The irregular past forms of English (a closed class), which end a subject as a verb in "-ed" does ("Morag's
+brother [gave] up his plot", "the band [bought] a new tuba")."""
+_OTHER = word_set("other autre autres otro otra otros otras altro altra altri outro outra outros andere anderen")
+"""A word that says its noun is another one of the kind ("Callum's [other] band", "l'autre salle")."""
 
 
 _DETERMINERS = word_set("the this that la le les el los las lo il gli o os as der die das den dem")
@@ -82,7 +90,11 @@ def phrase(claim: Claim, known: frozenset[str] = frozenset()) -> list[str]:
     cased = {w.split("'")[0] for w in claim.cased}
     # or a name the older says with its capital (`known`: "Oakwood changed…" / "… goes to Oakwood Nursery")
     named = bool(_content([first])) and (
-        first.endswith("'s") or first in known or after not in _PRONOUNS and after.split("'")[0] in cased
+        first.endswith("'s")
+        or first in known
+        or after not in _PRONOUNS
+        and after.split("'")[0] in cased
+        or _bare_name(first, after, claim)
     )
     if not (first in _DETERMINERS or first in slots.POSSESSIVES or first in _THEIRS or named):
         return []
@@ -100,7 +112,21 @@ def _verb(word: str, claim: Claim) -> bool:
     """`word` is a cue word of `claim` or a verb in the past."""
     feats = features(word)
     cue = bool(feats & claim.cue_features) or any(len(c) > 3 and word.startswith(c) for c in claim.cue_features)
-    return cue or len(word) > 4 and word.endswith("ed") and word not in STOPWORDS
+    return cue or word in _PAST or len(word) > 4 and word.endswith("ed") and word not in STOPWORDS
+
+
+def _bare_name(word: str, after: str, claim: Claim) -> bool:
+    """`word`, said first in lower case, is the subject's name: chat often leaves names uncapitalised ("kwab
+    changed his route"), so a name is read by where it stands, not by its capital: right before a verb (an
+    auxiliary, a copula, a cue word, a verb in the past), and no word the rules know as another part of speech
+    there: no function word, pronoun or discourse word, no adverb in "-ly", no time or value, no verb itself, no
+    bare plural."""
+    known = word in STOPWORDS or word in _PRONOUNS or word in _AUX or word in slots.COPULAS or word in _DISCOURSE
+    value = slots.timely(word) or bool(slots.values(features(word)))
+    verb_after = after in _AUX or after in slots.COPULAS or _verb(after, claim)
+    # a bare plural ("flights changed", "prices went up") is a common noun: English says those with no article
+    plural = word.endswith("s") and not word.endswith("ss")
+    return word.isalpha() and verb_after and not (known or value or plural or word.endswith("ly") or _verb(word, claim))
 
 
 def _content(words: list[str]) -> frozenset[str]:
@@ -125,6 +151,8 @@ def other(a: Claim, b: Claim) -> bool:
     if set(rest) & slots.FIRST:
         return False  # "GP upped my sertraline dose": the speaker's fact, changed by another
     theirs = b.subject | _content(phrase(b))
+    if set(said) & _OTHER and not set(WORD_RE.findall(b.key)) & _OTHER:
+        return True  # "Callum's other band changed their name" / "The band's called Loch Disaster": another one
     if head & theirs or derived(head, theirs):
         # one kind, two things where each is named by a name the other does not say ("the [Cornwall] tournament"
         # / "Liam's tournament in [Kingston]"); a person is who, not which ("Sam's flight" / "my partner's flight")
@@ -170,5 +198,19 @@ def judged(said: list[str], b: Claim) -> list[str]:
     weekend"), so none is where the message's first part is of another subject than `b`'s, unless it names
     `b`'s subject again ("Riverside got sold off, so the tennis club plays at …" / "The tennis club plays at …")."""
     if len(said) > 1 and other(claims.parsed(said[0]), b):
-        return [p for p in said if not p.startswith(REMARK) or claims.parsed(p).content & b.subject]
+        # a part said in the first person is the speaker's own fact, whoever changed it ("Company changed the
+        # policy. Now I'm remote on Mondays")
+        return [p for p in said if not p.startswith(REMARK) or claims.parsed(p).content & b.subject or _mine(p)]
     return said
+
+
+def _mine(part: str) -> bool:
+    """`part` says the speaker as its subject ("now I'm remote…", "je travaille…")."""
+    return bool(set(WORD_RE.findall(part.casefold().replace("’", "'"))) & slots.SUBJECT_PRONOUNS)
+
+
+def resolvable(said: list[str], new: str, b: Claim) -> list[str]:
+    """The parts of `new` that open on a pronoun read as `b`'s subject (`core.parts.resolved_parts`), none where the
+    message's first part is of another subject than `b`'s: the pronoun stands for that one ("kwab changed his
+    cycling route, [he] rides up to …" / "My running route is along the coast")."""
+    return [] if said and other(claims.parsed(said[0]), b) else resolved_parts(new, b)
