@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from hippocampus.core import claims, colours, slots
+from hippocampus.core import anchors, claims, colours, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.parts import REMARK, resolved_parts
 from hippocampus.core.similarity import features
@@ -40,10 +40,11 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
 
 _AUX = word_set(
     """was were has have had got gets will would can could did does do just also finally recently already
-    a ha hat hatte hanno ont avait habe hat ha han hemos tem têm foi fue se s'est si"""
+    a ha hat hatte hanno ont avait habe hat ha han hemos tem têm foi fue se s'est si ne n'"""
 )
 """Words that end a subject when said after it: auxiliaries and the adverbs said before a verb ("Derek's parents
-[just] sold", "la résidence a changé"); "a" is the article at a subject's start."""
+[just] sold", "la résidence a changé"), French "ne" ("l'équipe [ne] joue plus"); "a" is the article at a subject's
+start."""
 _PRONOUNS = word_set(
     """i we you it they he she this that there these those i'm we're it's they're he's she's that's there's
     i've we've i'll we'll it'll ich wir es er sie je nous il elle ils elles on c'est ça yo nosotros él ella eso
@@ -96,7 +97,8 @@ def phrase(claim: Claim, known: frozenset[str] = frozenset()) -> list[str]:
         and after.split("'")[0] in cased
         or _bare_name(first, after, claim)
     )
-    if not (first in _DETERMINERS or first in slots.POSSESSIVES or first in _THEIRS or named):
+    elided = first.startswith(("l'", "dell'", "all'")) and len(first) > 2  # "l'équipe": the article elided
+    if not (first in _DETERMINERS or first in slots.POSSESSIVES or first in _THEIRS or named or elided):
         return []
     out: list[str] = []
     for word in words[n:]:
@@ -177,8 +179,9 @@ def _changes_value(a: Claim, b: Claim, entity: frozenset[str]) -> bool:
 def _acts_on(a: Claim, b: Claim, rest: list[str]) -> bool:
     """What `a`'s verb changes is a thing the older says, said with an article or the speaker's possessive, not
     as the subject's own ("… switched [his] mortgage") nor as a value left behind ("instead of the food bank")."""
-    for n, word in enumerate(rest[1:], start=1):
-        found = _content([word]) - a.left
+    verb = next((n for n, w in enumerate(rest) if w not in _AUX), 0)  # "ne [joue] plus": the verb, no object
+    for n, word in enumerate(rest[verb + 1 :], start=verb + 1):
+        found = _content([word]) - a.left - anchors.WEEKDAYS - anchors.MONTH_NAMES  # "[le mardi]": a time, no thing
         # "moved [the] yoga class", "a augmenté [le] loyer", "moved yoga class": the verb's object
         said = n == 1 or rest[n - 1] in _DETERMINERS | slots.POSSESSIVES | _ARTICLES
         theirs = rest[n + 1 : n + 2] and rest[n + 1] in _THEIRS_AFTER  # "adiou o jantar [dele]": his own
@@ -200,8 +203,17 @@ def judged(said: list[str], b: Claim) -> list[str]:
     if len(said) > 1 and other(claims.parsed(said[0]), b):
         # a part said in the first person is the speaker's own fact, whoever changed it ("Company changed the
         # policy. Now I'm remote on Mondays")
-        return [p for p in said if not p.startswith(REMARK) or claims.parsed(p).content & b.subject or _mine(p)]
+        # the older's subject as its noun phrase where one is read ("il laboratorio", not its verb "vende")
+        theirs = _content(phrase(b)) or b.subject
+        return [p for p in said if not p.startswith(REMARK) or _mine(p) or _names(p, theirs)]
     return said
+
+
+def _names(part: str, theirs: frozenset[str]) -> bool:
+    """A carried `part` names the older's subject again, as a thing no one else's: a third person's possessive
+    there says the thing is the other subject's ("…, ora vende [il suo] cacao")."""
+    words = set(WORD_RE.findall(part.casefold()))
+    return bool(claims.parsed(part).content & theirs) and not words & (_THEIRS | _THEIRS_AFTER)
 
 
 def _mine(part: str) -> bool:
