@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from hippocampus.core import anchors, claims, colours, slots
+from hippocampus.core import anchors, claims, colours, date_words, slots
 from hippocampus.core.claims import Claim
 from hippocampus.core.parts import REMARK, resolved_parts
 from hippocampus.core.similarity import features
@@ -124,7 +124,7 @@ def _bare_name(word: str, after: str, claim: Claim) -> bool:
     there: no function word, pronoun or discourse word, no adverb in "-ly", no time or value, no verb itself, no
     bare plural."""
     known = word in STOPWORDS or word in _PRONOUNS or word in _AUX or word in slots.COPULAS or word in _DISCOURSE
-    value = slots.timely(word) or bool(slots.values(features(word)))
+    value = slots.timely(word) or date_words.hints(word)[0] or bool(slots.values(features(word)))
     verb_after = after in _AUX or after in slots.COPULAS or _verb(after, claim)
     # a bare plural ("flights changed", "prices went up") is a common noun: English says those with no article
     plural = word.endswith("s") and not word.endswith("ss")

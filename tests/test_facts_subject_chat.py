@@ -1,0 +1,65 @@
+"""Issue 24, facts39: whose fact a newer with an update word states, read as chat writes it (`core.whose`).
+
+In sentences of my own (none from a fixture), both sides:
+1. a name typed in lower case as the newer's subject, read by where it stands (before its verb), not by a capital;
+2. a person reached through another ("Ines's brother gave up…", "la collègue de Marta…", "il mio collega…"), and
+   a pronoun or a possessive after another subject standing for that subject ("…, he rides…", "il suo furgone");
+3. what still updates: the speaker's own thing, a common noun said bare ("prices went up", "company changed…")
+   before a first-person fact, the older's own subject with no capital.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fact_pairs import found
+
+from hippocampus.core import claims, whose
+from hippocampus.core.facts import claim_of
+from hippocampus.core.tokens import name_words
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # 1. a lowercase name before its verb
+        ("my optician is mr. carvalho in porto", "tiago switched to a new optician, ms. reis, she's closer to his work"),
+        ("my swimming route is two laps of the lake", "bento changed his walking route, he goes round the park now"),
+        ("my phone is an old nokia", "amara just got her new phone, so she's finally on whatsapp now"),
+        # 2. a person reached through another; a pronoun after another subject
+        ("We rent a garage on Mill Lane with my friend Ines", "Ines's brother gave up his garage on Mill Lane last week"),
+        ("Mon club de lecture, c'est le jeudi.", "La voisine de Marta ne lit plus le jeudi, elle y va le lundi."),
+        ("il furgone della ditta consegna a Torino", "il mio collega ha cambiato furgone, ora consegna il suo pane a Pavia"),
+        ("Ma salle de sport, c'est Fitness Park.", "Mon collègue Hugo a changé de salle, il va au Basic-Fit maintenant."),
+    ],
+)
+def test_another_subject_said_as_chat_supersedes_nothing(old: str, new: str) -> None:
+    assert not found(new, old)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I work from the office on Tuesdays.", "Company changed the rules again. Now I'm in the office on Thursdays."),
+        ("We fly home to Lima on the 3rd", "flights changed. home to lima on the 8th"),
+        ("my optician is mr. carvalho in porto", "switched opticians, i see ms. reis now"),
+        ("My rent is 800 a month.", "landlord raised the rent, it's 850 a month now."),
+        ("My sister lives in Bath.", "My sister moved to Bristol."),
+    ],
+)
+def test_the_speakers_fact_still_updates(old: str, new: str) -> None:
+    assert found(new, old)
+
+
+def test_a_lowercase_name_is_read_by_where_it_stands() -> None:
+    assert whose.phrase(claim_of("tiago switched to a new optician")) == ["tiago"]
+    assert whose.phrase(claim_of("ines's brother gave up his garage")) == ["ines's", "brother"]  # an irregular past
+    assert whose.phrase(claim_of("prices went up again")) == []  # a bare plural: a common noun
+    assert whose.phrase(claim_of("apparently moved to friday")) == []  # an adverb, no name
+    assert whose.phrase(claim_of("yesterday was cancelled")) == []  # a time, no name
+    assert whose.phrase(claim_of("L'équipe de Marta ne joue plus")) == ["l'équipe", "de", "marta"]
+
+
+def test_a_capital_inside_a_name_is_not_the_speaker() -> None:
+    assert name_words("she's at Notre Dame now") == frozenset({"notre"})
+    assert not claims.parsed("Ruby changed schools, she's at Notre Dame now").involves_speaker
+    assert claims.parsed("Ruby changed schools, she's at my old school now").involves_speaker
