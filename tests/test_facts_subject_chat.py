@@ -4,8 +4,13 @@ In sentences of my own (none from a fixture), both sides:
 1. a name typed in lower case as the newer's subject, read by where it stands (before its verb), not by a capital;
 2. a person reached through another ("Ines's brother gave up…", "la collègue de Marta…", "il mio collega…"), and
    a pronoun or a possessive after another subject standing for that subject ("…, he rides…", "il suo furgone");
-3. what still updates: the speaker's own thing, a common noun said bare ("prices went up", "company changed…")
-   before a first-person fact, the older's own subject with no capital.
+3. another thing of one kind said with words the other does not say, names typed in lower case ("the small
+   market in [ribeira]" / "the big market in [matosinhos]");
+4. a subject said with a contracted "'s" ("Pedro's changed his van") is the whole phrase, another one;
+5. what still updates: the speaker's own thing, a common noun said bare ("prices went up", "company changed…")
+   before a first-person fact, the older's own subject with no capital, the older's value entity that goes on to
+   the older's own thing ("Rui's retired, so the van goes to …"), the older's thing as the verb's whole object
+   ("garage moved [tom's car service] to …").
 """
 
 from __future__ import annotations
@@ -22,14 +27,26 @@ from hippocampus.core.tokens import name_words
     ("old", "new"),
     [
         # 1. a lowercase name before its verb
-        ("my optician is mr. carvalho in porto", "tiago switched to a new optician, ms. reis, she's closer to his work"),
+        (
+            "my optician is mr. carvalho in porto",
+            "tiago switched to a new optician, ms. reis, she's closer to his work",
+        ),
         ("my swimming route is two laps of the lake", "bento changed his walking route, he goes round the park now"),
         ("my phone is an old nokia", "amara just got her new phone, so she's finally on whatsapp now"),
         # 2. a person reached through another; a pronoun after another subject
-        ("We rent a garage on Mill Lane with my friend Ines", "Ines's brother gave up his garage on Mill Lane last week"),
+        (
+            "We rent a garage on Mill Lane with my friend Ines",
+            "Ines's brother gave up his garage on Mill Lane last week",
+        ),
         ("Mon club de lecture, c'est le jeudi.", "La voisine de Marta ne lit plus le jeudi, elle y va le lundi."),
-        ("il furgone della ditta consegna a Torino", "il mio collega ha cambiato furgone, ora consegna il suo pane a Pavia"),
-        ("Ma salle de sport, c'est Fitness Park.", "Mon collègue Hugo a changé de salle, il va au Basic-Fit maintenant."),
+        (
+            "il furgone della ditta consegna a Torino",
+            "il mio collega ha cambiato furgone, ora consegna il suo pane a Pavia",
+        ),
+        (
+            "Ma salle de sport, c'est Fitness Park.",
+            "Mon collègue Hugo a changé de salle, il va au Basic-Fit maintenant.",
+        ),
     ],
 )
 def test_another_subject_said_as_chat_supersedes_nothing(old: str, new: str) -> None:
@@ -44,6 +61,9 @@ def test_another_subject_said_as_chat_supersedes_nothing(old: str, new: str) -> 
         ("my optician is mr. carvalho in porto", "switched opticians, i see ms. reis now"),
         ("My rent is 800 a month.", "landlord raised the rent, it's 850 a month now."),
         ("My sister lives in Bath.", "My sister moved to Bristol."),
+        ("i shop at the big market in matosinhos on fridays", "the big market in matosinhos moved to saturdays"),
+        ("My van mechanic is Rui in Braga", "Rui's retired so the van goes to Oficina Sousa from now on"),
+        ("Tom's car service is on Monday at 9.", "garage's moved tom's car service to wednesday, same time"),
     ],
 )
 def test_the_speakers_fact_still_updates(old: str, new: str) -> None:

@@ -136,7 +136,10 @@ def _content(words: list[str]) -> frozenset[str]:
 
 
 def head_and_owner(words: list[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """The content words of a subject's head (after its last "'s") and of its possessor (before it)."""
+    """The content words of a subject's head (after its last "'s") and of its possessor (before it). An "'s" said
+    last is "has" or "is" ("[Niamh's] been transferred", "[Sleazy's] changed its hours"): the whole is the head."""
+    if words and words[-1].endswith("'s"):
+        return _content([w.removesuffix("'s") for w in words]), frozenset()
     last = max((i for i, w in enumerate(words) if w.endswith("'s")), default=-1)
     return _content(words[last + 1 :]), _content(words[: last + 1])
 
@@ -159,10 +162,45 @@ def other(a: Claim, b: Claim) -> bool:
         # one kind, two things where each is named by a name the other does not say ("the [Cornwall] tournament"
         # / "Liam's tournament in [Kingston]"); a person is who, not which ("Sam's flight" / "my partner's flight")
         mine, other_names = claims.names_of(a) & _content(said), claims.names_of(b) & theirs
-        return bool(mine - b.features - claims.PEOPLE and other_names - a.features - claims.PEOPLE)
+        if mine - b.features - claims.PEOPLE and other_names - a.features - claims.PEOPLE:
+            return True
+        # the same, where each says its thing with words the other does not (chat types names in lower case: "the
+        # little market in [neves]" / "the big market in [são tomé]")
+        kind = head & theirs or derived(head, theirs)
+        return bool(_qualifiers(said, kind, a) - b.features and _qualifiers(_around(b, kind), kind, b) - a.features)
     if head <= b.features or derived(head, b.content):
-        return not _changes_value(a, b, _content(said))
+        # … or it goes on to the older's own thing ("Toni's retired, so [the Vespa] goes to …")
+        return not (_changes_value(a, b, _content(said)) or _acts_on(a, b, rest))
     return not _acts_on(a, b, rest)
+
+
+_OF_NAME = word_set("in of de di da du des del della von vom")
+"""The prepositions that name a thing after its noun ("the market [in] Neves", "la feria [de] Sevilla")."""
+
+
+def _around(claim: Claim, kind: frozenset[str]) -> list[str]:
+    """The noun phrase of `claim` around the word of `kind`: the content words before it back to a function word,
+    and a name said after it with a preposition ("the [big market in são tomé city] every saturday")."""
+    words = WORD_RE.findall(claim.key)
+    at = next((n for n, w in enumerate(words) if _content([w.removesuffix("'s")]) & kind), -1)
+    if at < 0:
+        return []
+    start = at
+    while start > 0 and _content([words[start - 1].removesuffix("'s")]) and words[start - 1] not in _AUX:
+        start -= 1
+    end = at + 1
+    if end < len(words) and words[end] in _OF_NAME:
+        end += 1
+        while end < len(words) and _content([words[end]]) and words[end] not in STOPWORDS:
+            end += 1
+    return words[start:end]
+
+
+def _qualifiers(said: list[str], kind: frozenset[str], claim: Claim) -> frozenset[str]:
+    """The words that say which thing of `kind` a noun phrase names: its content words but the kind, cue words,
+    people, values and times."""
+    times = anchors.WEEKDAYS | anchors.MONTH_NAMES
+    return _content(said) - kind - claim.cue_features - claims.PEOPLE - slots.values(_content(said)) - times
 
 
 def _changes_value(a: Claim, b: Claim, entity: frozenset[str]) -> bool:
@@ -180,10 +218,13 @@ def _acts_on(a: Claim, b: Claim, rest: list[str]) -> bool:
     """What `a`'s verb changes is a thing the older says, said with an article or the speaker's possessive, not
     as the subject's own ("… switched [his] mortgage") nor as a value left behind ("instead of the food bank")."""
     verb = next((n for n, w in enumerate(rest) if w not in _AUX), 0)  # "ne [joue] plus": the verb, no object
+    said = False
     for n, word in enumerate(rest[verb + 1 :], start=verb + 1):
         found = _content([word]) - a.left - anchors.WEEKDAYS - anchors.MONTH_NAMES  # "[le mardi]": a time, no thing
-        # "moved [the] yoga class", "a augmenté [le] loyer", "moved yoga class": the verb's object
-        said = n == 1 or rest[n - 1] in _DETERMINERS | slots.POSSESSIVES | _ARTICLES
+        # "moved [the] yoga class", "a augmenté [le] loyer", "moved yoga class": the verb's object, each word of its
+        # noun phrase ("moved [ben's parents' evening]", "the [spare key]")
+        words_on = said and (rest[n - 1].endswith("'s") or bool(_content([rest[n - 1]])))
+        said = n == 1 or rest[n - 1] in _DETERMINERS | slots.POSSESSIVES | _ARTICLES or words_on
         theirs = rest[n + 1 : n + 2] and rest[n + 1] in _THEIRS_AFTER  # "adiou o jantar [dele]": his own
         if said and found and not theirs and (found & b.content or derived(found, b.content)):
             return True
