@@ -6,6 +6,8 @@ In sentences of my own (none from a fixture), both sides:
    a pronoun or a possessive after another subject standing for that subject ("…, he rides…", "il suo furgone");
 3. another thing of one kind said with words the other does not say, names typed in lower case ("the small
    market in [ribeira]" / "the big market in [matosinhos]");
+   the older's owner said with a word that picks another one ("the [youth] choir's rehearsal" / "Choir rehearsal
+   is …"), a person's thing where the older's is the speaker's ("der Hund [von den Nachbarn]" / "Unser Hund");
 4. a subject said with a contracted "'s" ("Pedro's changed his van") is the whole phrase, another one;
 5. what still updates: the speaker's own thing, a common noun said bare ("prices went up", "company changed…")
    before a first-person fact, the older's own subject with no capital, the older's value entity that goes on to
@@ -47,6 +49,13 @@ from hippocampus.core.tokens import name_words
             "Ma salle de sport, c'est Fitness Park.",
             "Mon collègue Hugo a changé de salle, il va au Basic-Fit maintenant.",
         ),
+        # 3. another thing of one kind
+        ("i shop at the big market in matosinhos on fridays", "the small market in ribeira moved to the old fish hall"),
+        ("Choir rehearsal is Thursdays at 8 in the school hall", "the youth choir's rehearsal moved to Tuesdays"),
+        ("Unser Hund heißt Bruno und ist vier.", "Der Hund von den Nachbarn heißt jetzt Rocky statt Rex."),
+        # 4. a contracted "'s": the whole phrase is the subject
+        ("My line manager is Pedro Alves", "Pedro Alves's changed his van, it's a white Transit now"),
+        ("We're booked at the Blue Lamp on the 4th.", "Blue Lamp's changed its hours, it shuts at 1 now."),
     ],
 )
 def test_another_subject_said_as_chat_supersedes_nothing(old: str, new: str) -> None:
@@ -64,6 +73,8 @@ def test_another_subject_said_as_chat_supersedes_nothing(old: str, new: str) -> 
         ("i shop at the big market in matosinhos on fridays", "the big market in matosinhos moved to saturdays"),
         ("My van mechanic is Rui in Braga", "Rui's retired so the van goes to Oficina Sousa from now on"),
         ("Tom's car service is on Monday at 9.", "garage's moved tom's car service to wednesday, same time"),
+        ("Choir rehearsal is Thursdays at 8 in the school hall", "the choir's rehearsal moved to Tuesdays"),
+        ("Unser Hund heißt Bruno und ist vier.", "Unser Hund heißt jetzt doch Rocky statt Bruno."),
     ],
 )
 def test_the_speakers_fact_still_updates(old: str, new: str) -> None:

@@ -111,10 +111,11 @@ def phrase(claim: Claim, known: frozenset[str] = frozenset()) -> list[str]:
 
 
 def _verb(word: str, claim: Claim) -> bool:
-    """`word` is a cue word of `claim` or a verb in the past."""
+    """`word` is a cue word of `claim`, a verb in the past or a verb of naming ("der Labrador … [heißt]")."""
     feats = features(word)
     cue = bool(feats & claim.cue_features) or any(len(c) > 3 and word.startswith(c) for c in claim.cue_features)
-    return cue or word in _PAST or len(word) > 4 and word.endswith("ed") and word not in STOPWORDS
+    named = bool(_NAMING.fullmatch(word))
+    return cue or named or word in _PAST or len(word) > 4 and word.endswith("ed") and word not in STOPWORDS
 
 
 def _bare_name(word: str, after: str, claim: Claim) -> bool:
@@ -149,7 +150,7 @@ def other(a: Claim, b: Claim) -> bool:
     said = phrase(a, b.cased)
     if not said or a.cleft or a.involves_speaker or a.key.startswith(REMARK) or set(said) & slots.SUBJECT_PRONOUNS:
         return False  # "It's my father-in-law who's allergic"; a part carried after "I mixed them up:"
-    head, _owner = head_and_owner(said)
+    head, owner = head_and_owner(said)
     if not head or said[0] in slots.POSSESSIVES and not head & claims.PEOPLE:
         return False  # "my weight's down to 78 kg": the speaker's thing
     rest = WORD_RE.findall(a.key)[len(said) :]
@@ -158,6 +159,8 @@ def other(a: Claim, b: Claim) -> bool:
     theirs = b.subject | _content(phrase(b))
     if set(said) & _OTHER and not set(WORD_RE.findall(b.key)) & _OTHER:
         return True  # "Callum's other band changed their name" / "The band's called Loch Disaster": another one
+    if _owners(said, a) - b.features and b.possessed and head & b.subject:
+        return True  # "Der Labrador [von den Nachbarn]" / "Unser Labrador": another's thing, not the speaker's
     if head & theirs or derived(head, theirs):
         # one kind, two things where each is named by a name the other does not say ("the [Cornwall] tournament"
         # / "Liam's tournament in [Kingston]"); a person is who, not which ("Sam's flight" / "my partner's flight")
@@ -167,11 +170,28 @@ def other(a: Claim, b: Claim) -> bool:
         # the same, where each says its thing with words the other does not (chat types names in lower case: "the
         # little market in [neves]" / "the big market in [são tomé]")
         kind = head & theirs or derived(head, theirs)
+        # the older's owner said with a word the older never says picks another one of that kind ("the [junior]
+        # band's practice" / "Band practice is …"); not a person by role ("my daughter's teacher")
+        if owner & b.features and owner - b.features - a.cue_features and not owner & claims.PEOPLE:
+            return True
         return bool(_qualifiers(said, kind, a) - b.features and _qualifiers(_around(b, kind), kind, b) - a.features)
     if head <= b.features or derived(head, b.content):
         # … or it goes on to the older's own thing ("Toni's retired, so [the Vespa] goes to …")
         return not (_changes_value(a, b, _content(said)) or _acts_on(a, b, rest))
     return not _acts_on(a, b, rest)
+
+
+def _owners(said: list[str], claim: Claim) -> frozenset[str]:
+    """The people and names a subject says as its owner: before its "'s" or after "of"/"de"/"von" ("[Ines]'s
+    garage", "la tortuga de [Ruby]", "der Labrador von den [Nachbarn]")."""
+    out: set[str] = set()
+    for n, word in enumerate(said):
+        if word.endswith("'s") and n + 1 < len(said):
+            out |= _content([word.removesuffix("'s")])
+        elif n and said[n - 1] in _OF_NAME | _DETERMINERS and any(w in _OF_NAME for w in said[:n]):
+            out |= _content([word])
+    names = claims.names_of(claim)
+    return frozenset(f for f in out if f in names or derived(frozenset([f]), claims.PEOPLE))  # "Nachbar[n]"
 
 
 _OF_NAME = word_set("in of de di da du des del della von vom")
