@@ -7,7 +7,8 @@ In sentences of my own (none from a fixture), both sides:
 3. another thing of one kind said with words the other does not say, names typed in lower case ("the small
    market in [ribeira]" / "the big market in [matosinhos]");
    the older's owner said with a word that picks another one ("the [youth] choir's rehearsal" / "Choir rehearsal
-   is …"), a person's thing where the older's is the speaker's ("der Hund [von den Nachbarn]" / "Unser Hund");
+   is …"), a person's thing where the older's is the speaker's ("der Hund [von den Nachbarn]" / "Unser Hund"), a
+   thing said as next door before the update word ("la peluquería [de al lado] se mudó");
 4. a subject said with a contracted "'s" ("Pedro's changed his van") is the whole phrase, another one;
 5. what still updates: the speaker's own thing, a common noun said bare ("prices went up", "company changed…")
    before a first-person fact, the older's own subject with no capital, the older's value entity that goes on to
@@ -53,6 +54,8 @@ from hippocampus.core.tokens import name_words
         ("i shop at the big market in matosinhos on fridays", "the small market in ribeira moved to the old fish hall"),
         ("Choir rehearsal is Thursdays at 8 in the school hall", "the youth choir's rehearsal moved to Tuesdays"),
         ("Unser Hund heißt Bruno und ist vier.", "Der Hund von den Nachbarn heißt jetzt Rocky statt Rex."),
+        ("Mi hermana tiene su peluquería en Triana", "La peluquería de al lado se mudó a Nervión"),
+        ("our gate code is 4412", "the house next door changed their gate code to 9981"),
         # 4. a contracted "'s": the whole phrase is the subject
         ("My line manager is Pedro Alves", "Pedro Alves's changed his van, it's a white Transit now"),
         ("We're booked at the Blue Lamp on the 4th.", "Blue Lamp's changed its hours, it shuts at 1 now."),
@@ -74,6 +77,10 @@ def test_another_subject_said_as_chat_supersedes_nothing(old: str, new: str) -> 
         ("My van mechanic is Rui in Braga", "Rui's retired so the van goes to Oficina Sousa from now on"),
         ("Tom's car service is on Monday at 9.", "garage's moved tom's car service to wednesday, same time"),
         ("Choir rehearsal is Thursdays at 8 in the school hall", "the choir's rehearsal moved to Tuesdays"),
+        (
+            "I park the car in bay 12 at the station",
+            "switched the car to bay 14, the one next door to the ticket office",
+        ),
         ("Unser Hund heißt Bruno und ist vier.", "Unser Hund heißt jetzt doch Rocky statt Bruno."),
     ],
 )

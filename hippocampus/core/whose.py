@@ -34,6 +34,7 @@ import re
 
 from hippocampus.core import anchors, claims, colours, date_words, slots
 from hippocampus.core.claims import Claim
+from hippocampus.core.cues import CORRECTION
 from hippocampus.core.parts import REMARK, resolved_parts
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, derived, word_set
@@ -61,6 +62,11 @@ _PAST = word_set(
 )
 """The irregular past forms of English (a closed class), which end a subject as a verb in "-ed" does ("Morag's
 brother [gave] up his plot", "the band [bought] a new tuba")."""
+_BESIDE = re.compile(
+    r"\b(?:next to (?:ours|mine)|next door|de al lado|d'à côté|d'a coté|ao lado|do lado|accanto|nebenan)\b"
+)
+"""A thing said as beside the speaker's or next door, before the update word: another one of its kind ("the boat
+[next to ours] got renamed", "el taller [de al lado] se mudó", "la boulangerie [d'à côté] a fermé")."""
 _OTHER = word_set("other autre autres otro otra otros otras altro altra altri outro outra outros andere anderen")
 """A word that says its noun is another one of the kind ("Callum's [other] band", "l'autre salle")."""
 
@@ -147,6 +153,9 @@ def head_and_owner(words: list[str]) -> tuple[frozenset[str], frozenset[str]]:
 
 def other(a: Claim, b: Claim) -> bool:
     """The newer `a` states a fact of another subject than the older `b`'s (see the module)."""
+    cue = CORRECTION.search(a.key)
+    if cue and _BESIDE.search(a.key[: cue.start()]):
+        return True  # "the boat moored [next to ours] got renamed": the thing beside the speaker's, not theirs
     said = phrase(a, b.cased)
     if not said or a.cleft or a.involves_speaker or a.key.startswith(REMARK) or set(said) & slots.SUBJECT_PRONOUNS:
         return False  # "It's my father-in-law who's allergic"; a part carried after "I mixed them up:"
@@ -282,8 +291,14 @@ def _mine(part: str) -> bool:
     return bool(set(WORD_RE.findall(part.casefold().replace("’", "'"))) & slots.SUBJECT_PRONOUNS)
 
 
+def first_other(said: list[str], b: Claim) -> bool:
+    """The message's first part (`core.parts.parts`) is of another subject than `b`'s: a value it says anew with
+    no subject of its own ("…, it's Dragonfly now") is that subject's."""
+    return bool(said) and other(claims.parsed(said[0]), b)
+
+
 def resolvable(said: list[str], new: str, b: Claim) -> list[str]:
     """The parts of `new` that open on a pronoun read as `b`'s subject (`core.parts.resolved_parts`), none where the
     message's first part is of another subject than `b`'s: the pronoun stands for that one ("kwab changed his
     cycling route, [he] rides up to …" / "My running route is along the coast")."""
-    return [] if said and other(claims.parsed(said[0]), b) else resolved_parts(new, b)
+    return [] if first_other(said, b) else resolved_parts(new, b)
