@@ -10,21 +10,32 @@ because the newer's subject was another than the older's (heldout20, 13 of 60):
 - the entity the older names as its *value*, of which the newer states another attribute ("[Maple Grove]
   changed its visiting hours" / "Mom … lives at Maple Grove Residence").
 
-So the subject is read by grammar (`phrase`): the noun phrase from an article, a possessive or a name (one
-followed by its "'s" or more of the name: every sentence opens on a capital) up to the main verb (a copula, an
-auxiliary, a cue word, a verb in the past); its *head* is what follows its last "'s". No subject is read where
-the statement opens on a verb or a pronoun: those stand for the older's. `other` says the newer's subject is
-not the older's:
+So the subject is read by grammar (`phrase`): the noun phrase from an article (an elided "l'" too), a possessive
+or a name (one followed by its "'s" or more of the name: every sentence opens on a capital; or, since chat leaves
+names in lower case, a word right before its verb that is no function word, pronoun, adverb, time, value, verb or
+bare plural: "kwab changed…", facts39) up to the main verb (a copula, an auxiliary, French "ne", a cue word, a
+verb of naming, a verb in the past, irregular ones too); its *head* is what follows its last "'s", or the whole
+where the "'s" is last ("Niamh's been…": "has"). No subject is read where the statement opens on a verb or a
+pronoun: those stand for the older's. `other` says the newer's subject is not the older's:
 - never where it involves the speaker ("GP upped my sertraline dose", "my weight's down to 78 kg"), is a cleft
   ("It's my father-in-law who's allergic"), or a part carried after "I mixed them up:";
-- a head the older says in its subject is the older's, unless each names the thing by a name the other does
-  not say (two things of one kind: "the [Cornwall] tournament" / "Liam's tournament in [Kingston]");
+- a thing said as next door or next to the speaker's before the update word is another one ("the boat [next to
+  ours] got renamed"), as is one said with "other" ("Callum's [other] band");
+- a head the older says in its subject is the older's, unless each names the thing by a name, or by words, the
+  other does not say (two things of one kind: "the [Cornwall] tournament" / "Liam's tournament in [Kingston]",
+  "the little market in neves" / "the big market in são tomé"), or the newer says the older's owner with a word
+  that picks another one ("the [junior] band's practice" / "Band practice"), or a person's where the older's is
+  the speaker's ("der Hund [von den Nachbarn]" / "Unser Hund");
 - a head the older says only after its verb is the older's value entity: the same fact only where the newer
   changes a value the older states of it, naming no other attribute and leaving behind only the older's
-  values, or renames it ("PureGym moved to Church St" / "My gym is PureGym on High St");
+  values, or renames it ("PureGym moved to Church St" / "My gym is PureGym on High St"), or goes on to the
+  older's own thing ("Toni's retired, so the Vespa goes to …");
 - a head the older never says is another person or thing, unless the verb's object is a thing the older says,
   with an article or the speaker's possessive ("the kids renamed the puppy", "the studio moved yoga class"),
   not the subject's own ("… switched *his* mortgage") nor a value left behind ("instead of the food bank").
+A pronoun, a possessive or a first-person-less part carried after another subject stands for that subject
+(`resolvable`, `judged`: "kwab changed his route, [he] rides…", "…, ora vende [il suo] cacao"); a part said in the
+first person stays the speaker's ("Company changed the policy. Now I'm remote on Mondays").
 A mistake here leaves both statements current (newer first), the lesser error. Pure.
 """
 
