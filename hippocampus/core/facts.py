@@ -353,7 +353,7 @@ def updates(new: str, old: str) -> bool:
     judged = [p for p in whose.judged(said, b) if not (aside and target.carried(p, b))]
     if any(_sentence_updates(part, old) for part in judged):
         return True
-    resolved = [p for p in message_parts.resolved_parts(new, old) if not (aside and target.carried(p, b, True))]
+    resolved = [p for p in whose.resolvable(said, new, old) if not (aside and target.carried(p, b, True))]
     if any(_sentence_updates(part, old, whose_too=False) for part in resolved):
         return True
     if restatements.said_anew(new, old):

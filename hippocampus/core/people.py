@@ -20,7 +20,8 @@ _EXTRA = frozenset(
         oncle fratello sorella figlio figlia moglie marito nonno nonna zio zia брат сестра сын дочь отец мать муж
         жена gemelo gemela gemelos gemelas gêmeo gêmea gêmeos gêmeas gémeo gémea gémeos gémeas gemello gemella gemelli
         gemelle jumeau jumelle jumeaux jumelles zwilling zwillinge начальник начальница сосед соседка nachbar
-        nachbarin kollege kollegin vecino vecina vizinho vizinha voisin voisine"""
+        nachbarin kollege kollegin vecino vecina vizinho vizinha voisin voisine collègue collega colleghi
+        colega colegas"""
     )
 )
 """People by role beyond `similarity.RELATIONS`, and the closest ones in the other supported languages."""

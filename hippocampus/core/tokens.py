@@ -251,3 +251,14 @@ def derived(words: frozenset[str], others: frozenset[str]) -> frozenset[str]:
         for o in others
         if (w == o or min(len(w), len(o)) >= 4 and (w.startswith(o) or o.startswith(w))) and not w[0].isdigit()
     )
+
+
+def name_words(text: str) -> frozenset[str]:
+    """The words (casefolded) said with a capital inside a sentence, after a word in lower case and before another
+    capitalised one: parts of a name ("at [Notre] Dame", "in [Mon] Repos"), whatever they mean alone."""
+    words = WORD_RE.findall(text)
+    return frozenset(
+        w.casefold()
+        for before, w, after in zip(words, words[1:], words[2:], strict=False)
+        if before[:1].islower() and w[:1].isupper() and after[:1].isupper() and w != "I"
+    )
