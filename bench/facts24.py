@@ -33,7 +33,8 @@ precision pass.
 with update words) by a helper in stop 37, each run once on `dd46ebe` and on the merged fifteenth pass (`1bb22f4`);
 `heldout31.json` (look-alikes with update words) and `heldout32.json`, the same, each run once on `5269cd8` and on
 the merged precision fifth pass; `heldout33.json` (corrections in seven languages, look-alikes with update words)
-by a helper in stop 38, run once on `f9073bb` and on the merged per-language pass (facts38).
+by a helper in stop 38, run once on `f9073bb` and on the merged per-language pass (facts38); `heldout34.json` (the
+same kinds, another life) by a helper in stop 38, run once on `f8314ad` and on the merged facts39 and facts40.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -328,6 +329,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct32": (distinct, lambda: fixture("heldout32")["distinct"], "held out thirty-two times"),
     "corrections33": (corrections, lambda: fixture("heldout33")["corrections"], "held out thirty-three times"),
     "distinct33": (distinct, lambda: fixture("heldout33")["distinct"], "held out thirty-three times"),
+    "corrections34": (corrections, lambda: fixture("heldout34")["corrections"], "held out thirty-four times"),
+    "distinct34": (distinct, lambda: fixture("heldout34")["distinct"], "held out thirty-four times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
