@@ -36,6 +36,8 @@ def test_a_pronoun_or_an_unsaid_subject_of_the_older_s_verb_updates_it(old: str,
         ("My son is a nurse", "it's a big hospital now"),  # "it" is no person
         ("Mein Sohn wohnt in Köln", "Jetzt wohnt Anna in Bonn"),  # the subject said after its verb
         ("Our neighbour Mrs Okafor walks the dog", "Pippa broke her leg. She walks the dog now"),  # "she" is Pippa
+        ("please continue sequence 5 and 6", "continue sequence 2 to 6"),  # requests: no subject (LongMemEval)
+        ("Bitte schreib Kapitel 3 neu", "schreib Kapitel 4 neu"),
     ],
 )
 def test_a_pronoun_of_another_or_a_subject_said_is_not_the_older_s(old: str, new: str) -> None:

@@ -57,7 +57,7 @@ _COPULA = {"'s": "is", "'re": "are"}
 _IS_AFTER = re.compile(r"(?:in|on|at|to|from|a|an|the|down|up|about|around|called|named|now|still|\d)\b")
 """What follows a noun's "'s" when it is "is" ("Daniela's a designer", "the car's at the garage"), not its owner's
 ("Daniela's car")."""
-_DISCOURSE = word_set("so and but oh well ok okay also btw fyi anyway correction update")
+_DISCOURSE = word_set("so and but oh well ok okay also btw fyi anyway correction update please pls bitte")
 _SPEAKER = slots.SUBJECT_PRONOUNS | word_set("we wir nous nosotros nosotras noi nós")
 """The speaker as a subject: an older said so is the speaker's, and no third person stands for it."""
 _ARTICLES = word_set(
@@ -120,8 +120,8 @@ def _agrees(subject: str, pronoun: str, before: str, old: str, tail: str) -> boo
     said = set(_words(subject))
     if pronoun in _MINE and not said & slots.POSSESSIVES:
         return False  # "Mine are Oticon" is the speaker's, not "Doug's hearing aids"
-    if said & (_SPEAKER | slots.COPULAS) or said <= STOPWORDS | PRONOUNS:
-        return False  # "We live in Leeds" / "They live in York now": another subject
+    if said & (_SPEAKER | slots.COPULAS) or said <= STOPWORDS | PRONOUNS | _DISCOURSE:
+        return False  # "We live in Leeds" / "They live in York now": another subject; "please continue…": none
     person = bool({stem(w) for w in said} & PEOPLE) or bool(said & (_MALE | _FEMALE))
     if pronoun in _IT and not (_VALUE.search(tail) or set(_words(tail)) & slots.NUMBER_WORDS.keys()):
         return False  # "It is in the news now", "it's raining": no value named
