@@ -344,8 +344,8 @@ def updates(new: str, old: str) -> bool:
     if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
         return False  # a question states no update (nor does a message that asks one beside it), nor a fact
     said = message_parts.parts(new)
-    if any(_task(part) for part in said) or related.about(said, b):
-        return False  # "give me chapter 2 in bullet points"; "the scooter's tyres" (`core.related`)
+    if any(_task(part) for part in said) or related.about(said, b) or spelling.elsewhere(said, new, b):
+        return False  # "give me chapter 2 in bullet points"; "the scooter's tyres", "typo: my bike lock code is…"
     if spelling.respelled(said, new, old):
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     aside = target.beside(said, b) and a.sentences == 1 and not given.SAID_WRONG.search(a.key)

@@ -22,8 +22,8 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem, word_set
 
 SPELLING = re.compile(
     r"\b(?:typo|typos|mistyped|misspel\w*|mis-spel\w*|spel(?:t|led|ling|ls)|typed|fat[- ]finger\w*|autocorrect\w*"
-    r"|(?:with|without) (?:an? |one |two )?[a-z](?= |\.|,|$)|(?:double|doppel|doppia|doble|deux|two) [a-z]\b"
-    r"|two [a-z]'s\b"  # "two n's"
+    r"|(?:with|without) (?:(?:an?|one|two|the) [a-z]|(?!a\b)[a-z])(?= |\.|,|$)"
+    r"|(?:double|doppel|doppia|doble|deux|two) [a-z]\b|two [a-z]'s\b"  # "double l", "two n's"
     # a letter said in the other languages takes its article: "avec un v", "mit einem h", "con una z", "com um l"
     r"|(?:avec|sans) une? [a-z](?= |\.|,|$)|(?:mit|ohne) (?:einem|ein) [a-z](?= |\.|,|$)"
     r"|(?:con|sin|senza) una? [a-z](?= |\.|,|$)|(?:com|sem) uma? [a-z](?= |\.|,|$)"
@@ -130,16 +130,36 @@ def _own_words(part: str, claim: claims.Claim) -> frozenset[str]:
     return frozenset(w for w in words if not w[:1].isdigit() and not NEGATION.fullmatch(w))
 
 
-def _other_thing(part: str, b: claims.Claim) -> bool:
-    """`part` names a thing of its own as its subject ("typo: [my bike lock code] is 4412"), with a word the older
-    does not say, and the older's subject has a word `part` does not say ("[my locker number] is 412"): a typo
-    corrected there is that thing's value. A subject that opens on no article or possessive names no thing
-    ("digitei errado o CEP, o certo é …": a verb)."""
-    said = _statement(part)
-    a = claims.parsed(said)
-    if a.opening.split(" ", 1)[0] not in slots.POSSESSIVES | _ARTICLES:
+def elsewhere(parts: list[str], message: str, b: claims.Claim) -> bool:
+    """`message`, cued as a typo, names a thing of its own in each part that names a thing (`_other_thing`): the
+    value it corrects is that thing's, not `b`'s ("typo: my bike lock code is 4412" / "my locker number is 12")."""
+    if not cued(message):
         return False
-    return bool(a.subject & _own_words(said, a) - b.features) and bool(b.subject - a.features)
+    things = [_other_thing(part, b) for part in parts if _thing(part)]
+    return bool(things) and all(things)
+
+
+def _thing(part: str) -> claims.Claim | None:
+    """`part` (less a cue's remark) as a statement whose subject opens on an article or possessive: it names a
+    thing ("typo: [my bike lock code] is 4412"); a subject opened otherwise names none ("digitei errado o CEP, o
+    certo é …": a verb)."""
+    a = claims.parsed(_statement(part))
+    return a if a.subject and a.opening.split(" ", 1)[0] in slots.POSSESSIVES | _ARTICLES else None
+
+
+def _other_thing(part: str, b: claims.Claim) -> bool:
+    """`part` names a thing (`_thing`) with a word the older does not say, and the older's subject has a word
+    `part` does not say ("[my locker number] is 412"): a typo corrected there is that thing's value."""
+    a = _thing(part)
+    own = a.subject & _own_words(part, a) - b.features if a else frozenset()
+    return bool({w for w in own if not RIGHT.fullmatch(w)}) and a is not None and bool(b.subject - a.features)
+
+
+RIGHT = re.compile(
+    r"right|correct\w*|proper|actual|real|cert[oa]|corret[oa]|giust[oa]|richtig\w*|bon(?:ne)?|правильн\w*|ones?"
+)
+"""Words that say a value is the right one ("the right one is…", "o certo é…"), and the pro-form "one": a subject
+of these alone is the older's thing, said again as the corrected one."""
 
 
 _ARTICLES = word_set("the a an our your his her their le la les el los las o os il lo der die das")
