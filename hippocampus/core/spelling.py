@@ -23,7 +23,7 @@ from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem, word_set
 SPELLING = re.compile(
     r"\b(?:typo|typos|mistyped|misspel\w*|mis-spel\w*|spel(?:t|led|ling|ls)|typed|fat[- ]finger\w*|autocorrect\w*"
     r"|(?:with|without) (?:(?:an?|one|two|the) [a-z]|(?!a\b)[a-z])(?= |\.|,|$)"
-    r"|(?:double|doppel|doppia|doble|deux|two) [a-z]\b|two [a-z]'s\b"  # "double l", "two n's"
+    r"|(?:double|doppel|doppia|doble|deux) [a-z]\b|two [a-z]'s\b"  # "double l", "two n's"
     # a letter said in the other languages takes its article: "avec un v", "mit einem h", "con una z", "com um l"
     r"|(?:avec|sans) une? [a-z](?= |\.|,|$)|(?:mit|ohne) (?:einem|ein) [a-z](?= |\.|,|$)"
     r"|(?:con|sin|senza) una? [a-z](?= |\.|,|$)|(?:com|sem) uma? [a-z](?= |\.|,|$)"
