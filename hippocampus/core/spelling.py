@@ -8,7 +8,10 @@ the frames nor the cue-led anchor can see it. The near form is the anchor: a nam
 newer does not say, and a word of the newer within one edit of it (two for a long word; a swap of two letters is
 one, as Damerau counts), or the same digits in another order. It needs a cue of its kind (`SPELLING`, anywhere in
 the message): a near spelling alone may be another name ("Mark" / "Mary"). Found by probing the near forms of the
-newer's names and numbers (`probes`: for these messages only). Pure.
+newer's names and numbers (`probes`: for these messages only). A number of two digits is near only where the newer
+says a word of the older's thing again ("Tippfehler: Boxhagener Straße 21, nicht 12"), and a typo said of another
+thing, its subject a noun phrase of its own, updates nothing (`elsewhere`: "typo: my bike lock code is 4412" /
+"my locker number is 12"). Pure.
 """
 
 from __future__ import annotations
