@@ -11,7 +11,8 @@ the older is what makes the clause a denial of it ("I'm not sure" says none; "no
 `left_behind(sentence, older)`: a clause of the sentence denies a word of the older's that is no person (a person
 left behind needs more: "not my brother"), and the sentence says a word the older does not (the value in its place).
 Which memory the denied word was is the store's question (`ambiguous`: `core.facts.replaced` takes none where
-several current memories say it). Pure: no I/O.
+several current memories say it). `negates(new, old)`: the newer says all of the older again, negated ("I'm not a
+morning person any more" / "I'm a morning person"). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -137,3 +138,12 @@ def ambiguous(new: str, olds: list[str], found: list[int]) -> list[int]:
     topic = claims.parsed(new).content - gone
     saying = [i for i, old in enumerate(olds) if named(new, b := claims.parsed(old)) and not topic & b.content]
     return [i for i in found if i not in saying] if len(saying) > 1 else found
+
+
+def negates(new: str, old: str) -> bool:
+    """`new` says again everything `old` said, with its words negated ("I'm not a morning person any more"
+    / "I'm a morning person"): a contradiction of the older statement, not another fact (`core.facts.is_update`)."""
+    negated = {f[1:] for f in features(new) if f.startswith("!")}
+    affirmed = {f for f in features(old) if not f.startswith("!")}
+    b = claims.parsed(old)
+    return bool(negated & affirmed & b.content) and b.content <= claims.parsed(new).content

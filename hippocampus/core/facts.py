@@ -23,8 +23,9 @@ worse than showing two:
    names it ("I'm a [junior|senior] developer", "I [cycle|take the train] to work"; a shared time, "on
    Mondays", names none).
 2. **Is the newer one an update?** (`is_update`) Any of
-   - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to
-     Y", "instead of X", "no longer work at X") and shares another content word with it;
+   - it names the older value as left behind ("…, not 318", "not my brother", "switched from X to Y", "instead of
+     X", "no longer work at X"), shares another content word with it and swaps no other word of its frame
+     (`core.swaps`: "At the [party|barbecue] we serve [lamb|salmon instead of lamb]" is another occasion's);
    - it carries a *correction* cue ("typo", "mixed up", "confused", "correction", "changed … to",
      "renamed", "rescheduled", "moved to", "turned N", "no longer", "stopped", in the supported
      languages, `core.claims`) and shares a content word with the older beyond its people and names
@@ -69,10 +70,10 @@ worse than showing two:
 Only short statements (`MAX_WORDS`) are compared: a long message states many things. A short message is judged part by
 part (`parts`: each sentence, and each clause of a sentence of several), so a correction said beside a remark ("I moved
 to Porto. Loving it!", "I got a raise, my salary is 52,000 now") is taken and the remark supersedes nothing; a remark
-that a correction follows ("I had that backwards:", "Oh wait, I confused two people.") is carried to the parts after
-it, which carry no cue of their own; LongMemEval's real chat showed why the older must be one sentence and no question
-(a question states no fact, and superseding a memory of several sentences would hide the rest). `probes` are the
-features encoding looks up to find the candidates (a few indexed lookups, never a scan; a new job looks up every job,
+that a correction follows ("I had that backwards:", "Oh wait, I confused two people.") is carried to the parts after it,
+which carry no cue of their own; LongMemEval's real chat showed why the older must be one sentence and no question (a
+question states no fact, and superseding a memory of several sentences would hide the rest). `probes` are the features
+encoding looks up to find the candidates (a few indexed lookups, never a scan; a new job looks up every job,
 `slots.OCCUPATIONS`). The same decision runs on every path: `remember`, `ingest`, the hooks, imports (they all call
 here). Pure: no I/O, no clock."""
 
@@ -92,6 +93,7 @@ from hippocampus.core import (
     restatements,
     slots,
     spelling,
+    swaps,
     target,
     whose,
 )
@@ -185,7 +187,7 @@ def is_update(new: str, old: str) -> bool:
     a, b = claim_of(new), claim_of(old)
     shared = (a.content & b.content) - a.cue_features
     named = a.left & b.features | {f for f in b.features if _clock(f) in a.left}  # "not 2" / "at 2pm"
-    if _negates(new, old):
+    if denials.negates(new, old):
         return True  # "Turns out I'm not allergic to penicillin after all" / "I'm allergic to penicillin"
     denied = a.denies and named - claims.PEOPLE  # "Not cats after all -"; a person needs more
     if (
@@ -193,6 +195,7 @@ def is_update(new: str, old: str) -> bool:
         and (named - claims.PEOPLE or shared - a.left)
         and (denied or not another_subject(a, b) or bool(_head(a)) and _head(a) == _head(b))
         and not _only_a_date_left(a, b, named, shared)
+        and not swaps.second(a, b)  # "at the [party|barbecue]"
     ):
         return True  # "…, not 318", "switched from Evernote"; a person left behind needs more: "not my brother"
     forms = derived(a.content - a.cue_features - shared, b.content - shared)
@@ -240,15 +243,6 @@ def _task(text: str) -> bool:
     from hippocampus.core.scoring import REQUEST
 
     return bool(REQUEST.match(text.casefold()))
-
-
-def _negates(new: str, old: str) -> bool:
-    """`new` says again everything `old` said, with its words negated ("I'm not a morning person any more"
-    / "I'm a morning person"): a contradiction of the older statement, not another fact."""
-    negated = {f[1:] for f in features(new) if f.startswith("!")}
-    affirmed = {f for f in features(old) if not f.startswith("!")}
-    b = claim_of(old)
-    return bool(negated & affirmed & b.content) and b.content <= claim_of(new).content
 
 
 def _only_a_date_left(a: Claim, b: Claim, named: frozenset[str], shared: frozenset[str]) -> bool:
@@ -344,8 +338,8 @@ def updates(new: str, old: str) -> bool:
     if not (a.short and b.short) or a.key == b.key or a.asks or b.asks or b.sentences > 1:
         return False  # a question states no update (nor does a message that asks one beside it), nor a fact
     said = message_parts.parts(new)
-    if any(_task(part) for part in said) or related.about(said, b):
-        return False  # "give me chapter 2 in bullet points"; "the scooter's tyres" (`core.related`)
+    if any(_task(part) for part in said) or related.about(said, b) or spelling.elsewhere(said, new, b):
+        return False  # "give me chapter 2 in bullet points"; "the scooter's tyres", "typo: my bike lock code is…"
     if spelling.respelled(said, new, old):
         return True  # "Abernethy — with an e" / "Doug's cardiologist is Dr. Abernathy" (`core.spelling`)
     aside = target.beside(said, b) and a.sentences == 1 and not given.SAID_WRONG.search(a.key)
