@@ -34,7 +34,9 @@ with update words) by a helper in stop 37, each run once on `dd46ebe` and on the
 `heldout31.json` (look-alikes with update words) and `heldout32.json`, the same, each run once on `5269cd8` and on
 the merged precision fifth pass; `heldout33.json` (corrections in seven languages, look-alikes with update words)
 by a helper in stop 38, run once on `f9073bb` and on the merged per-language pass (facts38); `heldout34.json` (the
-same kinds, another life) by a helper in stop 38, run once on `f8314ad` and on the merged facts39 and facts40.
+same kinds, another life) by a helper in stop 38, run once on `f8314ad` and on the merged facts39 and facts40;
+`heldout35.json` (the same kinds, numbers among the values) by a helper in stop 38, run once on `71b8077` and on the
+merged facts41.
 
 Paths, each through the real store and the library call its edge makes:
 - remember: `memories.remember` (the CLI's `remember`, the agent's tool);
@@ -331,6 +333,8 @@ BENCHES: dict[str, tuple[Callable[..., dict[str, Any]], Callable[[], list[Any]],
     "distinct33": (distinct, lambda: fixture("heldout33")["distinct"], "held out thirty-three times"),
     "corrections34": (corrections, lambda: fixture("heldout34")["corrections"], "held out thirty-four times"),
     "distinct34": (distinct, lambda: fixture("heldout34")["distinct"], "held out thirty-four times"),
+    "corrections35": (corrections, lambda: fixture("heldout35")["corrections"], "held out thirty-five times"),
+    "distinct35": (distinct, lambda: fixture("heldout35")["distinct"], "held out thirty-five times"),
     "paraphrases": (paraphrases, lambda: fixture("paraphrases")["pairs"], "reinforced"),
     "importance": (importance, lambda: fixture("importance")["facts"], "in band, health core"),
 }
