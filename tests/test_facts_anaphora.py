@@ -8,6 +8,7 @@ import pytest
 from fact_pairs import found
 
 from hippocampus.core import anaphora
+from hippocampus.core.parts import resolved_parts
 
 
 @pytest.mark.parametrize(
@@ -41,7 +42,9 @@ def test_a_pronoun_or_an_unsaid_subject_of_the_older_s_verb_updates_it(old: str,
     ],
 )
 def test_a_pronoun_of_another_or_a_subject_said_is_not_the_older_s(old: str, new: str) -> None:
+    # the reader itself, not only the store's probes ("Mine are Oticon now" shares no probe word with its older)
     assert not found(new, old)
+    assert resolved_parts(new, old) == []
 
 
 @pytest.mark.parametrize(

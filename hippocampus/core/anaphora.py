@@ -58,6 +58,7 @@ _IS_AFTER = re.compile(r"(?:in|on|at|to|from|a|an|the|down|up|about|around|calle
 """What follows a noun's "'s" when it is "is" ("Daniela's a designer", "the car's at the garage"), not its owner's
 ("Daniela's car")."""
 _DISCOURSE = word_set("so and but oh well ok okay also btw fyi anyway correction update please pls bitte")
+"""Words said before a subject that are none ("so", "btw", "please"): skipped before it, and never a subject."""
 _SPEAKER = slots.SUBJECT_PRONOUNS | word_set("we wir nous nosotros nosotras noi nós")
 """The speaker as a subject: an older said so is the speaker's, and no third person stands for it."""
 _ARTICLES = word_set(

@@ -276,7 +276,8 @@ class Claim:
         third = not opening and bool(words) and words[0] in _THIRD_PERSON
         speaks = first in speaker or not (opening or third)
         self.owner = "people" if self.subject_people else "speaker" if speaks else ""
-        said_words = [w for w in WORD_RE.findall(body) if w not in name_words(cased)]  # "at [Notre] Dame": a name
+        in_names = name_words(cased)
+        said_words = [w for w in WORD_RE.findall(body) if w not in in_names]  # "at [Notre] Dame": a name
         mine = sum(w in speaker for w in said_words) - sum(w in speaker for w in opening)
         self.involves_speaker = mine > 0  # "my doctor switched me from…": the speaker's fact, said of another
         # chat drops the "I" before a verb in the past ("Traded the Golf in for…", "Moved the spare key"): the speaker's

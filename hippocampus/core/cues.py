@@ -41,8 +41,8 @@ WEAK = re.compile(
     r"|depuis (?:hier|avant-hier|aujourd'hui)|da ieri|со вчерашнего дня|с сегодняшнего дня|dünden beri|bugünden beri)\b"
     r"|منذ أمس|מאתמול|昨日から|어제부터|从昨天"
     # "instead (of)", in the supported languages ("statt", not the separable verb's "findet am Montag statt")
-    r"|en (?:vez|lugar) de|em (?:vez|lugar) d[eoa]|\b(?:an)?statt(?= (?!(?:und|oder|aber|weil|wie|zu)\b)\w)"
-    r"|\bstattdessen\b|au lieu d|\binvece\b|al posto d(?:i|el|ell|ei|egli|elle)|вместо|\byerine\b|بدلا|بدلاً|במקום"
+    r"|\ben (?:vez|lugar) de|\bem (?:vez|lugar) d[eoa]|\b(?:an)?statt(?= (?!(?:und|oder|aber|weil|wie|zu)\b)\w)"
+    r"|\bstattdessen\b|\bau lieu d|\binvece\b|\bal posto d(?:i|el|ell|ei|egli|elle)|вместо|\byerine\b|بدلا|بدلاً|במקום"
     r"|की जगह|대신|代わりに|代替|而不是"
 )
 NOVELTY = frozenset({"new", "recently", "lately", "currently"})
@@ -198,9 +198,9 @@ LEFT = re.compile(
     r"(?=\s+[^\W_][\w'-]*(?: [^\W_][\w'-]*)?,? (?:mais|ma|sino|sondern)\b)"
     r"|instead of|rather than|replaced(?= (?:my|the|our) (?:\w+ ){0,2}?\w+ with\b)"
     # "instead of X" in the other languages, its article with it ("en vez del cordero", "au lieu de l'agneau")
-    r"|en (?:vez|lugar) d(?:e|el)(?: la| las| los| el)?|em (?:vez|lugar) d(?:e|o|a|os|as)(?: o| a| os| as)?"
-    r"|\b(?:an)?statt(?: de[rmns]| die| das)?|au lieu (?:des|du|de(?: la)?(?= l'|\s))|au lieu d(?=')"
-    r"|(?:invece|al posto) d(?:i|el|ella|ello|ei|egli|elle)(?= )|(?:invece|al posto)(?= dell')"
+    r"|\ben (?:vez|lugar) d(?:e|el)(?: la| las| los| el)?|\bem (?:vez|lugar) d(?:e|o|a|os|as)(?: o| a| os| as)?"
+    r"|\b(?:an)?statt(?: de[rmns]| die| das)?|\bau lieu (?:des|du|de(?: la)?(?= l'|\s))|\bau lieu d(?=')"
+    r"|\b(?:invece|al posto) d(?:i|el|ella|ello|ei|egli|elle)(?= )|\b(?:invece|al posto)(?= dell')"
     r"|вместо|במקום|\bпереш(?:ёл|ел|ла|ли) со?(?= \w+ на\b)"  # "перешёл с X на Y"
     # a named thing ended or left ("no more Lipitor", "cancelled the Whig", "I've left the Choral Society", "Disregard
     # the Toro thing", "Mudamos da Bell para a Rogers"): a name only (`core.claims`: "I left my keys…" is no value)

@@ -60,8 +60,8 @@ def _carried(part: str) -> str:
 
 
 def resolved_parts(new: str, old: str) -> list[str]:
-    """The sentences and clauses of `new` that open on a pronoun standing for the older statement's subject
-    statement `old`), said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is
+    """The sentences and clauses of `new` that open on a pronoun standing for the subject of the older statement
+    `old`, said with that subject (`sentences.resolved`): "Biscuit had his birthday. He's 12 now." is
     "our dog Biscuit is 12 now" beside "Our dog Biscuit is 11"; "we repainted the boat and she's called Wanderer
     now"; and those whose pronoun agrees with it, or that leave it unsaid, and say its verb (`core.anaphora`)."""
     b = parsed(old)

@@ -318,7 +318,9 @@ def same_holder(a: str, b: str) -> bool:
     longer, shorter = (a, fb) if len(fa) > len(fb) else (b, fa)
     said = longer.split()
     owners = {stem(w[:-2]) for w in said[:-1] if w.endswith("'s")}
-    owners |= {stem(w[:-1]) for w in said[:-1] if w.endswith("s")}  # German's genitive: "Noras Mann"
+    # German's genitive ("Noras Mann" / "Nora"): the other holder says the name without its "s", not the word
+    # itself ("Carlos García" / "Carlos" is one person)
+    owners |= {stem(w[:-1]) for w in said[:-1] if w.endswith("s") and stem(w) not in shorter}
     owners |= {stem(w) for d, w in zip(said, said[1:], strict=False) if d in _OF}  # "le mari de Nora"
     if owners & shorter:
         return False  # "Theo's sister" is not "Theo": what a holder owns is another holder

@@ -29,8 +29,9 @@ SPELLING = re.compile(
     r"|(?:double|doppel|doppia|doble|deux) [a-z]\b|two [a-z]'s\b"  # "double l", "two n's"
     # a letter said in the other languages takes its article: "avec un v", "mit einem h", "con una z", "com um l"
     r"|(?:avec|sans) une? [a-z](?= |\.|,|$)|(?:mit|ohne) (?:einem|ein) [a-z](?= |\.|,|$)"
-    r"|(?:con|sin|senza) una? [a-z](?= |\.|,|$)|(?:com|sem) uma? [a-z](?= |\.|,|$)"
-    r"|erreur de frappe|faute de frappe|faute d'orthographe|coquille|mal (?:écrit|orthographié)|j'ai mal écrit"
+    r"|(?:con|sin|senza) una? (?![oeyu]\b)[a-z](?= |\.|,|$)|(?:com|sem) uma? (?![oeyu]\b)[a-z](?= |\.|,|$)"
+    r"|erreur de frappe|faute de frappe|faute d'orthographe|(?:une|petite) coquille|coquille ?:"
+    r"|mal (?:écrit|orthographié)|j'ai mal écrit"
     r"|tippfehler|schreibfehler|rechtschreibfehler|vertippt|verschrieben|falsch geschrieben"
     r"|errore di battitura|refuso|scritto male|ho scritto male|ho sbagliato a scrivere"
     r"|erro de digitação|erro de escrita|gralha|digitei (?:errado|mal)|escrevi (?:errado|mal)"
@@ -155,7 +156,7 @@ def _other_thing(part: str, b: claims.Claim) -> bool:
     `part` does not say ("[my locker number] is 412"): a typo corrected there is that thing's value."""
     a = _thing(part)
     own = a.subject & _own_words(part, a) - b.features if a else frozenset()
-    return bool({w for w in own if not RIGHT.fullmatch(w)}) and a is not None and bool(b.subject - a.features)
+    return a is not None and bool({w for w in own if not RIGHT.fullmatch(w)}) and bool(b.subject - a.features)
 
 
 RIGHT = re.compile(

@@ -5,9 +5,9 @@ issue 24): "At the [party|barbecue] we serve [lamb|salmon instead of lamb]" says
 
 Why: a correction changes one value of one fact; the value it leaves behind says which one. Where the rest of the
 frame differs too (the occasion, the place, the person), the lamb left behind is that other fact's, as "I'd rather
-serve salmon instead of lamb at the barbecue" says nothing of the party. The two are compared as their content words
-in order (`difflib`: the frame's words are the older's, in the older's order); a stretch of the older's words
-replaced by the newer's, other than the stretch the value left behind stands in, is the second swap. A word said
+serve salmon instead of lamb at the barbecue" says nothing of the party. The two are compared as all their words,
+stemmed, in order (`difflib`; only content words count as swapped); a stretch of the older's words replaced by the
+newer's, other than the stretch the value left behind stands in, is the second swap. A word said
 again in another form ("serve" / "serving", "drive" / "driving") is no swap, nor a stretch the newer only adds or
 only drops ("my dentist moved my appointment to Monday, not Friday" adds "moved"; "now I'm remote on Mondays
 instead of Fridays" / "I work from home on Fridays" swaps the whole of it, the value with it). Pure.

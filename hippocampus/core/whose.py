@@ -208,7 +208,7 @@ def _owners(said: list[str], claim: Claim) -> frozenset[str]:
     for n, word in enumerate(said):
         if word.endswith("'s") and n + 1 < len(said):
             out |= _content([word.removesuffix("'s")])
-        elif n and said[n - 1] in _OF_NAME | _DETERMINERS and any(w in _OF_NAME for w in said[:n]):
+        elif n and said[n - 1] in _OF_OWNER | _DETERMINERS and any(w in _OF_OWNER for w in said[:n]):
             out |= _content([word])
     names = claims.names_of(claim)
     return frozenset(f for f in out if f in names or derived(frozenset([f]), claims.PEOPLE))  # "Nachbar[n]"
@@ -216,6 +216,8 @@ def _owners(said: list[str], claim: Claim) -> frozenset[str]:
 
 _OF_NAME = word_set("in of de di da du des del della von vom")
 """The prepositions that name a thing after its noun ("the market [in] Neves", "la feria [de] Sevilla")."""
+_OF_OWNER = _OF_NAME - {"in"}
+"""The prepositions before a thing's owner ("la tortuga [de] Ruby"): "in" names a place ("the gym in Leeds")."""
 
 
 def _around(claim: Claim, kind: frozenset[str]) -> list[str]:
@@ -279,7 +281,7 @@ _THEIRS_AFTER = word_set("dele dela deles delas suyo suya suyos suyas")
 def judged(said: list[str], b: Claim) -> list[str]:
     """The parts of a message (`core.parts.parts`) to judge against `b`: a part carried after a remark is said
     of the remark's subject ("The Cornwall tournament was cancelled, [correction:] so that's one less hotel
-    weekend"), so none is where the message's first part is of another subject than `old`'s, unless it names
+    weekend"), so none is where the message's first part is of another subject than `b`'s, unless it names
     `b`'s subject again ("Riverside got sold off, so the tennis club plays at …" / "The tennis club plays at …")."""
     if len(said) > 1 and other(claims.parsed(said[0]), b):
         # a part said in the first person is the speaker's own fact, whoever changed it ("Company changed the
@@ -309,7 +311,7 @@ def first_other(said: list[str], b: Claim) -> bool:
 
 
 def resolvable(said: list[str], new: str, old: str) -> list[str]:
-    """The parts of `new` that open on a pronoun read as `b`'s subject (`core.parts.resolved_parts`), none where the
+    """The parts of `new` that open on a pronoun read as `old`'s subject (`core.parts.resolved_parts`), none where the
     message's first part is of another subject than `old`'s: the pronoun stands for that one ("kwab changed his
     cycling route, [he] rides up to …" / "My running route is along the coast")."""
     return [] if first_other(said, claims.parsed(old)) else resolved_parts(new, old)

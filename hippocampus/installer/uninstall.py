@@ -280,7 +280,7 @@ def _workers_config(record: dict[str, Any]) -> Path | None:
     doing, and a worker of the same folder serves a wiring made by hand or another OpenClaw (the suite's CI
     found it: such an uninstall, run from the repository, stopped every worker of the repository, a real
     Gateway's beside it too). A record older than `configFile` that wired the plugin: the config OpenClaw
-    reads in this environment, the one that install found."""
+    reads in this environment, assumed to be the one that install found."""
     if record.get("configFile"):
         return Path(record["configFile"])
     if record.get("plugin"):
