@@ -27,6 +27,7 @@ import re
 
 from hippocampus.core import slots
 from hippocampus.core.claims import CUE_FEATURES, PEOPLE, parsed
+from hippocampus.core.personal import POLITE
 from hippocampus.core.sentences import OPENER, PRONOUNS
 from hippocampus.core.similarity import features
 from hippocampus.core.tokens import STOPWORDS, WORD_RE, stem, word_set
@@ -57,10 +58,8 @@ _COPULA = {"'s": "is", "'re": "are"}
 _IS_AFTER = re.compile(r"(?:in|on|at|to|from|a|an|the|down|up|about|around|called|named|now|still|\d)\b")
 """What follows a noun's "'s" when it is "is" ("Daniela's a designer", "the car's at the garage"), not its owner's
 ("Daniela's car")."""
-_DISCOURSE = word_set("so and but oh well ok okay also btw fyi anyway correction update please pls bitte")
+_DISCOURSE = word_set("so and but oh well ok okay also btw fyi anyway correction update") | POLITE
 """Words said before a subject that are none ("so", "btw", "please"): skipped before it, and never a subject."""
-_SPEAKER = slots.SUBJECT_PRONOUNS | word_set("we wir nous nosotros nosotras noi nós")
-"""The speaker as a subject: an older said so is the speaker's, and no third person stands for it."""
 _ARTICLES = word_set(
     """the a an le la les l' un une des el los las lo una il gli i uno o os as um uma der die das den dem des ein
     eine einen einem"""
@@ -77,7 +76,7 @@ def resolved(part: str, old: str, before: str = "") -> str | None:
     and its verb is the older's in the same form ("Maintenant ils vont à…" → "Maintenant mes petits-enfants vont
     à…"); None otherwise. `before` is what the newer says before `part`."""
     claim = parsed(part)
-    if claim.verb_first or set(_words(part)) & (_SPEAKER | slots.POSSESSIVES):
+    if claim.verb_first or set(_words(part)) & (slots.SPEAKER | slots.POSSESSIVES):
         return None  # "Moved to York", "she's moving in with me": the speaker's
     spans = [(m.start(), m.end(), m.group(0)) for m in WORD_RE.finditer(part)]
     said = [w.casefold().replace("’", "'") for _, _, w in spans]
@@ -121,7 +120,7 @@ def _agrees(subject: str, pronoun: str, before: str, old: str, tail: str) -> boo
     said = set(_words(subject))
     if pronoun in _MINE and not said & slots.POSSESSIVES:
         return False  # "Mine are Oticon" is the speaker's, not "Doug's hearing aids"
-    if said & (_SPEAKER | slots.COPULAS) or said <= STOPWORDS | PRONOUNS | _DISCOURSE:
+    if said & (slots.SPEAKER | slots.COPULAS) or said <= STOPWORDS | PRONOUNS | _DISCOURSE:
         return False  # "We live in Leeds" / "They live in York now": another subject; "please continue…": none
     person = bool({stem(w) for w in said} & PEOPLE) or bool(said & (_MALE | _FEMALE))
     if pronoun in _IT and not (_VALUE.search(tail) or set(_words(tail)) & slots.NUMBER_WORDS.keys()):

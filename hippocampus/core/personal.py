@@ -211,7 +211,8 @@ _ARTICLE_LIST = "the der die das le la l' les el los las il lo gli o os as"
 _ARTICLES = frozenset(_ARTICLE_LIST.split())
 """Definite articles: "the cottage" is the user's own, "a pixel art tile" anyone's (and pt "a" is en "a")."""
 _POLITE_LIST = "please pls plz bitte svp porfa"
-_POLITE = frozenset(_POLITE_LIST.split())
+POLITE = frozenset(_POLITE_LIST.split())
+"""The words that make a message a request ("Bullet points please"): never a subject, never a fact."""
 _HABITUAL_LIST = """always usually often never sometimes still also now immer oft nie manchmal noch auch toujours
     souvent
     jamais parfois siempre nunca todavía también sempre spesso mai ancora anche nunca também"""
@@ -252,7 +253,7 @@ def named_statement(body: str, things: bool = True) -> bool:
     if len(words) < 3 or len(words) > 14 or any(ch in body for ch in "?？:;\n"):
         return False
     low = [w.casefold() for w in words]
-    if not _POLITE.isdisjoint(low):  # "Bullet points please": asked of the assistant
+    if not POLITE.isdisjoint(low):  # "Bullet points please": asked of the assistant
         return False
     # "O Pedro joga …", "A Beatriz corre …", "la Maria …": a name after an article
     named = (low[0] in _ARTICLES or low[0] == "a") and words[1][0].isupper()

@@ -253,6 +253,8 @@ SLOT_KEYWORDS = {
 
 SUBJECT_PRONOUNS = word_set("i i'm i've we we're we've ich je yo eu io я")
 """The speaker as a subject ("I…", "we…"): what follows the verb is an object, not who."""
+SPEAKER = SUBJECT_PRONOUNS | word_set("wir nous noi nós nosotros nosotras")
+"""The speaker as a subject, "we" in each supported language too: a statement so opened is the speaker's."""
 POSSESSIVES = word_set("my our mein meine mon ma mi mio mia meu minha")
 _DEGREE = word_set(
     """down up to about around roughly nearly almost over under at only just now currently still back bis

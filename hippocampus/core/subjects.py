@@ -21,11 +21,9 @@ from __future__ import annotations
 import re
 
 from hippocampus.core.personal import FILLER, FIRST_PERSON, FUNCTION
-from hippocampus.core.slots import FIRST, SUBJECT_PRONOUNS
+from hippocampus.core.slots import FIRST, SPEAKER
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
-_WE_LIST = "wir nous noi nós nosotros"
-_SPEAKER = SUBJECT_PRONOUNS | frozenset(_WE_LIST.split())
 _ME_LIST = "me moi mich mir mí mim comigo conmigo meco меня мне"
 _MENTIONS = FIRST | frozenset(_ME_LIST.split())
 """The speaker anywhere in a statement, word by word ("Doug plays with me", "Doug joue avec moi")."""
@@ -38,7 +36,7 @@ def subject_of(text: str) -> tuple[str, frozenset[str]] | None:
         return None
     first = words[0].casefold()
     head = first.split("'")[0]  # "I'll", "That's", "It's": the pronoun before its clitic
-    if first in _SPEAKER or head in _SPEAKER or first.startswith("j'"):
+    if first in SPEAKER or head in SPEAKER or first.startswith("j'"):
         return "speaker", frozenset()
     if not words[0][0].isupper() or head in FUNCTION or head in FILLER or FIRST_PERSON.get().fullmatch(first):
         return None
