@@ -735,3 +735,18 @@ def test_an_uninstall_of_an_install_that_wired_no_openclaw_stops_no_worker(box: 
         assert undo.returncode == 0, undo.stdout + undo.stderr
         time.sleep(1)
         assert procs["gateway"].poll() is None, "a worker the install did not wire runs on"
+
+
+def test_the_workers_an_uninstall_stops_are_those_of_the_config_its_install_wired(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record's config; for a record older than `configFile` that wired the plugin, the config OpenClaw reads
+    in this environment; none at all for an install that wired no OpenClaw (it found none on PATH)."""
+    from hippocampus.installer.uninstall import _workers_config
+
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.delenv("OPENCLAW_CONFIG_PATH", raising=False)
+    recorded = tmp_path / "other" / "openclaw.json"
+    assert _workers_config({"configFile": str(recorded), "plugin": {"installed": True}}) == recorded
+    assert _workers_config({"plugin": {"installed": True}}) == tmp_path / "state" / "openclaw.json"
+    assert _workers_config({"openclawVersion": None}) is None
